@@ -1,0 +1,47 @@
+//! The op catalogue: every xhlo op, looked up by name.
+//!
+//! Each family module under `ops/` lists its ops as data ([`OpDef`]) next to their shape rules;
+//! this module joins the families. Everything that needs to know the op set (IRDL generation,
+//! verification, import, the e-graph, lowering) asks here.
+
+use crate::op::OpDef;
+use crate::ops;
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+/// The dialect's namespace.
+pub const DIALECT: &str = "xhlo";
+
+static BY_NAME: LazyLock<HashMap<&'static str, &'static OpDef>> = LazyLock::new(|| {
+    let mut map = HashMap::new();
+    for def in all() {
+        let previous = map.insert(def.name, def);
+        assert!(previous.is_none(), "xhlo.{} is defined twice in the catalogue", def.name);
+    }
+    map
+});
+
+/// Every op, family by family, in definition order.
+pub fn all() -> impl Iterator<Item = &'static OpDef> {
+    ops::FAMILIES.iter().flat_map(|family| family.iter())
+}
+
+/// Looks an op up by its name, with or without the `xhlo.` prefix.
+pub fn lookup(name: &str) -> Option<&'static OpDef> {
+    let bare = name.strip_prefix("xhlo.").unwrap_or(name);
+    BY_NAME.get(bare).copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_found() {
+        for def in all() {
+            assert!(std::ptr::eq(lookup(def.name).unwrap(), def));
+            assert!(lookup(&format!("xhlo.{}", def.name)).is_some());
+        }
+        assert!(lookup("xhlo.no_such_op").is_none());
+    }
+}
