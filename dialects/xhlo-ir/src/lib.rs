@@ -11,6 +11,7 @@ pub mod irdl;
 pub mod op;
 pub mod ops;
 pub mod syntax;
+pub mod testing;
 pub mod types;
 pub mod verify;
 

@@ -6,10 +6,34 @@
 use crate::op::{describe_element, OpDef, OpView};
 use crate::types::{ElementType, TensorType, Type};
 
+pub mod collective;
+pub mod communication;
+pub mod control_flow;
+pub mod data_movement;
 pub mod elementwise;
+pub mod indexing;
+pub mod linalg;
+pub mod misc;
+pub mod normalization;
+pub mod random;
+pub mod reduction;
+pub mod sorting;
 
 /// Every family, in the order the catalogue lists them.
-pub const FAMILIES: &[&[OpDef]] = &[elementwise::OPS];
+pub const FAMILIES: &[&[OpDef]] = &[
+    elementwise::OPS,
+    data_movement::OPS,
+    reduction::OPS,
+    sorting::OPS,
+    linalg::OPS,
+    indexing::OPS,
+    normalization::OPS,
+    control_flow::OPS,
+    random::OPS,
+    collective::OPS,
+    communication::OPS,
+    misc::OPS,
+];
 
 /// A set of element types an operand accepts, with the words a diagnostic uses for it.
 #[derive(Clone, Copy)]
