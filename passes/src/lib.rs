@@ -1,1 +1,17 @@
+//! # xhlo-passes: transformations on xhlo, usable from any melior pass manager
+//!
+//! Each pass is declared once ([`pass::PassInfo`]: argument, summary, options) and registered
+//! in [`registry`]. [`pipeline`] reads mlir-opt's textual pipeline syntax and mixes our passes
+//! with upstream MLIR passes in one `PassManager`. Because IRDL ops carry no traits, upstream
+//! `cse`/`canonicalize` cannot touch xhlo ops: [`dce`] and [`cse`] do that work here.
 
+pub mod cse;
+pub mod dce;
+pub mod effects;
+pub mod pass;
+pub mod pipeline;
+pub mod registry;
+pub mod verify;
+
+pub use pass::{PassInfo, XhloPass};
+pub use pipeline::build_pass_manager;

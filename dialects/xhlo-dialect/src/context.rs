@@ -1,0 +1,60 @@
+//! A melior context with every upstream dialect, pass and LLVM translation registered and the
+//! xhlo dialect loaded from its IRDL definition.
+
+use crate::diagnostics::{Diagnostic, DiagnosticSink};
+use melior::{
+    dialect::DialectRegistry,
+    ir::Module,
+    utility::{load_irdl_dialects, register_all_dialects, register_all_llvm_translations, register_all_passes},
+    Context,
+};
+
+/// An MLIR context ready for xhlo, with a diagnostic sink that collects everything MLIR
+/// reports (instead of printing it), so callers decide how to show it.
+pub struct XhloContext {
+    context: Context,
+    sink: DiagnosticSink,
+}
+
+impl XhloContext {
+    /// Creates the context and loads the dialect generated from the op catalogue.
+    pub fn new() -> XhloContext {
+        let registry = DialectRegistry::new();
+        register_all_dialects(&registry);
+        register_all_passes();
+        let context = Context::new();
+        context.append_dialect_registry(&registry);
+        context.load_all_available_dialects();
+        register_all_llvm_translations(&context);
+        let sink = DiagnosticSink::attach(&context);
+        let this = XhloContext { context, sink };
+        this.load_irdl(&xhlo_ir::irdl::dialect_irdl())
+            .expect("the generated IRDL module is valid (checked by tests)");
+        this
+    }
+
+    /// Loads an IRDL module (text) into this context.
+    pub fn load_irdl(&self, irdl: &str) -> Result<(), Vec<Diagnostic>> {
+        let module = Module::parse(&self.context, irdl).ok_or_else(|| self.sink.take())?;
+        if load_irdl_dialects(&module) {
+            Ok(())
+        } else {
+            Err(self.sink.take())
+        }
+    }
+
+    pub fn context(&self) -> &Context {
+        &self.context
+    }
+
+    /// Takes the diagnostics MLIR reported since the last call.
+    pub fn take_diagnostics(&self) -> Vec<Diagnostic> {
+        self.sink.take()
+    }
+}
+
+impl Default for XhloContext {
+    fn default() -> Self {
+        Self::new()
+    }
+}

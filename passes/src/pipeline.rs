@@ -1,0 +1,192 @@
+//! mlir-opt's textual pipeline syntax over both pass registries: ours (by [`registry`]) and
+//! upstream MLIR's. The pipeline is read here because external passes cannot join MLIR's
+//! global registry through the C API; upstream elements are handed to MLIR one at a time.
+//!
+//! ```text
+//! pipeline := element (',' element)*
+//! element  := name ('{' options '}')? ('(' pipeline ')')?
+//! ```
+//! An element with a parenthesised pipeline anchors it on an op (`func.func(xhlo-cse)`); a
+//! top-level `builtin.module(...)` is the root.
+
+use crate::registry;
+use melior::{
+    pass::{OperationPassManager, PassManager},
+    Context, StringRef,
+};
+use std::ffi::c_void;
+
+/// One parsed pipeline element.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Element {
+    pub name: String,
+    pub options: String,
+    /// `Some` for an op anchor with a nested pipeline.
+    pub nested: Option<Vec<Element>>,
+}
+
+/// Parses pipeline text.
+pub fn parse(text: &str) -> Result<Vec<Element>, String> {
+    let mut p = Reader { text, pos: 0 };
+    let elements = p.pipeline()?;
+    p.skip_ws();
+    if p.pos != text.len() {
+        return Err(format!("unexpected '{}' at offset {} in pass pipeline", &text[p.pos..], p.pos));
+    }
+    Ok(elements)
+}
+
+struct Reader<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl Reader<'_> {
+    fn skip_ws(&mut self) {
+        while self.text[self.pos..].starts_with(char::is_whitespace) {
+            self.pos += 1;
+        }
+    }
+
+    fn eat(&mut self, c: char) -> bool {
+        self.skip_ws();
+        if self.text[self.pos..].starts_with(c) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn pipeline(&mut self) -> Result<Vec<Element>, String> {
+        let mut elements = Vec::new();
+        self.skip_ws();
+        if self.pos == self.text.len() || self.text[self.pos..].starts_with(')') {
+            return Ok(elements);
+        }
+        loop {
+            elements.push(self.element()?);
+            if !self.eat(',') {
+                return Ok(elements);
+            }
+        }
+    }
+
+    fn element(&mut self) -> Result<Element, String> {
+        self.skip_ws();
+        let rest = &self.text[self.pos..];
+        let len = rest.find(|c: char| !(c.is_ascii_alphanumeric() || "-_.".contains(c))).unwrap_or(rest.len());
+        if len == 0 {
+            return Err(format!("expected a pass or op name at offset {} in pass pipeline", self.pos));
+        }
+        let name = rest[..len].to_string();
+        self.pos += len;
+        let mut options = String::new();
+        if self.eat('{') {
+            let mut depth = 1;
+            let start = self.pos;
+            for (i, c) in self.text[start..].char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    _ => {}
+                }
+                if depth == 0 {
+                    options = self.text[start..start + i].trim().to_string();
+                    self.pos = start + i + 1;
+                    break;
+                }
+            }
+            if depth != 0 {
+                return Err(format!("unterminated '{{' in options of '{name}'"));
+            }
+        }
+        let nested = if self.eat('(') {
+            let inner = self.pipeline()?;
+            if !self.eat(')') {
+                return Err(format!("expected ')' to close '{name}(' in pass pipeline"));
+            }
+            Some(inner)
+        } else {
+            None
+        };
+        Ok(Element { name, options, nested })
+    }
+}
+
+/// Builds a pass manager on `builtin.module` running `text`.
+pub fn build_pass_manager<'c>(context: &'c Context, text: &str) -> Result<PassManager<'c>, String> {
+    let elements = parse(text)?;
+    let pm = PassManager::new(context);
+    // `builtin.module(...)` at the top names the root itself.
+    let elements = match elements.as_slice() {
+        [Element { name, nested: Some(inner), .. }] if name == "builtin.module" => inner.clone(),
+        _ => elements,
+    };
+    add_elements(pm.as_operation_pass_manager(), &elements)?;
+    Ok(pm)
+}
+
+/// Adds parsed elements to an op pass manager.
+pub fn add_elements(opm: OperationPassManager, elements: &[Element]) -> Result<(), String> {
+    for e in elements {
+        match &e.nested {
+            Some(inner) => add_elements(opm.nested_under(&e.name), inner)?,
+            None => match registry::create_pass(&e.name, &e.options) {
+                Some(pass) => opm.add_pass(pass?),
+                None => add_upstream(opm, e)?,
+            },
+        }
+    }
+    Ok(())
+}
+
+unsafe extern "C" fn collect_error(message: mlir_sys::MlirStringRef, data: *mut c_void) {
+    let out = unsafe { &mut *(data as *mut String) };
+    let bytes = unsafe { std::slice::from_raw_parts(message.data as *const u8, message.length) };
+    out.push_str(&String::from_utf8_lossy(bytes));
+}
+
+fn add_upstream(opm: OperationPassManager, e: &Element) -> Result<(), String> {
+    let text = if e.options.is_empty() { e.name.clone() } else { format!("{}{{{}}}", e.name, e.options) };
+    let mut error = String::new();
+    let result = unsafe {
+        mlir_sys::mlirOpPassManagerAddPipeline(
+            opm.to_raw(),
+            StringRef::new(&text).to_raw(),
+            Some(collect_error),
+            &mut error as *mut String as *mut c_void,
+        )
+    };
+    if result.value == 0 {
+        let detail = error.trim();
+        return Err(if detail.contains("does not refer to a registered pass") || detail.is_empty() {
+            format!("unknown pass '{}' (see --list-passes for xhlo passes; upstream MLIR passes are also accepted)", e.name)
+        } else {
+            format!("pass '{}': {detail}", e.name)
+        });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_nested_pipelines_with_options() {
+        let p = parse("builtin.module(func.func(xhlo-cse, canonicalize{max-iterations=2}), xhlo-dce)").unwrap();
+        assert_eq!(p.len(), 1);
+        let inner = p[0].nested.as_ref().unwrap();
+        assert_eq!(inner[0].name, "func.func");
+        assert_eq!(inner[0].nested.as_ref().unwrap()[1].options, "max-iterations=2");
+        assert_eq!(inner[1].name, "xhlo-dce");
+    }
+
+    #[test]
+    fn reports_malformed_pipelines() {
+        assert!(parse("a(b").unwrap_err().contains("expected ')'"));
+        assert!(parse("a{b").unwrap_err().contains("unterminated"));
+        assert!(parse(",").is_err());
+    }
+}

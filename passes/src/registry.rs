@@ -1,0 +1,35 @@
+//! Every xhlo pass, by pipeline name. `xla-opt --list-passes` prints this table.
+
+use crate::pass::{to_mlir_pass, PassInfo, PassOptions, XhloPass};
+use melior::pass::Pass;
+
+/// A registered pass: its declaration and a constructor from options text.
+pub struct PassEntry {
+    pub info: PassInfo,
+    pub create: fn(&str) -> Result<Pass, String>,
+}
+
+fn create<P: XhloPass>(options: &str) -> Result<Pass, String> {
+    let options = PassOptions::parse(&P::INFO, options)?;
+    Ok(to_mlir_pass(P::from_options(&options)?))
+}
+
+const fn entry<P: XhloPass>() -> PassEntry {
+    PassEntry { info: P::INFO, create: create::<P> }
+}
+
+/// All passes, in listing order.
+pub const PASSES: &[PassEntry] = &[
+    entry::<crate::verify::Verify>(),
+    entry::<crate::dce::Dce>(),
+    entry::<crate::cse::Cse>(),
+];
+
+pub fn lookup(argument: &str) -> Option<&'static PassEntry> {
+    PASSES.iter().find(|p| p.info.argument == argument)
+}
+
+/// Builds a melior pass from a pipeline element's name and options text.
+pub fn create_pass(argument: &str, options: &str) -> Option<Result<Pass, String>> {
+    lookup(argument).map(|entry| (entry.create)(options))
+}

@@ -1,0 +1,105 @@
+//! The `xla-opt` driver as a library call: parse, verify, run a pipeline, print.
+
+use crate::dialect::{source, verifier, Diagnostic, XhloContext};
+use crate::passes::build_pass_manager;
+use crate::verify_diagnostics;
+use melior::pass::PassIrPrintingOptions;
+use melior::ir::operation::{OperationLike, OperationPrintingFlags};
+
+/// What `xla-opt` was asked to do.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// A textual pass pipeline (ours and upstream MLIR passes).
+    pub pipeline: Option<String>,
+    /// Process each `// -----` chunk on its own.
+    pub split_input_file: bool,
+    /// Print the IR after each pass (to stderr, by MLIR).
+    pub print_ir_after_all: bool,
+    /// Check `// expected-error {{...}}` annotations instead of failing on errors.
+    pub verify_diagnostics: bool,
+    /// Print in MLIR's generic form.
+    pub print_generic: bool,
+}
+
+/// The result of one run.
+#[derive(Debug, Default)]
+pub struct Output {
+    /// The printed IR (chunks joined by `// -----`).
+    pub ir: String,
+    /// Error text for stderr: diagnostics, or verify-diagnostics mismatches.
+    pub errors: Vec<String>,
+    pub success: bool,
+}
+
+/// Runs the driver on `text`, naming it `filename` in diagnostics.
+pub fn run(options: &Options, text: &str, filename: &str) -> Output {
+    let ctx = XhloContext::new();
+    let chunks = if options.split_input_file {
+        source::split_input(text)
+    } else {
+        vec![source::Chunk { text: text.to_string(), first_line: 1 }]
+    };
+    let mut out = Output { success: true, ..Default::default() };
+    let mut printed = Vec::new();
+    for chunk in &chunks {
+        let (ir, diagnostics) = run_chunk(&ctx, options, &chunk.text, filename);
+        if options.verify_diagnostics {
+            let expected = verify_diagnostics::expectations(&chunk.text);
+            let problems = verify_diagnostics::check(filename, &expected, &diagnostics);
+            out.success &= problems.is_empty();
+            out.errors.extend(problems);
+        } else if !diagnostics.is_empty() {
+            out.success = false;
+            out.errors.extend(diagnostics.iter().map(|d| d.to_string()));
+        }
+        if let Some(ir) = ir {
+            printed.push(ir);
+        }
+    }
+    out.ir = printed.join("// -----\n");
+    out
+}
+
+/// Parses, verifies, runs the pipeline and prints one chunk. Diagnostics stop the chunk.
+fn run_chunk(ctx: &XhloContext, options: &Options, text: &str, filename: &str) -> (Option<String>, Vec<Diagnostic>) {
+    let mut module = match source::parse_and_verify(ctx, text, filename) {
+        Ok(m) => m,
+        Err(diagnostics) => return (None, diagnostics),
+    };
+    if let Some(pipeline) = &options.pipeline {
+        let pm = match build_pass_manager(ctx.context(), pipeline) {
+            Ok(pm) => pm,
+            Err(e) => return (None, vec![Diagnostic::error(None, format!("invalid --pass-pipeline: {e}"))]),
+        };
+        if options.print_ir_after_all {
+            pm.enable_ir_printing(&PassIrPrintingOptions {
+                before_all: false,
+                after_all: true,
+                module_scope: true,
+                on_change: false,
+                on_failure: false,
+                flags: OperationPrintingFlags::new(),
+                tree_printing_path: Default::default(),
+            });
+        }
+        if pm.run(&mut module).is_err() {
+            let mut diagnostics = ctx.take_diagnostics();
+            if diagnostics.is_empty() {
+                diagnostics.push(Diagnostic::error(None, "the pass pipeline failed"));
+            }
+            return (None, diagnostics);
+        }
+        let errors = verifier::verify_module(&module);
+        if !errors.is_empty() {
+            return (None, errors);
+        }
+    }
+    let diagnostics = ctx.take_diagnostics();
+    let flags = if options.print_generic {
+        OperationPrintingFlags::new().print_generic_operation_form()
+    } else {
+        OperationPrintingFlags::new()
+    };
+    let ir = module.as_operation().to_string_with_flags(flags).unwrap_or_else(|_| module.as_operation().to_string());
+    (Some(ir), diagnostics)
+}

@@ -1,0 +1,110 @@
+//! `xla-opt`: an mlir-opt-style driver for xhlo.
+//!
+//! Reads xhlo (generic MLIR text), verifies it, runs `--pass-pipeline`, prints the result.
+//! Exit code 0 on success, 1 on invalid input or a failed pipeline (diagnostics on stderr).
+
+use clap::Parser;
+use std::io::{Read, Write};
+use std::process::ExitCode;
+use xhlo::opt;
+
+#[derive(Parser)]
+#[command(name = "xla-opt", version, about = "Verify and transform xhlo programs (mlir-opt style)")]
+struct Cli {
+    /// Input file, or `-` for standard input.
+    #[arg(default_value = "-")]
+    input: String,
+    /// Pass pipeline, e.g. `builtin.module(xhlo-cse,xhlo-dce,canonicalize)`.
+    #[arg(long = "pass-pipeline")]
+    pass_pipeline: Option<String>,
+    /// Output file (default: standard output).
+    #[arg(short = 'o', default_value = "-")]
+    output: String,
+    /// List the xhlo passes and exit.
+    #[arg(long)]
+    list_passes: bool,
+    /// Split the input on `// -----` lines and process each chunk on its own.
+    #[arg(long)]
+    split_input_file: bool,
+    /// Print the IR after every pass (to stderr).
+    #[arg(long)]
+    print_ir_after_all: bool,
+    /// Check `// expected-error {{...}}` annotations against the diagnostics produced.
+    #[arg(long)]
+    verify_diagnostics: bool,
+    /// Print operations in MLIR's generic form.
+    #[arg(long = "mlir-print-op-generic")]
+    print_generic: bool,
+    /// Print the xhlo dialect's IRDL definition (for `mlir-opt --irdl-file`) and exit.
+    #[arg(long)]
+    emit_irdl: bool,
+}
+
+fn list_passes() -> String {
+    let mut s = String::from("xhlo passes (upstream MLIR passes are accepted in pipelines too):\n");
+    for p in xhlo::passes::registry::PASSES {
+        s.push_str(&format!("  --{:<24} {}\n", p.info.argument, p.info.summary));
+        for o in p.info.options {
+            s.push_str(&format!("      {}={:<12} {}\n", o.name, o.default, o.help));
+        }
+    }
+    s
+}
+
+fn write_output(path: &str, text: &str) -> std::io::Result<()> {
+    if path == "-" {
+        std::io::stdout().write_all(text.as_bytes())
+    } else {
+        std::fs::write(path, text)
+    }
+}
+
+fn run(cli: Cli) -> Result<bool, String> {
+    if cli.list_passes {
+        write_output(&cli.output, &list_passes()).map_err(|e| e.to_string())?;
+        return Ok(true);
+    }
+    if cli.emit_irdl {
+        write_output(&cli.output, &xhlo::ir::irdl::dialect_irdl()).map_err(|e| e.to_string())?;
+        return Ok(true);
+    }
+    let (text, filename) = if cli.input == "-" {
+        let mut s = String::new();
+        std::io::stdin().read_to_string(&mut s).map_err(|e| format!("<stdin>: {e}"))?;
+        (s, "<stdin>".to_string())
+    } else {
+        let s = std::fs::read_to_string(&cli.input).map_err(|e| format!("{}: {e}", cli.input))?;
+        (s, cli.input.clone())
+    };
+    let options = opt::Options {
+        pipeline: cli.pass_pipeline,
+        split_input_file: cli.split_input_file,
+        print_ir_after_all: cli.print_ir_after_all,
+        verify_diagnostics: cli.verify_diagnostics,
+        print_generic: cli.print_generic,
+    };
+    let out = opt::run(&options, &text, &filename);
+    for e in &out.errors {
+        eprintln!("{e}");
+    }
+    if !out.ir.is_empty() {
+        write_output(&cli.output, &out.ir).map_err(|e| format!("{}: {e}", cli.output))?;
+    }
+    Ok(out.success)
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match std::panic::catch_unwind(|| run(cli)) {
+        Ok(Ok(true)) => ExitCode::SUCCESS,
+        Ok(Ok(false)) => ExitCode::from(1),
+        Ok(Err(message)) => {
+            eprintln!("xla-opt: error: {message}");
+            ExitCode::from(1)
+        }
+        Err(_) => {
+            eprintln!("xla-opt: internal error (a bug: please report it with the input)");
+            ExitCode::from(2)
+        }
+    }
+}
