@@ -1,0 +1,44 @@
+# One-command set-up: both targets install what is missing, then build.
+LLVM_PREFIX := /usr/lib/llvm-22
+APT_PACKAGES := llvm-22-dev libmlir-22-dev mlir-22-tools libpolly-22-dev libclang-22-dev clang-22 \
+                libzstd-dev libz3-dev libxml2-dev zlib1g-dev
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+XLA_OPT := target/release/xla-opt
+
+.PHONY: deps demo test build irdl clean
+
+# LLVM/MLIR 22 from Debian, installed only when missing.
+deps:
+	@if [ ! -x $(LLVM_PREFIX)/bin/mlir-opt ] || [ ! -x $(LLVM_PREFIX)/bin/mlir-tblgen ] || \
+	    [ ! -f $(LLVM_PREFIX)/lib/libMLIRCAPIIR.a ] || [ ! -f $(LLVM_PREFIX)/lib/libclang-22.so ]; then \
+	  echo "Installing LLVM/MLIR 22 from Debian..."; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \
+	fi
+	@command -v cargo >/dev/null || { echo "error: cargo (Rust) is required: https://rustup.rs"; exit 1; }
+
+build: deps
+	cargo build --release --bin xla-opt
+
+# The main job on a bundled example: verify and optimize a small MLP in xhlo, then show the
+# located diagnostic for an invalid program.
+demo: build
+	@echo "== examples/mlp.mlir through xhlo-cse,xhlo-dce =="
+	$(XLA_OPT) examples/mlp.mlir --pass-pipeline='builtin.module(xhlo-verify,xhlo-cse,xhlo-dce)'
+	@echo
+	@echo "== examples/invalid.mlir (a shape error; exit code 1 expected) =="
+	@$(XLA_OPT) examples/invalid.mlir; test $$? -eq 1
+	@echo
+	@echo "== the same MLP accepted by upstream mlir-opt with our IRDL plugin =="
+	$(LLVM_PREFIX)/bin/mlir-opt --irdl-file=dialects/xhlo.irdl.mlir examples/mlp.mlir > /dev/null && echo "mlir-opt: ok"
+
+# Every test: unit tests of each crate and the integration suite in tests/.
+test: deps
+	cargo test --workspace --no-fail-fast
+
+# Regenerate the checked-in IRDL file from the op catalogue.
+irdl:
+	cargo run --quiet --bin xla-opt -- --emit-irdl -o dialects/xhlo.irdl.mlir
+
+clean:
+	cargo clean

@@ -1,0 +1,10 @@
+//! The integration suite, one binary (MLIR links statically: each test binary costs a
+//! ~200 MB link). Each module is one concern; data-driven suites read their cases from files
+//! so a case is added by adding a file.
+
+mod cli;
+mod irdl_plugin;
+mod melior_passes;
+mod pass_snapshots;
+mod support;
+mod verify_files;

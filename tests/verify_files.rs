@@ -1,0 +1,23 @@
+//! Verifier cases: each `tests/verify/*.mlir` file is split on `// -----`; chunks with
+//! `// expected-error {{...}}` annotations must produce exactly those diagnostics at those
+//! lines, the others must verify cleanly (mlir-opt's `--split-input-file --verify-diagnostics`).
+
+use crate::support::{files, relative};
+use xhlo::opt;
+
+#[test]
+fn verifier_cases_produce_exactly_the_expected_diagnostics() {
+    let cases = files("tests/verify", "mlir");
+    assert!(!cases.is_empty());
+    let mut failures = Vec::new();
+    for path in cases {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let name = relative(&path);
+        let options = opt::Options { split_input_file: true, verify_diagnostics: true, ..Default::default() };
+        let out = opt::run(&options, &text, &name);
+        if !out.success {
+            failures.push(out.errors.join("\n"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
