@@ -44,4 +44,23 @@ mod tests {
         }
         assert!(lookup("xhlo.no_such_op").is_none());
     }
+
+    /// IRDL requires operand and result names of one op to be distinct.
+    #[test]
+    fn slot_names_are_distinct_within_an_op() {
+        for def in all() {
+            let mut names: Vec<_> = def.operands.iter().chain(def.results).map(|s| s.name).collect();
+            names.sort();
+            let before = names.len();
+            names.dedup();
+            assert_eq!(before, names.len(), "xhlo.{} reuses a slot name", def.name);
+        }
+    }
+
+    #[test]
+    fn every_op_has_a_summary() {
+        for def in all() {
+            assert!(!def.summary.is_empty(), "xhlo.{} has no summary", def.name);
+        }
+    }
 }

@@ -24,7 +24,7 @@ const fn tokens(name: &'static str) -> ValueDef {
 
 const TOKEN_RESULT: &[ValueDef] = &[token("result")];
 /// Received values, then the token that orders later effects after the receive.
-const VALUES_AND_TOKEN: &[ValueDef] = &[tensors("results"), token("token")];
+const VALUES_AND_TOKEN: &[ValueDef] = &[tensors("results"), token("result_token")];
 
 pub const OPS: &[OpDef] = &[
     OpDef {
@@ -303,7 +303,7 @@ mod tests {
     #[test]
     fn infeed_rejects_a_missing_token_result_and_a_bad_config() {
         let e = err(verify("infeed", &[TOKEN], "{}", &[], &["tensor<2xf32>"]));
-        assert!(e.contains("result 'token' must be a token"), "{e}");
+        assert!(e.contains("result 'result_token' must be a token"), "{e}");
         let e = err(verify("infeed", &[TOKEN], "{infeed_config = 3 : i64}", &[], &[TOKEN]));
         assert!(e.contains("attribute 'infeed_config' must be a string attribute"), "{e}");
     }
