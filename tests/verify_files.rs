@@ -21,3 +21,16 @@ fn verifier_cases_produce_exactly_the_expected_diagnostics() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn every_catalogue_op_has_verifier_cases() {
+    let mut text = String::new();
+    for path in files("tests/verify", "mlir") {
+        text.push_str(&std::fs::read_to_string(path).unwrap());
+    }
+    let missing: Vec<_> = xhlo::ir::catalogue::all()
+        .filter(|def| !text.contains(&format!("\"xhlo.{}\"", def.name)))
+        .map(|def| def.name)
+        .collect();
+    assert!(missing.is_empty(), "ops without cases in tests/verify: {missing:?}");
+}
