@@ -589,6 +589,147 @@ irdl.dialect @xhlo {
     %3 = irdl.base "#builtin.integer"
     irdl.attributes {"k" = %3}
   }
+  // Dot: vector.vector -> scalar, matrix.vector, vector.matrix, matrix.matrix; contracts the last dimension of lhs with the first of rhs (ranks 1 or 2)
+  irdl.operation @dot {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %0, rhs: %1)
+    %2 = irdl.base "!builtin.tensor"
+    irdl.results(result: %2)
+  }
+  // DotGeneral: sum of products over the contracting dimensions; result dimensions are the batch dimensions, then lhs free dimensions, then rhs free dimensions
+  irdl.operation @dot_general {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %0, rhs: %1)
+    %2 = irdl.base "!builtin.tensor"
+    irdl.results(result: %2)
+    %3 = irdl.base "#builtin.dense_array"
+    %4 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"lhs_contracting_dimensions" = %3, "rhs_contracting_dimensions" = %4}
+  }
+  // ConvWithGeneralPadding (and Conv): n-d convolution with strides, (low, high) padding as a flat list, lhs/rhs dilation, feature and batch groups, and explicit dimension numbers
+  irdl.operation @convolution {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %0, rhs: %1)
+    %2 = irdl.base "!builtin.tensor"
+    irdl.results(result: %2)
+    %3 = irdl.base "#builtin.integer"
+    %4 = irdl.base "#builtin.integer"
+    %5 = irdl.base "#builtin.dense_array"
+    %6 = irdl.base "#builtin.integer"
+    %7 = irdl.base "#builtin.integer"
+    %8 = irdl.base "#builtin.dense_array"
+    %9 = irdl.base "#builtin.integer"
+    %10 = irdl.base "#builtin.integer"
+    %11 = irdl.base "#builtin.dense_array"
+    %12 = irdl.base "#builtin.integer"
+    %13 = irdl.base "#builtin.integer"
+    irdl.attributes {"input_batch_dimension" = %3, "input_feature_dimension" = %4, "input_spatial_dimensions" = %5, "kernel_input_feature_dimension" = %6, "kernel_output_feature_dimension" = %7, "kernel_spatial_dimensions" = %8, "output_batch_dimension" = %9, "output_feature_dimension" = %10, "output_spatial_dimensions" = %11, "feature_group_count" = %12, "batch_group_count" = %13}
+  }
+  // Fft: FFT/IFFT complex->complex, RFFT real->complex (last dimension n/2+1), IRFFT complex->real (last dimension n), over the 1 to 3 innermost dimensions
+  irdl.operation @fft {
+    %0 = irdl.base "!builtin.tensor"
+    irdl.operands(operand: %0)
+    %1 = irdl.base "!builtin.tensor"
+    irdl.results(result: %1)
+    %2 = irdl.base "#builtin.string"
+    %3 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"fft_type" = %2, "fft_length" = %3}
+  }
+  // Cholesky: factor of a batch of symmetric (Hermitian) positive definite matrices [..., M, M]
+  irdl.operation @cholesky {
+    %0 = irdl.base "!builtin.tensor"
+    irdl.operands(a: %0)
+    %1 = irdl.base "!builtin.tensor"
+    irdl.results(result: %1)
+  }
+  // TriangularSolve: solves op(a) * x = b (left_side) or x * op(a) = b for triangular a, batched over leading dimensions; transpose_a is NO_TRANSPOSE, TRANSPOSE or ADJOINT
+  irdl.operation @triangular_solve {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "!builtin.tensor"
+    irdl.operands(a: %0, b: %1)
+    %2 = irdl.base "!builtin.tensor"
+    irdl.results(result: %2)
+    %3 = irdl.base "#builtin.integer"
+    %4 = irdl.base "#builtin.integer"
+    %5 = irdl.base "#builtin.integer"
+    %6 = irdl.base "#builtin.string"
+    irdl.attributes {"left_side" = %3, "lower" = %4, "unit_diagonal" = %5, "transpose_a" = %6}
+  }
+  // Gather: stitches together slices of slice_sizes taken at start indices; output dimensions are the index batch dimensions plus offset_dims
+  irdl.operation @gather {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "!builtin.tensor"
+    irdl.operands(operand: %0, start_indices: %1)
+    %2 = irdl.base "!builtin.tensor"
+    irdl.results(result: %2)
+    %3 = irdl.base "#builtin.dense_array"
+    %4 = irdl.base "#builtin.dense_array"
+    %5 = irdl.base "#builtin.dense_array"
+    %6 = irdl.base "#builtin.integer"
+    %7 = irdl.base "#builtin.dense_array"
+    irdl.attributes {"offset_dims" = %3, "collapsed_slice_dims" = %4, "start_index_map" = %5, "index_vector_dim" = %6, "slice_sizes" = %7}
+  }
+  // Scatter: combines N update arrays into N inputs at scatter indices with update_computation; operands = N inputs, scatter_indices, N updates (2N+1 values); results have the inputs' types
+  irdl.operation @scatter {
+    %0 = irdl.base "!builtin.tensor"
+    irdl.operands(operands: variadic %0)
+    %1 = irdl.base "!builtin.tensor"
+    irdl.results(results: variadic %1)
+    %2 = irdl.base "#builtin.dense_array"
+    %3 = irdl.base "#builtin.dense_array"
+    %4 = irdl.base "#builtin.dense_array"
+    %5 = irdl.base "#builtin.integer"
+    irdl.attributes {"update_window_dims" = %2, "inserted_window_dims" = %3, "scatter_dims_to_operand_dims" = %4, "index_vector_dim" = %5}
+    %6 = irdl.region
+    irdl.regions(update_computation: %6)
+  }
+  // BatchNormTraining: normalizes across all dimensions but feature_index; returns the output and the per-feature batch mean and variance
+  irdl.operation @batch_norm_training {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.base "!builtin.tensor"
+    irdl.operands(operand: %0, scale: %1, offset: %2)
+    %3 = irdl.base "!builtin.tensor"
+    %4 = irdl.base "!builtin.tensor"
+    %5 = irdl.base "!builtin.tensor"
+    irdl.results(output: %3, batch_mean: %4, batch_var: %5)
+    %6 = irdl.base "#builtin.float"
+    %7 = irdl.base "#builtin.integer"
+    irdl.attributes {"epsilon" = %6, "feature_index" = %7}
+  }
+  // BatchNormInference: normalizes with the given per-feature mean and variance
+  irdl.operation @batch_norm_inference {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.base "!builtin.tensor"
+    %3 = irdl.base "!builtin.tensor"
+    %4 = irdl.base "!builtin.tensor"
+    irdl.operands(operand: %0, scale: %1, offset: %2, mean: %3, variance: %4)
+    %5 = irdl.base "!builtin.tensor"
+    irdl.results(result: %5)
+    %6 = irdl.base "#builtin.float"
+    %7 = irdl.base "#builtin.integer"
+    irdl.attributes {"epsilon" = %6, "feature_index" = %7}
+  }
+  // BatchNormGrad: gradients of batch normalization with respect to operand, scale and offset
+  irdl.operation @batch_norm_grad {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "!builtin.tensor"
+    %2 = irdl.base "!builtin.tensor"
+    %3 = irdl.base "!builtin.tensor"
+    %4 = irdl.base "!builtin.tensor"
+    irdl.operands(operand: %0, scale: %1, mean: %2, variance: %3, grad_output: %4)
+    %5 = irdl.base "!builtin.tensor"
+    %6 = irdl.base "!builtin.tensor"
+    %7 = irdl.base "!builtin.tensor"
+    irdl.results(grad_operand: %5, grad_scale: %6, grad_offset: %7)
+    %8 = irdl.base "#builtin.float"
+    %9 = irdl.base "#builtin.integer"
+    irdl.attributes {"epsilon" = %8, "feature_index" = %9}
+  }
   // While: runs `body` while `cond` yields true; both take the loop-carried values (the operands' types), `cond` yields tensor<i1>, `body` yields the next values
   irdl.operation @while {
     %0 = irdl.any

@@ -17,7 +17,7 @@ pub fn is_pure_xhlo(op: OperationRef) -> bool {
         let inner_pure = match catalogue::lookup(&name) {
             Some(def) if name.starts_with("xhlo.") => def.effects == Effects::Pure,
             // Region terminators carry no effects.
-            _ => name == "tosa.yield",
+            _ => name == xhlo_ir::op::REGION_TERMINATOR,
         };
         if inner_pure {
             WalkResult::Advance

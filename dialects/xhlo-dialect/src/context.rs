@@ -6,7 +6,7 @@ use melior::{
     dialect::DialectRegistry,
     ir::Module,
     utility::{load_irdl_dialects, register_all_dialects, register_all_llvm_translations, register_all_passes},
-    Context,
+    Context, StringRef,
 };
 
 /// An MLIR context ready for xhlo, with a diagnostic sink that collects everything MLIR
@@ -30,6 +30,7 @@ impl XhloContext {
         let this = XhloContext { context, sink };
         this.load_irdl(&xhlo_ir::irdl::dialect_irdl())
             .expect("the generated IRDL module is valid (checked by tests)");
+        install_rust_verifiers(&this.context);
         this
     }
 
@@ -50,6 +51,31 @@ impl XhloContext {
     /// Takes the diagnostics MLIR reported since the last call.
     pub fn take_diagnostics(&self) -> Vec<Diagnostic> {
         self.sink.take()
+    }
+}
+
+unsafe extern "C" {
+    /// From shim/xhlo_shim.cpp: replaces a dynamic op's verifier.
+    fn xhloInstallVerifier(
+        context: mlir_sys::MlirContext,
+        name: mlir_sys::MlirStringRef,
+        verify: extern "C" fn(mlir_sys::MlirOperation) -> bool,
+    ) -> i32;
+}
+
+/// Makes the catalogue's verifier the MLIR verifier of every xhlo op. IRDL unifies the types
+/// of a variadic group (all operands of `xhlo.reduce` would need one type), so its generated
+/// verifier would reject valid IR; ours checks the same counts and kinds per value, plus
+/// attributes and shapes, and runs wherever MLIR verifies (after parsing, after each pass).
+/// Verification runs single-threaded so diagnostics reach the handler in order.
+pub fn install_rust_verifiers(context: &Context) {
+    context.enable_multi_threading(false);
+    for def in xhlo_ir::catalogue::all() {
+        let name = format!("xhlo.{}", def.name);
+        let installed = unsafe {
+            xhloInstallVerifier(context.to_raw(), StringRef::new(&name).to_raw(), crate::verifier::verify_hook)
+        };
+        assert_eq!(installed, 1, "{name} is registered by the IRDL module");
     }
 }
 

@@ -14,13 +14,16 @@ use melior::ir::{
 use std::collections::HashMap;
 use xhlo_ir::{catalogue, verify, Attr, Type};
 
-/// An op and its diagnostic text: `'xhlo.dot_general' op <rule broken>`.
-fn op_error<'c, 'a>(op: OperationRef<'c, 'a>, name: &str, message: &str) -> (OperationRef<'c, 'a>, String) {
-    (op, format!("'{name}' op {message}"))
+/// Diagnostic text for an op: `'xhlo.dot_general' op <rule broken>`.
+fn op_error(name: &str, message: &str) -> String {
+    format!("'{name}' op {message}")
 }
 
+/// Function signatures by symbol name: (parameter types, result types).
+pub type Signatures = HashMap<String, (Vec<Type>, Vec<Type>)>;
+
 /// The signatures of the functions directly inside `top` (a module), by symbol name.
-fn function_signatures(top: OperationRef) -> HashMap<String, (Vec<Type>, Vec<Type>)> {
+fn function_signatures(top: OperationRef) -> Signatures {
     let mut map = HashMap::new();
     let mut next = top.region(0).ok().and_then(|r| r.first_block()).and_then(|b| b.first_operation());
     while let Some(op) = next {
@@ -42,7 +45,7 @@ fn function_signatures(top: OperationRef) -> HashMap<String, (Vec<Type>, Vec<Typ
 }
 
 fn check_call(
-    functions: &HashMap<String, (Vec<Type>, Vec<Type>)>,
+    functions: &Signatures,
     attrs: &xhlo_ir::Attrs,
     operands: &[Type],
     results: &[Type],
@@ -78,42 +81,52 @@ pub fn verify_operation(top: OperationRef) -> Vec<Diagnostic> {
 /// the message reads `'xhlo.<op>' op <rule broken>`.
 pub fn check_operation(top: OperationRef, mut report: impl FnMut(OperationRef, String)) {
     let functions = function_signatures(top);
-    let mut errors = Reporter(&mut report);
     top.walk(WalkOrder::PreOrder, |op| {
-        let name = op.name().as_string_ref().as_str().unwrap_or("?").to_string();
-        let Some(bare) = name.strip_prefix("xhlo.") else { return WalkResult::Advance };
-        let Some(def) = catalogue::lookup(bare) else {
-            errors.push(op_error(op, &name, "is not an xhlo op"));
-            return WalkResult::Advance;
-        };
-        let read = match read_op(op) {
-            Ok(read) => read,
-            Err(e) => {
-                errors.push(op_error(op, &name, &e));
-                return WalkResult::Advance;
-            }
-        };
-        let instance = verify::OpInstance {
-            operands: &read.operands,
-            attrs: &read.attrs,
-            regions: &read.regions,
-            results: &read.results,
-        };
-        let mut result = verify::verify(def, &instance);
-        if result.is_ok() && bare == "call" {
-            result = check_call(&functions, &read.attrs, &read.operands, &read.results);
-        }
-        if let Err(e) = result {
-            errors.push(op_error(op, &name, &e));
+        if let Some(message) = check_op(op, Some(&functions)) {
+            report(op, message);
         }
         WalkResult::Advance
     });
 }
 
-struct Reporter<'r, F: FnMut(OperationRef, String)>(&'r mut F);
-
-impl<F: FnMut(OperationRef, String)> Reporter<'_, F> {
-    fn push(&mut self, (op, message): (OperationRef, String)) {
-        (self.0)(op, message)
+/// Checks one op; `None` when it is valid or not an xhlo op. `call` is checked against
+/// `functions` when given.
+pub fn check_op(op: OperationRef, functions: Option<&Signatures>) -> Option<String> {
+    let name = op.name().as_string_ref().as_str().unwrap_or("?").to_string();
+    let bare = name.strip_prefix("xhlo.")?;
+    let Some(def) = catalogue::lookup(bare) else {
+        return Some(op_error(&name, "is not an xhlo op"));
+    };
+    let read = match read_op(op) {
+        Ok(read) => read,
+        Err(e) => return Some(op_error(&name, &e)),
+    };
+    let instance = verify::OpInstance {
+        operands: &read.operands,
+        attrs: &read.attrs,
+        regions: &read.regions,
+        results: &read.results,
+    };
+    let mut result = verify::verify(def, &instance);
+    if let (Ok(()), "call", Some(functions)) = (&result, bare, functions) {
+        result = check_call(functions, &read.attrs, &read.operands, &read.results);
     }
+    result.err().map(|e| op_error(&name, &e))
+}
+
+/// The MLIR verifier hook for xhlo ops (installed by the context in place of IRDL's, which
+/// cannot type variadic groups of mixed types): reports the first broken rule at the op.
+pub extern "C" fn verify_hook(raw: mlir_sys::MlirOperation) -> bool {
+    std::panic::catch_unwind(|| {
+        let op = unsafe { OperationRef::from_raw(raw) };
+        match check_op(op, None) {
+            None => true,
+            Some(message) => {
+                let text = std::ffi::CString::new(message.replace('\0', " ")).unwrap_or_default();
+                unsafe { mlir_sys::mlirEmitError(op.location().to_raw(), text.as_ptr()) };
+                false
+            }
+        }
+    })
+    .unwrap_or(false)
 }

@@ -174,6 +174,11 @@ pub enum Effects {
 /// Computes (or checks) an op's result types from what [`OpView`] shows.
 pub type ShapeFn = fn(&OpView) -> Result<Vec<Type>, String>;
 
+/// The op that ends every block of an xhlo region. IRDL ops cannot be terminators, so xhlo
+/// borrows an upstream one that accepts any operand types and has no parent restriction
+/// (`tosa.yield` only takes TOSA number tensors: no tokens, no complex).
+pub const REGION_TERMINATOR: &str = "gpu.yield";
+
 /// The usual result list: one tensor.
 pub const ONE_TENSOR_RESULT: &[ValueDef] = &[tensor("result")];
 
@@ -187,7 +192,7 @@ pub struct OpDef {
     pub operands: &'static [ValueDef],
     pub results: &'static [ValueDef],
     pub attrs: &'static [AttrDef],
-    /// Region names; each region is one block ending in `tosa.yield` unless noted.
+    /// Region names; each region is one block ending in [`REGION_TERMINATOR`] unless noted.
     pub regions: &'static [&'static str],
     pub effects: Effects,
     /// The shape rule: returns the result types, using declared result types only for what

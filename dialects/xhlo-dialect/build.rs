@@ -1,0 +1,15 @@
+//! Compiles the verifier hook (shim/xhlo_shim.cpp) against MLIR 22's headers.
+fn main() {
+    let prefix = std::env::var("MLIR_SYS_220_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into());
+    println!("cargo:rerun-if-changed=shim/xhlo_shim.cpp");
+    println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
+    cc::Build::new()
+        .cpp(true)
+        .file("shim/xhlo_shim.cpp")
+        .include(format!("{prefix}/include"))
+        .flag("-std=c++17")
+        .flag("-fno-rtti")
+        .flag("-fno-exceptions")
+        .flag_if_supported("-Wno-unused-parameter")
+        .compile("xhlo_shim");
+}
