@@ -550,6 +550,55 @@ impl Builder {
         self.op1("concatenate", operands, attrs([("dimension", Attr::i64(d))]), vec![], None)
     }
 
+    /// XLA `Collapse`: merges the consecutive, in-order `dimensions` into one.
+    pub fn collapse(&mut self, operand: Value, dimensions: &[i64]) -> BuildResult<Value> {
+        let rank = self.tensor_of(&context("collapse"), operand, "operand")?.rank();
+        let dims = normalize("collapse", dimensions, rank, "dimensions")?;
+        self.op1("collapse", &[operand], attrs([("dimensions", Attr::I64Array(dims))]), vec![], None)
+    }
+
+    /// XLA `Rev`: reverses the element order along `dimensions` (`xhlo.reverse`).
+    pub fn rev(&mut self, operand: Value, dimensions: &[i64]) -> BuildResult<Value> {
+        let rank = self.tensor_of(&context("reverse"), operand, "operand")?.rank();
+        let dims = normalize("reverse", dimensions, rank, "dimensions")?;
+        self.op1("reverse", &[operand], attrs([("dimensions", Attr::I64Array(dims))]), vec![], None)
+    }
+
+    /// XLA `Pad` with the padding config as three per-dimension lists: edge padding low and
+    /// high (negative removes elements) and interior padding.
+    pub fn pad(
+        &mut self,
+        operand: Value,
+        padding_value: Value,
+        edge_padding_low: &[i64],
+        edge_padding_high: &[i64],
+        interior_padding: &[i64],
+    ) -> BuildResult<Value> {
+        let a = attrs([
+            ("edge_padding_low", Attr::I64Array(edge_padding_low.to_vec())),
+            ("edge_padding_high", Attr::I64Array(edge_padding_high.to_vec())),
+            ("interior_padding", Attr::I64Array(interior_padding.to_vec())),
+        ]);
+        self.op1("pad", &[operand, padding_value], a, vec![], None)
+    }
+
+    /// XLA `Iota`: an array of type `ty` counting 0, 1, 2, ... along `iota_dimension`.
+    pub fn iota(&mut self, ty: TensorType, iota_dimension: i64) -> BuildResult<Value> {
+        let d = normalize("iota", &[iota_dimension], ty.rank(), "iota_dimension")?[0];
+        let result = Type::Tensor(TensorType { layout: None, ..ty });
+        self.op1("iota", &[], attrs([("iota_dimension", Attr::i64(d))]), vec![], Some(vec![result]))
+    }
+
+    /// XLA `Tuple`.
+    pub fn tuple(&mut self, elements: &[Value]) -> BuildResult<Value> {
+        self.op1("tuple", elements, Attrs::new(), vec![], None)
+    }
+
+    /// XLA `GetTupleElement`.
+    pub fn get_tuple_element(&mut self, tuple: Value, index: i64) -> BuildResult<Value> {
+        self.op1("get_tuple_element", &[tuple], attrs([("index", Attr::i64(index))]), vec![], None)
+    }
+
     // ----- Linear algebra --------------------------------------------------------------------
 
     /// XLA `DotGeneral`: `xhlo.dot_general` with the given dimension numbers (negative numbers
@@ -632,5 +681,913 @@ impl Builder {
                 Err(BuildError::new(context("reduce"), format!("expected one result, the op gives {}", many.len())))
             }
         }
+    }
+    /// XLA `Sort`: sorts `operands` (one shape) together along `dimension` with the
+    /// `comparator` computation, which takes `(lhs_0, rhs_0, lhs_1, rhs_1, ...)` scalars and
+    /// returns a `tensor<i1>`.
+    pub fn sort(&mut self, operands: &[Value], comparator: &Function, dimension: i64, is_stable: bool) -> BuildResult<Vec<Value>> {
+        let rank = match operands.first() {
+            Some(&v) => self.tensor_of(&context("sort"), v, "operand #0")?.rank(),
+            None => 0,
+        };
+        let d = normalize("sort", &[dimension], rank, "dimension")?[0];
+        let a = attrs([("dimension", Attr::i64(d)), ("is_stable", Attr::Bool(is_stable))]);
+        self.op("sort", operands, a, vec![Region::from_computation(comparator)], None)
+    }
+
+    /// XLA `While`: runs `body` while `condition` returns true, on the loop-carried values
+    /// starting at `init` (several values instead of XLA's single tuple). Both computations
+    /// take the loop-carried values; `condition` returns a `tensor<i1>`.
+    pub fn while_loop(&mut self, condition: &Function, body: &Function, init: &[Value]) -> BuildResult<Vec<Value>> {
+        let regions = vec![Region::from_computation(condition), Region::from_computation(body)];
+        self.op("while", init, Attrs::new(), regions, None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::builder::BuildError;
+    use crate::types::ElementType::{C64, F32, S32};
+
+    /// The op lines of a printed function, without indentation (the `return` excluded).
+    fn op_lines(f: &Function) -> Vec<String> {
+        f.to_string()
+            .lines()
+            .map(str::trim)
+            .filter(|l| l.starts_with('%') || l.starts_with('"'))
+            .map(String::from)
+            .collect()
+    }
+
+    /// Builds `Add(lhs, rhs, broadcast_dimensions)` over parameters of the given types;
+    /// returns the result type and the ops emitted.
+    fn add(lhs: &str, rhs: &str, dims: &[i64]) -> Result<(Type, Vec<String>), BuildError> {
+        let mut b = Builder::new("main");
+        let l = b.parameter(0, lhs)?;
+        let r = b.parameter(1, rhs)?;
+        let sum = b.add(l, r, dims)?;
+        let ty = b.shape(sum)?;
+        Ok((ty, op_lines(&b.build(&[sum])?)))
+    }
+
+    fn t(text: &str) -> Type {
+        Type::parse(text).unwrap()
+    }
+
+    fn bid(arg: &str, dims: &str, from: &str, to: &str) -> String {
+        format!("\"xhlo.broadcast_in_dim\"({arg}) {{broadcast_dimensions = {dims}}} : ({from}) -> {to}")
+    }
+
+    fn add_line(lhs: &str, rhs: &str, ty: &str) -> String {
+        format!("\"xhlo.add\"({lhs}, {rhs}) : ({ty}, {ty}) -> {ty}")
+    }
+
+    // ----- Seed 003, every example, end to end --------------------------------------------
+
+    // Seed 003 opening example: |1 2 3; 4 5 6| + |7 8 9| broadcasts the vector over the rows
+    // (broadcast_dimensions (1)).
+    #[test]
+    fn seed003_intro_matrix_123_456_plus_vector_789_with_dims_1() {
+        let mut b = Builder::new("main");
+        let x = b.constant_r2(&[[1, 2, 3], [4, 5, 6]]).unwrap();
+        let v = b.constant_r1(&[7, 8, 9]).unwrap();
+        let s = b.add(x, v, &[1]).unwrap();
+        assert_eq!(b.shape(s).unwrap(), t("tensor<2x3xi32>"));
+        let lines = op_lines(&b.build(&[s]).unwrap());
+        assert_eq!(
+            lines,
+            [
+                r#"%0 = "xhlo.constant"() {value = dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>} : () -> tensor<2x3xi32>"#.to_string(),
+                r#"%1 = "xhlo.constant"() {value = dense<[7, 8, 9]> : tensor<3xi32>} : () -> tensor<3xi32>"#.to_string(),
+                format!("%2 = {}", bid("%1", "array<i64: 1>", "tensor<3xi32>", "tensor<2x3xi32>")),
+                format!("%3 = {}", add_line("%0", "%2", "tensor<2x3xi32>")),
+            ]
+        );
+    }
+
+    // Seed 003: |1 2 3; 4 5 6| + 7, a scalar needs no broadcast_dimensions.
+    #[test]
+    fn seed003_scalar_7_plus_matrix_123_456() {
+        let mut b = Builder::new("main");
+        let x = b.constant_r2(&[[1, 2, 3], [4, 5, 6]]).unwrap();
+        let seven = b.constant_r0(7).unwrap();
+        let s = b.add(x, seven, &[]).unwrap();
+        assert_eq!(b.shape(s).unwrap(), t("tensor<2x3xi32>"));
+        let lines = op_lines(&b.build(&[s]).unwrap());
+        assert_eq!(lines[1], r#"%1 = "xhlo.constant"() {value = dense<7> : tensor<i32>} : () -> tensor<i32>"#);
+        assert_eq!(lines[2], format!("%2 = {}", bid("%1", "array<i64>", "tensor<i32>", "tensor<2x3xi32>")));
+        assert_eq!(lines[3], format!("%3 = {}", add_line("%0", "%2", "tensor<2x3xi32>")));
+        // The scalar may be on either side.
+        let (ty, lines) = add("tensor<f32>", "tensor<2x3xf32>", &[]).unwrap();
+        assert_eq!(ty, t("tensor<2x3xf32>"));
+        assert_eq!(lines[0], format!("%0 = {}", bid("%arg0", "array<i64>", "tensor<f32>", "tensor<2x3xf32>")));
+        assert_eq!(lines[1], format!("%1 = {}", add_line("%0", "%arg1", "tensor<2x3xf32>")));
+    }
+
+    // Seed 003: a (2,3) matrix plus a (3) vector is invalid without broadcast_dimensions.
+    #[test]
+    fn seed003_matrix_2x3_plus_vector_3_without_broadcast_dimensions_is_rejected() {
+        let e = add("tensor<2x3xf32>", "tensor<3xf32>", &[]).unwrap_err();
+        assert_eq!(e.context, "xhlo.add");
+        assert!(e.message.contains("rhs [3] has rank 1 and lhs [2, 3] has rank 2"), "{e}");
+    }
+
+    // Seed 003: the 3-vector and the 3x3 matrix, (1) repeats the vector for each row,
+    // (0) for each column.
+    #[test]
+    fn seed003_matrix_3x3_plus_vector_3_with_dims_1_and_with_dims_0() {
+        for (dims, text) in [(1, "array<i64: 1>"), (0, "array<i64: 0>")] {
+            let (ty, lines) = add("tensor<3x3xf32>", "tensor<3xf32>", &[dims]).unwrap();
+            assert_eq!(ty, t("tensor<3x3xf32>"));
+            assert_eq!(
+                lines,
+                [
+                    format!("%0 = {}", bid("%arg1", text, "tensor<3xf32>", "tensor<3x3xf32>")),
+                    format!("%1 = {}", add_line("%arg0", "%0", "tensor<3x3xf32>")),
+                ]
+            );
+        }
+    }
+
+    // Seed 003: a 2x3x4 cuboid and a 3x4 matrix with broadcast tuple (1,2).
+    #[test]
+    fn seed003_cuboid_2x3x4_plus_matrix_3x4_with_dims_1_2() {
+        let (ty, lines) = add("tensor<2x3x4xf32>", "tensor<3x4xf32>", &[1, 2]).unwrap();
+        assert_eq!(ty, t("tensor<2x3x4xf32>"));
+        assert_eq!(
+            lines,
+            [
+                format!("%0 = {}", bid("%arg1", "array<i64: 1, 2>", "tensor<3x4xf32>", "tensor<2x3x4xf32>")),
+                format!("%1 = {}", add_line("%arg0", "%0", "tensor<2x3x4xf32>")),
+            ]
+        );
+    }
+
+    // Seed 003 formal definition: a vector T matched with dim 3, 2, 1 or 0 of MxNxPxQ
+    // (2x3x4x5 here).
+    #[test]
+    fn seed003_formal_vector_t_into_mxnxpxq_at_each_dimension() {
+        for (d, size) in [(3, 5), (2, 4), (1, 3), (0, 2)] {
+            let (ty, lines) = add("tensor<2x3x4x5xf32>", &format!("tensor<{size}xf32>"), &[d]).unwrap();
+            assert_eq!(ty, t("tensor<2x3x4x5xf32>"));
+            assert_eq!(
+                lines[0],
+                format!(
+                    "%0 = {}",
+                    bid("%arg1", &format!("array<i64: {d}>"), &format!("tensor<{size}xf32>"), "tensor<2x3x4x5xf32>")
+                )
+            );
+        }
+    }
+
+    // Seed 003 formal definition: a TxV matrix matched with dims (2,3), (1,2), (0,3).
+    #[test]
+    fn seed003_formal_matrix_txv_into_mxnxpxq_at_dimension_pairs() {
+        for (dims, tv) in [([2, 3], "4x5"), ([1, 2], "3x4"), ([0, 3], "2x5")] {
+            let (ty, lines) = add("tensor<2x3x4x5xf32>", &format!("tensor<{tv}xf32>"), &dims).unwrap();
+            assert_eq!(ty, t("tensor<2x3x4x5xf32>"));
+            let attr = format!("array<i64: {}, {}>", dims[0], dims[1]);
+            assert_eq!(lines[0], format!("%0 = {}", bid("%arg1", &attr, &format!("tensor<{tv}xf32>"), "tensor<2x3x4x5xf32>")));
+            assert_eq!(lines.len(), 2);
+        }
+    }
+
+    // Seed 003 formal definition: matching V to N and T to P (decreasing order), or V to both
+    // P and N, is illegal; nothing is emitted.
+    #[test]
+    fn seed003_formal_out_of_order_or_repeated_broadcast_dimensions_are_rejected() {
+        let e = add("tensor<2x3x4x5xf32>", "tensor<4x3xf32>", &[2, 1]).unwrap_err();
+        assert!(e.message.contains("must be strictly increasing: entry 1 (1) does not come after entry 0 (2)"), "{e}");
+        let e = add("tensor<2x3x4x5xf32>", "tensor<4x4xf32>", &[2, 2]).unwrap_err();
+        assert!(e.message.contains("strictly increasing"), "{e}");
+        // T must equal the matched dimension.
+        let e = add("tensor<2x3x4x5xf32>", "tensor<6xf32>", &[1]).unwrap_err();
+        assert!(e.message.contains("maps rhs dimension 0 (size 6) to lhs dimension 1 (size 3)"), "{e}");
+    }
+
+    // Seed 003 degenerate dimensions, example 1: (2,1) and (2,3) broadcast to (2,3).
+    #[test]
+    fn seed003_degenerate_example1_2x1_and_2x3() {
+        let (ty, lines) = add("tensor<2x1xf32>", "tensor<2x3xf32>", &[]).unwrap();
+        assert_eq!(ty, t("tensor<2x3xf32>"));
+        assert_eq!(
+            lines,
+            [
+                format!("%0 = {}", bid("%arg0", "array<i64: 0, 1>", "tensor<2x1xf32>", "tensor<2x3xf32>")),
+                format!("%1 = {}", add_line("%0", "%arg1", "tensor<2x3xf32>")),
+            ]
+        );
+    }
+
+    // Example 2: (1,2,5) and (7,2,5) broadcast to (7,2,5).
+    #[test]
+    fn seed003_degenerate_example2_1x2x5_and_7x2x5() {
+        let (ty, lines) = add("tensor<1x2x5xf32>", "tensor<7x2x5xf32>", &[]).unwrap();
+        assert_eq!(ty, t("tensor<7x2x5xf32>"));
+        assert_eq!(lines[0], format!("%0 = {}", bid("%arg0", "array<i64: 0, 1, 2>", "tensor<1x2x5xf32>", "tensor<7x2x5xf32>")));
+        assert_eq!(lines[1], format!("%1 = {}", add_line("%0", "%arg1", "tensor<7x2x5xf32>")));
+    }
+
+    // Example 3: (7,2,5) and (7,1,5) broadcast to (7,2,5).
+    #[test]
+    fn seed003_degenerate_example3_7x2x5_and_7x1x5() {
+        let (ty, lines) = add("tensor<7x2x5xf32>", "tensor<7x1x5xf32>", &[]).unwrap();
+        assert_eq!(ty, t("tensor<7x2x5xf32>"));
+        assert_eq!(lines[0], format!("%0 = {}", bid("%arg1", "array<i64: 0, 1, 2>", "tensor<7x1x5xf32>", "tensor<7x2x5xf32>")));
+        assert_eq!(lines[1], format!("%1 = {}", add_line("%arg0", "%0", "tensor<7x2x5xf32>")));
+    }
+
+    // Example 4: (7,2,5) and (7,2,6) are incompatible.
+    #[test]
+    fn seed003_degenerate_example4_7x2x5_and_7x2x6_are_incompatible() {
+        let e = add("tensor<7x2x5xf32>", "tensor<7x2x6xf32>", &[]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "xhlo.add: cannot broadcast lhs [7, 2, 5] with rhs [7, 2, 6]: dimension 2 has size 5 in lhs and 6 in rhs; \
+             sizes must be equal or one of them 1"
+        );
+    }
+
+    // Seed 003: the "outer operation", (2,1) and (1,3) broadcast to (2,3); both sides grow.
+    #[test]
+    fn seed003_outer_operation_2x1_and_1x3() {
+        let (ty, lines) = add("tensor<2x1xf32>", "tensor<1x3xf32>", &[]).unwrap();
+        assert_eq!(ty, t("tensor<2x3xf32>"));
+        assert_eq!(
+            lines,
+            [
+                format!("%0 = {}", bid("%arg0", "array<i64: 0, 1>", "tensor<2x1xf32>", "tensor<2x3xf32>")),
+                format!("%1 = {}", bid("%arg1", "array<i64: 0, 1>", "tensor<1x3xf32>", "tensor<2x3xf32>")),
+                format!("%2 = {}", add_line("%0", "%1", "tensor<2x3xf32>")),
+            ]
+        );
+    }
+
+    // Seed 003 composition: |1 2 3 4| + [5 6] (a 1x2 matrix) with broadcast_dimensions (0)
+    // gives |6 7; 7 8; 8 9; 9 10|, a 4x2 matrix.
+    #[test]
+    fn seed003_composition_vector_1234_plus_matrix_56_with_dims_0() {
+        let mut b = Builder::new("main");
+        let v = b.constant_r1(&[1, 2, 3, 4]).unwrap();
+        let m = b.constant_r2(&[[5, 6]]).unwrap();
+        let s = b.add(v, m, &[0]).unwrap();
+        assert_eq!(b.shape(s).unwrap(), t("tensor<4x2xi32>"));
+        let lines = op_lines(&b.build(&[s]).unwrap());
+        assert_eq!(
+            lines[2..],
+            [
+                format!("%2 = {}", bid("%0", "array<i64: 0>", "tensor<4xi32>", "tensor<4x2xi32>")),
+                format!("%3 = {}", bid("%1", "array<i64: 0, 1>", "tensor<1x2xi32>", "tensor<4x2xi32>")),
+                format!("%4 = {}", add_line("%2", "%3", "tensor<4x2xi32>")),
+            ]
+        );
+    }
+
+    // Seed 003 composition: a 1x2 matrix into a 4x3x1 array with (1,2) gives 4x3x2.
+    #[test]
+    fn seed003_composition_matrix_1x2_into_array_4x3x1_with_dims_1_2() {
+        let (ty, lines) = add("tensor<4x3x1xf32>", "tensor<1x2xf32>", &[1, 2]).unwrap();
+        assert_eq!(ty, t("tensor<4x3x2xf32>"));
+        assert_eq!(
+            lines,
+            [
+                format!("%0 = {}", bid("%arg0", "array<i64: 0, 1, 2>", "tensor<4x3x1xf32>", "tensor<4x3x2xf32>")),
+                format!("%1 = {}", bid("%arg1", "array<i64: 1, 2>", "tensor<1x2xf32>", "tensor<4x3x2xf32>")),
+                format!("%2 = {}", add_line("%0", "%1", "tensor<4x3x2xf32>")),
+            ]
+        );
+    }
+
+    #[test]
+    fn equal_shapes_emit_only_the_element_wise_op() {
+        let (_, lines) = add("tensor<2x3xf32>", "tensor<2x3xf32>", &[]).unwrap();
+        assert_eq!(lines, [format!("%0 = {}", add_line("%arg0", "%arg1", "tensor<2x3xf32>"))]);
+    }
+
+    #[test]
+    fn broadcasting_needs_tensor_operands() {
+        let e = add("!xhlo.token", "tensor<f32>", &[]).unwrap_err();
+        assert_eq!(e.to_string(), "xhlo.add: lhs must be a tensor, got !xhlo.token");
+    }
+
+    // ----- Element-wise helpers ----------------------------------------------------------
+
+    #[test]
+    fn named_binary_ops_emit_their_stablehlo_names() {
+        let mut b = Builder::new("f");
+        let x = b.parameter(0, "tensor<2xi32>").unwrap();
+        let ops: [(fn(&mut Builder, Value, Value, &[i64]) -> BuildResult<Value>, &str); 15] = [
+            (Builder::add, "add"),
+            (Builder::sub, "subtract"),
+            (Builder::mul, "multiply"),
+            (Builder::div, "divide"),
+            (Builder::rem, "remainder"),
+            (Builder::pow, "power"),
+            (Builder::max, "maximum"),
+            (Builder::min, "minimum"),
+            (Builder::and, "and"),
+            (Builder::or, "or"),
+            (Builder::xor, "xor"),
+            (Builder::shift_left, "shift_left"),
+            (Builder::shift_right_arithmetic, "shift_right_arithmetic"),
+            (Builder::shift_right_logical, "shift_right_logical"),
+            (Builder::add, "add"),
+        ];
+        for (i, (f, name)) in ops.iter().enumerate() {
+            f(&mut b, x, x, &[]).unwrap();
+            assert_eq!(b.ops()[i].name, format!("xhlo.{name}"));
+        }
+        // atan2 and complex need floats.
+        let y = b.parameter(1, "tensor<2xf32>").unwrap();
+        let a = b.atan2(y, y, &[]).unwrap();
+        let c = b.complex(y, y, &[]).unwrap();
+        assert_eq!(b.shape(a).unwrap(), t("tensor<2xf32>"));
+        assert_eq!(b.shape(c).unwrap(), t("tensor<2xcomplex<f32>>"));
+    }
+
+    #[test]
+    fn named_unary_ops_emit_their_stablehlo_names_and_check_types() {
+        let mut b = Builder::new("f");
+        let x = b.parameter(0, "tensor<3xf32>").unwrap();
+        let e = b.exp(x).unwrap();
+        let l = b.log1p(e).unwrap();
+        let fin = b.is_finite(l).unwrap();
+        assert_eq!(b.shape(fin).unwrap(), t("tensor<3xi1>"));
+        let names: Vec<&str> = b.ops().iter().map(|o| o.name.as_str()).collect();
+        assert_eq!(names, ["xhlo.exponential", "xhlo.log_plus_one", "xhlo.is_finite"]);
+        let e = b.popcnt(x).unwrap_err();
+        assert!(e.to_string().starts_with("xhlo.popcnt: operand has element type f32 (F32) but must be an integer"), "{e}");
+    }
+
+    #[test]
+    fn compare_sets_the_direction_broadcasts_and_gives_pred() {
+        let mut b = Builder::new("f");
+        let m = b.parameter(0, "tensor<2x3xf32>").unwrap();
+        let v = b.parameter(1, "tensor<3xf32>").unwrap();
+        let c = b.gt(m, v, &[1]).unwrap();
+        assert_eq!(b.shape(c).unwrap(), t("tensor<2x3xi1>"));
+        let lines = op_lines(&b.build(&[c]).unwrap());
+        assert_eq!(
+            lines[1],
+            r#"%1 = "xhlo.compare"(%arg0, %0) {comparison_direction = "GT"} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>"#
+        );
+        let mut b = Builder::new("f");
+        let x = b.parameter(0, "tensor<2xf32>").unwrap();
+        for (f, dir) in [
+            (Builder::eq as fn(&mut Builder, Value, Value, &[i64]) -> BuildResult<Value>, "EQ"),
+            (Builder::ne, "NE"),
+            (Builder::ge, "GE"),
+            (Builder::le, "LE"),
+            (Builder::lt, "LT"),
+        ] {
+            let r = f(&mut b, x, x, &[]).unwrap();
+            let op = &b.ops()[b.ops().len() - 1];
+            assert_eq!(op.attrs["comparison_direction"], Attr::str(dir));
+            assert_eq!(b.shape(r).unwrap(), t("tensor<2xi1>"));
+        }
+        let r = b.compare_total_order(x, x, ComparisonDirection::Lt, &[]).unwrap();
+        assert_eq!(b.ops().last().unwrap().attrs["compare_type"], Attr::str("TOTALORDER"));
+        assert_eq!(b.shape(r).unwrap(), t("tensor<2xi1>"));
+        let i = b.parameter(1, "tensor<2xi32>").unwrap();
+        let e = b.compare_total_order(i, i, ComparisonDirection::Lt, &[]).unwrap_err();
+        assert!(e.message.contains("compare_type TOTALORDER needs float operands"), "{e}");
+    }
+
+    #[test]
+    fn select_keeps_a_scalar_pred_and_broadcasts_scalar_branches() {
+        let mut b = Builder::new("f");
+        let p = b.parameter(0, "tensor<i1>").unwrap();
+        let x = b.parameter(1, "tensor<2x3xf32>").unwrap();
+        let zero = b.parameter(2, "tensor<f32>").unwrap();
+        let s = b.select(p, x, zero).unwrap();
+        assert_eq!(b.shape(s).unwrap(), t("tensor<2x3xf32>"));
+        let lines = op_lines(&b.build(&[s]).unwrap());
+        assert_eq!(
+            lines,
+            [
+                format!("%0 = {}", bid("%arg2", "array<i64>", "tensor<f32>", "tensor<2x3xf32>")),
+                r#"%1 = "xhlo.select"(%arg0, %arg1, %0) : (tensor<i1>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>"#
+                    .to_string(),
+            ]
+        );
+    }
+
+    #[test]
+    fn select_broadcasts_degenerate_pred_and_rejects_incompatible_branches() {
+        let mut b = Builder::new("f");
+        let p = b.parameter(0, "tensor<2x1xi1>").unwrap();
+        let x = b.parameter(1, "tensor<2x3xf32>").unwrap();
+        let s = b.select(p, x, x).unwrap();
+        assert_eq!(b.shape(s).unwrap(), t("tensor<2x3xf32>"));
+        assert_eq!(b.ops()[0].name, "xhlo.broadcast_in_dim");
+        let y = b.parameter(2, "tensor<2x4xf32>").unwrap();
+        let e = b.select(p, x, y).unwrap_err();
+        assert!(e.message.starts_with("pred and on_false: cannot broadcast"), "{e}");
+        assert_eq!(b.ops().len(), 2, "the failed select left nothing behind");
+        let q = b.parameter(3, "tensor<2x3xf32>").unwrap();
+        let e = b.select(q, x, x).unwrap_err();
+        assert!(e.message.contains("pred must have element type i1"), "{e}");
+    }
+
+    #[test]
+    fn clamp_keeps_scalar_bounds_and_broadcasts_others() {
+        let mut b = Builder::new("f");
+        let lo = b.constant_r0(0.0f32).unwrap();
+        let x = b.parameter(0, "tensor<4xf32>").unwrap();
+        let hi = b.parameter(1, "tensor<1xf32>").unwrap();
+        let c = b.clamp(lo, x, hi).unwrap();
+        assert_eq!(b.shape(c).unwrap(), t("tensor<4xf32>"));
+        let names: Vec<&str> = b.ops().iter().map(|o| o.name.as_str()).collect();
+        assert_eq!(names, ["xhlo.constant", "xhlo.broadcast_in_dim", "xhlo.clamp"]);
+        let i = b.parameter(2, "tensor<i32>").unwrap();
+        let e = b.clamp(i, x, hi).unwrap_err();
+        assert!(e.message.contains("min has element type i32 (S32) but operand has f32 (F32)"), "{e}");
+    }
+
+    // Seed 001 ConvertElementType: s32[3] {0, 1, 2} to f32.
+    #[test]
+    fn seed001_convert_s32_vector_to_f32() {
+        let mut b = Builder::new("f");
+        let a = b.constant_r1(&[0i32, 1, 2]).unwrap();
+        let c = b.convert(a, F32).unwrap();
+        assert_eq!(b.shape(c).unwrap(), t("tensor<3xf32>"));
+        assert_eq!(
+            op_lines(&b.build(&[c]).unwrap())[1],
+            r#"%1 = "xhlo.convert"(%0) : (tensor<3xi32>) -> tensor<3xf32>"#
+        );
+    }
+
+    #[test]
+    fn convert_rejects_tuples() {
+        let mut b = Builder::new("f");
+        let x = b.parameter(0, "tuple<tensor<f32>>").unwrap();
+        let e = b.convert(x, S32).unwrap_err();
+        assert_eq!(e.to_string(), "xhlo.convert: operand must be a tensor, got tuple<tensor<f32>>");
+    }
+
+    #[test]
+    fn reduce_precision_sets_bit_counts_and_checks_them() {
+        let mut b = Builder::new("f");
+        let x = b.parameter(0, "tensor<4xf32>").unwrap();
+        let r = b.reduce_precision(x, 5, 10).unwrap();
+        assert_eq!(b.shape(r).unwrap(), t("tensor<4xf32>"));
+        assert_eq!(b.ops()[0].attrs["exponent_bits"], Attr::Int(5, "i32".into()));
+        let e = b.reduce_precision(x, 0, 10).unwrap_err();
+        assert!(e.message.contains("exponent_bits must be at least 1"), "{e}");
+    }
+
+    // ----- Constants --------------------------------------------------------------------
+
+    #[test]
+    fn constants_print_mlir_dense_literals() {
+        let mut b = Builder::new("f");
+        let cases: Vec<(BuildResult<Value>, &str)> = vec![
+            (b.constant_r0(1.5f32), "dense<1.5e0> : tensor<f32>"),
+            (b.constant_r0(0.1f32), "dense<1.0e-1> : tensor<f32>"),
+            (b.constant_r0(f32::NAN), "dense<0x7FC00000> : tensor<f32>"),
+            (b.constant_r0(-2.0f64), "dense<-2.0e0> : tensor<f64>"),
+            (b.constant_r0(true), "dense<true> : tensor<i1>"),
+            (b.constant_r0(200u8), "dense<200> : tensor<ui8>"),
+            (b.constant_r1::<i64>(&[]), "dense<> : tensor<0xi64>"),
+            (b.constant_r1(&[1i16, -2]), "dense<[1, -2]> : tensor<2xi16>"),
+            (b.constant_literal(&[2, 1, 2], &[1, 2, 3, 4]), "dense<[[[1, 2]], [[3, 4]]]> : tensor<2x1x2xi32>"),
+            (b.constant_splat(0.0f32, &[2, 2]), "dense<0.0e0> : tensor<2x2xf32>"),
+            (b.zero(C64), "dense<(0.0, 0.0)> : tensor<complex<f32>>"),
+            (b.one(ElementType::Pred), "dense<true> : tensor<i1>"),
+            (b.one(F32), "dense<1.0> : tensor<f32>"),
+            (b.zero(ElementType::U32), "dense<0> : tensor<ui32>"),
+        ];
+        for (i, (v, expected)) in cases.into_iter().enumerate() {
+            let v = v.unwrap_or_else(|e| panic!("case {i}: {e}"));
+            let op = &b.ops()[i];
+            assert_eq!(op.name, "xhlo.constant");
+            assert_eq!(op.attrs["value"].to_string(), expected, "case {i}");
+            let Attr::Dense { ty, .. } = &op.attrs["value"] else { panic!() };
+            assert_eq!(b.shape(v).unwrap(), Type::Tensor(ty.clone()));
+        }
+    }
+
+    #[test]
+    fn constants_reject_ragged_rows_and_wrong_element_counts() {
+        let mut b = Builder::new("f");
+        let e = b.constant_r2(&[vec![1, 2], vec![3]]).unwrap_err();
+        assert_eq!(e.to_string(), "xhlo.constant: row 1 has 1 elements but row 0 has 2; a matrix is not ragged");
+        let e = b.constant_literal(&[2, 2], &[1.0f32; 3]).unwrap_err();
+        assert_eq!(e.to_string(), "xhlo.constant: shape [2, 2] holds 4 elements but 3 values were given");
+        let e = b.constant_literal(&[-1], &[1.0f32]).unwrap_err();
+        assert!(e.message.contains("non-negative"), "{e}");
+        assert!(b.ops().is_empty());
+    }
+
+    // ----- Shapes -----------------------------------------------------------------------
+
+    // Seed 001 Broadcast: scalar f32 2.0 with broadcast_sizes {2, 3} gives f32[2, 3].
+    #[test]
+    fn seed001_broadcast_scalar_to_2x3() {
+        let mut b = Builder::new("f");
+        let two = b.constant_r0(2.0f32).unwrap();
+        let r = b.broadcast(two, &[2, 3]).unwrap();
+        assert_eq!(b.shape(r).unwrap(), t("tensor<2x3xf32>"));
+        assert_eq!(b.ops()[1].attrs["broadcast_dimensions"], Attr::I64Array(vec![]));
+    }
+
+    // Seed 001: {a0..aN} and operand {b0..bM} give {a0..aN, b0..bM}.
+    #[test]
+    fn broadcast_prepends_new_dimensions() {
+        let mut b = Builder::new("f");
+        let x = b.parameter(0, "tensor<3x4xi32>").unwrap();
+        let r = b.broadcast(x, &[5]).unwrap();
+        assert_eq!(b.shape(r).unwrap(), t("tensor<5x3x4xi32>"));
+        assert_eq!(b.ops()[0].attrs["broadcast_dimensions"], Attr::I64Array(vec![1, 2]));
+    }
+
+    #[test]
+    fn broadcast_in_dim_normalizes_negative_dimensions_and_checks_sizes() {
+        let mut b = Builder::new("f");
+        let x = b.parameter(0, "tensor<3xf32>").unwrap();
+        let r = b.broadcast_in_dim(x, &[2, 3], &[-1]).unwrap();
+        assert_eq!(b.shape(r).unwrap(), t("tensor<2x3xf32>"));
+        assert_eq!(b.ops()[0].attrs["broadcast_dimensions"], Attr::I64Array(vec![1]));
+        let e = b.broadcast_in_dim(x, &[2, 3], &[0]).unwrap_err();
+        assert_eq!(e.context, "xhlo.broadcast_in_dim");
+        let e = b.broadcast_in_dim(x, &[2, 3], &[-3]).unwrap_err();
+        assert_eq!(e.to_string(), "xhlo.broadcast_in_dim: broadcast_dimensions: dimension -3 is out of range for rank 2");
+    }
+
+    // Seed 001 Reshape special cases: f32[1x1] to a scalar and 5 to f32[1x1].
+    #[test]
+    fn seed001_reshape_single_element_array_to_scalar_and_back() {
+        let mut b = Builder::new("f");
+        let m = b.constant_r2(&[[5.0f32]]).unwrap();
+        let s = b.reshape_with_order(m, &[0, 1], &[]).unwrap();
+        assert_eq!(b.shape(s).unwrap(), t("tensor<f32>"));
+        let five = b.constant_r0(5.0f32).unwrap();
+        let back = b.reshape_with_order(five, &[], &[1, 1]).unwrap();
+        assert_eq!(b.shape(back).unwrap(), t("tensor<1x1xf32>"));
+        let names: Vec<&str> = b.ops().iter().map(|o| o.name.as_str()).collect();
+        assert_eq!(names, ["xhlo.constant", "xhlo.reshape", "xhlo.constant", "xhlo.reshape"], "no transposes for identity orders");
+    }
+
+    // Seed 001 Reshape with dimension order: v = f32[4x2x3], Reshape(v, {1,2,0}, {8,3}) and
+    // {2,6,2}: a transpose by {1,2,0} then a reshape.
+    #[test]
+    fn seed001_reshape_with_order_1_2_0_transposes_first() {
+        let mut b = Builder::new("f");
+        let v = b.parameter(0, "tensor<4x2x3xf32>").unwrap();
+        let r83 = b.reshape_with_order(v, &[1, 2, 0], &[8, 3]).unwrap();
+        let r262 = b.reshape_with_order(v, &[1, 2, 0], &[2, 6, 2]).unwrap();
+        assert_eq!(b.shape(r83).unwrap(), t("tensor<8x3xf32>"));
+        assert_eq!(b.shape(r262).unwrap(), t("tensor<2x6x2xf32>"));
+        let lines = op_lines(&b.build(&[r83]).unwrap());
+        assert_eq!(
+            lines[..2],
+            [
+                r#"%0 = "xhlo.transpose"(%arg0) {permutation = array<i64: 1, 2, 0>} : (tensor<4x2x3xf32>) -> tensor<2x3x4xf32>"#,
+                r#"%1 = "xhlo.reshape"(%0) : (tensor<2x3x4xf32>) -> tensor<8x3xf32>"#,
+            ]
+        );
+    }
+
+    #[test]
+    fn reshape_rejects_a_different_element_count_and_rolls_back() {
+        let mut b = Builder::new("f");
+        let v = b.parameter(0, "tensor<4x2x3xf32>").unwrap();
+        let e = b.reshape(v, &[5, 5]).unwrap_err();
+        assert_eq!(e.context, "xhlo.reshape");
+        let e = b.reshape_with_order(v, &[1, 2, 0], &[5]).unwrap_err();
+        assert_eq!(e.context, "xhlo.reshape");
+        assert!(b.ops().is_empty(), "the transpose was taken back");
+    }
+
+    // Seed 001 Transpose: input_dimensions[permutation[i]] = output_dimensions[i].
+    #[test]
+    fn transpose_permutes_dimensions_and_accepts_negative_entries() {
+        let mut b = Builder::new("f");
+        let x = b.parameter(0, "tensor<2x3x4xf32>").unwrap();
+        let r = b.transpose(x, &[2, 0, -2]).unwrap();
+        assert_eq!(b.shape(r).unwrap(), t("tensor<4x2x3xf32>"));
+        assert_eq!(b.ops()[0].attrs["permutation"], Attr::I64Array(vec![2, 0, 1]));
+        let e = b.transpose(x, &[0, 0, 1]).unwrap_err();
+        assert_eq!(e.context, "xhlo.transpose");
+    }
+
+    // Seed 001 Slice: {0,1,2,3,4} sliced {2}..{4} gives 2 elements; the 4x3 b sliced
+    // {2,1}..{4,3} gives 2x2.
+    #[test]
+    fn seed001_slice_examples() {
+        let mut b = Builder::new("f");
+        let a = b.constant_r1(&[0.0f32, 1.0, 2.0, 3.0, 4.0]).unwrap();
+        let s = b.slice(a, &[2], &[4], &[1]).unwrap();
+        assert_eq!(b.shape(s).unwrap(), t("tensor<2xf32>"));
+        let m = b.parameter(0, "tensor<4x3xf32>").unwrap();
+        let s = b.slice(m, &[2, 1], &[4, 3], &[1, 1]).unwrap();
+        assert_eq!(b.shape(s).unwrap(), t("tensor<2x2xf32>"));
+        let lines = op_lines(&b.build(&[s]).unwrap());
+        assert_eq!(
+            lines[2],
+            r#"%2 = "xhlo.slice"(%arg0) {limit_indices = array<i64: 4, 3>, start_indices = array<i64: 2, 1>, strides = array<i64: 1, 1>} : (tensor<4x3xf32>) -> tensor<2x2xf32>"#
+        );
+    }
+
+    #[test]
+    fn slice_with_strides_and_slice_in_dim() {
+        let mut b = Builder::new("f");
+        let x = b.parameter(0, "tensor<4x10xf32>").unwrap();
+        let s = b.slice(x, &[0, 1], &[4, 10], &[2, 3]).unwrap();
+        assert_eq!(b.shape(s).unwrap(), t("tensor<2x3xf32>"));
+        let s = b.slice_in_dim(x, 2, 8, 2, -1).unwrap();
+        assert_eq!(b.shape(s).unwrap(), t("tensor<4x3xf32>"));
+        let e = b.slice(x, &[0, 5], &[4, 11], &[1, 1]).unwrap_err();
+        assert_eq!(e.context, "xhlo.slice");
+        let e = b.slice_in_dim(x, 0, 1, 1, 2).unwrap_err();
+        assert_eq!(e.to_string(), "xhlo.slice: dimno: dimension 2 is out of range for rank 2");
+    }
+
+    // Seed 001 Concatenate: {2,3},{4,5},{6,7} along 0 gives 6 elements; a (3x2) and b (1x2)
+    // along 0 give 4x2.
+    #[test]
+    fn seed001_concatenate_examples() {
+        let mut b = Builder::new("f");
+        let parts: Vec<Value> = [[2, 3], [4, 5], [6, 7]].iter().map(|p| b.constant_r1(p).unwrap()).collect();
+        let c = b.concat(&parts, 0).unwrap();
+        assert_eq!(b.shape(c).unwrap(), t("tensor<6xi32>"));
+        let a = b.constant_r2(&[[1, 2], [3, 4], [5, 6]]).unwrap();
+        let bb = b.constant_r2(&[[7, 8]]).unwrap();
+        let c = b.concat(&[a, bb], 0).unwrap();
+        assert_eq!(b.shape(c).unwrap(), t("tensor<4x2xi32>"));
+        assert_eq!(b.ops().last().unwrap().attrs["dimension"], Attr::i64(0));
+        let e = b.concat(&[a, bb], -1).unwrap_err();
+        assert_eq!(e.context, "xhlo.concatenate");
+        let e = b.concat(&[], 0).unwrap_err();
+        assert_eq!(e.to_string(), "xhlo.concatenate: needs at least one operand");
+    }
+
+    #[test]
+    fn collapse_rev_pad_iota_and_tuples() {
+        let mut b = Builder::new("f");
+        let x = b.parameter(0, "tensor<2x3x4xf32>").unwrap();
+        let c = b.collapse(x, &[0, 1]).unwrap();
+        assert_eq!(b.shape(c).unwrap(), t("tensor<6x4xf32>"));
+        assert!(b.collapse(x, &[0, 2]).is_err());
+        let r = b.rev(x, &[-1]).unwrap();
+        assert_eq!(b.shape(r).unwrap(), t("tensor<2x3x4xf32>"));
+        let zero = b.zero(F32).unwrap();
+        let p = b.pad(x, zero, &[1, 0, 0], &[0, 0, -1], &[0, 1, 0]).unwrap();
+        assert_eq!(b.shape(p).unwrap(), t("tensor<3x5x3xf32>"));
+        let e = b.pad(x, zero, &[1], &[0], &[0]).unwrap_err();
+        assert_eq!(e.context, "xhlo.pad");
+        let i = b.iota(TensorType::new([2, 3], S32), -1).unwrap();
+        assert_eq!(b.ops().last().unwrap().attrs["iota_dimension"], Attr::i64(1));
+        assert_eq!(b.shape(i).unwrap(), t("tensor<2x3xi32>"));
+        let tup = b.tuple(&[x, i]).unwrap();
+        assert_eq!(b.shape(tup).unwrap(), t("tuple<tensor<2x3x4xf32>, tensor<2x3xi32>>"));
+        let second = b.get_tuple_element(tup, 1).unwrap();
+        assert_eq!(b.shape(second).unwrap(), t("tensor<2x3xi32>"));
+        assert!(b.get_tuple_element(tup, 2).is_err());
+    }
+
+    // ----- Linear algebra -----------------------------------------------------------------
+
+    // Seeds 001/002 Dot: vector·vector is a scalar, matrix·vector a vector, matrix·matrix a
+    // matrix.
+    #[test]
+    fn seed001_dot_vector_matrix_cases() {
+        let mut b = Builder::new("f");
+        let v = b.parameter(0, "tensor<3xf32>").unwrap();
+        let m = b.parameter(1, "tensor<2x3xf32>").unwrap();
+        let n = b.parameter(2, "tensor<3x4xf32>").unwrap();
+        let vv = b.dot(v, v).unwrap();
+        let mv = b.dot(m, v).unwrap();
+        let mm = b.dot(m, n).unwrap();
+        assert_eq!(b.shape(vv).unwrap(), t("tensor<f32>"));
+        assert_eq!(b.shape(mv).unwrap(), t("tensor<2xf32>"));
+        assert_eq!(b.shape(mm).unwrap(), t("tensor<2x4xf32>"));
+        let lines = op_lines(&b.build(&[mm]).unwrap());
+        assert_eq!(
+            lines[2],
+            r#"%2 = "xhlo.dot_general"(%arg1, %arg2) {lhs_batching_dimensions = array<i64>, lhs_contracting_dimensions = array<i64: 1>, rhs_batching_dimensions = array<i64>, rhs_contracting_dimensions = array<i64: 0>} : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>"#
+        );
+    }
+
+    #[test]
+    fn dot_rejects_other_ranks_and_mismatched_contracting_sizes() {
+        let mut b = Builder::new("f");
+        let s = b.parameter(0, "tensor<f32>").unwrap();
+        let m = b.parameter(1, "tensor<2x3xf32>").unwrap();
+        let e = b.dot(s, m).unwrap_err();
+        assert!(e.message.starts_with("Dot takes vectors and matrices, got lhs [] (rank 0)"), "{e}");
+        let e = b.dot(m, m).unwrap_err();
+        assert_eq!(e.context, "xhlo.dot_general");
+        assert!(b.ops().is_empty());
+    }
+
+    // Seed 002 DotGeneral: lhs 2x3 and rhs 2x3 contracting dimension 1 of each give 2x2.
+    #[test]
+    fn seed002_dot_general_contracting_dimensions_example() {
+        let mut b = Builder::new("f");
+        let lhs = b.constant_r2(&[[1.0f32, 2.0, 3.0], [4.0, 5.0, 6.0]]).unwrap();
+        let rhs = b.constant_r2(&[[1.0f32, 1.0, 1.0], [2.0, 2.0, 2.0]]).unwrap();
+        let dims = DotDimensionNumbers {
+            lhs_contracting_dimensions: vec![1],
+            rhs_contracting_dimensions: vec![1],
+            ..Default::default()
+        };
+        let r = b.dot_general(lhs, rhs, &dims).unwrap();
+        assert_eq!(b.shape(r).unwrap(), t("tensor<2x2xf32>"));
+    }
+
+    // Seed 002 DotGeneral: batch size 2 of 2x2 matrices, contracting 2/1, batch 0/0, gives
+    // 2x2x2; the result lists batch, lhs free, rhs free dimensions.
+    #[test]
+    fn seed002_dot_general_batch_dimensions_example() {
+        let mut b = Builder::new("f");
+        let lhs = b.parameter(0, "tensor<2x2x2xf32>").unwrap();
+        let rhs = b.parameter(1, "tensor<2x2x2xf32>").unwrap();
+        let dims = DotDimensionNumbers {
+            lhs_contracting_dimensions: vec![2],
+            rhs_contracting_dimensions: vec![1],
+            lhs_batch_dimensions: vec![0],
+            rhs_batch_dimensions: vec![0],
+        };
+        let r = b.dot_general(lhs, rhs, &dims).unwrap();
+        assert_eq!(b.shape(r).unwrap(), t("tensor<2x2x2xf32>"));
+        // [b0, b1, m, k] dot [b0, b1, k, n] gives [b0, b1, m, n], with negative numbers.
+        let l = b.parameter(2, "tensor<5x6x2x3xf32>").unwrap();
+        let r4 = b.parameter(3, "tensor<5x6x3x4xf32>").unwrap();
+        let dims = DotDimensionNumbers {
+            lhs_contracting_dimensions: vec![-1],
+            rhs_contracting_dimensions: vec![-2],
+            lhs_batch_dimensions: vec![0, 1],
+            rhs_batch_dimensions: vec![0, 1],
+        };
+        let r = b.dot_general(l, r4, &dims).unwrap();
+        assert_eq!(b.shape(r).unwrap(), t("tensor<5x6x2x4xf32>"));
+        assert_eq!(b.ops().last().unwrap().attrs["rhs_contracting_dimensions"], Attr::I64Array(vec![2]));
+    }
+
+    // ----- Reductions and regions ---------------------------------------------------------
+
+    fn adder(element: &str) -> Function {
+        let mut b = Builder::new("add");
+        let x = b.parameter(0, element).unwrap();
+        let y = b.parameter(1, element).unwrap();
+        let s = b.add(x, y, &[]).unwrap();
+        b.build(&[s]).unwrap()
+    }
+
+    // Seed 001 Reduce: a 2x3 matrix reduced over dimension 1 or 0; a 4x2x3 array over 0, over
+    // 2, over {0, 1}, and over all dimensions (a scalar).
+    #[test]
+    fn seed001_reduce_examples_shapes() {
+        let add = adder("tensor<f32>");
+        let mut b = Builder::new("f");
+        let m = b.parameter(0, "tensor<2x3xf32>").unwrap();
+        let a = b.parameter(1, "tensor<4x2x3xf32>").unwrap();
+        let zero = b.zero(F32).unwrap();
+        for (x, dims, expected) in [
+            (m, vec![1], "tensor<2xf32>"),
+            (m, vec![0], "tensor<3xf32>"),
+            (a, vec![0], "tensor<2x3xf32>"),
+            (a, vec![2], "tensor<4x2xf32>"),
+            (a, vec![0, 1], "tensor<3xf32>"),
+            (a, vec![0, 1, 2], "tensor<f32>"),
+        ] {
+            let r = b.reduce(x, zero, &add, &dims).unwrap();
+            assert_eq!(b.shape(r).unwrap(), t(expected), "dims {dims:?}");
+        }
+    }
+
+    #[test]
+    fn reduce_prints_its_body_region_and_dimensions() {
+        let add = adder("tensor<f32>");
+        let mut b = Builder::new("f");
+        let m = b.parameter(0, "tensor<2x3xf32>").unwrap();
+        let zero = b.constant_r0(0.0f32).unwrap();
+        let r = b.reduce(m, zero, &add, &[1]).unwrap();
+        let text = b.build(&[r]).unwrap().to_string();
+        let expected = r#"func.func @f(%arg0: tensor<2x3xf32>) -> tensor<2xf32> {
+  %0 = "xhlo.constant"() {value = dense<0.0e0> : tensor<f32>} : () -> tensor<f32>
+  %1 = "xhlo.reduce"(%arg0, %0) ({
+  ^bb0(%arg1: tensor<f32>, %arg2: tensor<f32>):
+    %2 = "xhlo.add"(%arg1, %arg2) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "tosa.yield"(%2) : (tensor<f32>) -> ()
+  }) {dimensions = array<i64: 1>} : (tensor<2x3xf32>, tensor<f32>) -> tensor<2xf32>
+  return %1 : tensor<2xf32>
+}
+"#;
+        assert_eq!(text, expected);
+    }
+
+    #[test]
+    fn reduce_rejects_mismatched_computations_and_init_counts() {
+        let add_i32 = adder("tensor<i32>");
+        let add_f32 = adder("tensor<f32>");
+        let mut b = Builder::new("f");
+        let m = b.parameter(0, "tensor<2x3xf32>").unwrap();
+        let zero = b.zero(F32).unwrap();
+        let e = b.reduce(m, zero, &add_i32, &[1]).unwrap_err();
+        assert_eq!(e.context, "xhlo.reduce");
+        let e = b.reduce_variadic(&[m, m], &[zero], &add_f32, &[1]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "xhlo.reduce: reduce takes one init value per operand and at least one operand: got 2 operand(s) and 1 init value(s)"
+        );
+        let e = b.reduce(m, zero, &add_f32, &[2]).unwrap_err();
+        assert_eq!(e.context, "xhlo.reduce");
+        let e = b.reduce(m, zero, &add_f32, &[-3]).unwrap_err();
+        assert_eq!(e.to_string(), "xhlo.reduce: dimensions: dimension -3 is out of range for rank 2");
+    }
+
+    // Seed 002 variadic Reduce: two inputs (values and indices) folded together; the body
+    // takes (acc_0, acc_1, x_0, x_1).
+    #[test]
+    fn seed002_variadic_reduce_argmax_style() {
+        let mut body = Builder::new("argmax");
+        let (av, ai) = (body.parameter(0, "tensor<f32>").unwrap(), body.parameter(1, "tensor<i32>").unwrap());
+        let (xv, xi) = (body.parameter(2, "tensor<f32>").unwrap(), body.parameter(3, "tensor<i32>").unwrap());
+        let keep = body.ge(av, xv, &[]).unwrap();
+        let v = body.select(keep, av, xv).unwrap();
+        let i = body.select(keep, ai, xi).unwrap();
+        let body = body.build(&[v, i]).unwrap();
+        let mut b = Builder::new("f");
+        let x = b.parameter(0, "tensor<4x5xf32>").unwrap();
+        let idx = b.iota(TensorType::new([4, 5], S32), 1).unwrap();
+        let lowest = b.constant_r0(f32::NEG_INFINITY).unwrap();
+        let zero = b.zero(S32).unwrap();
+        let r = b.reduce_variadic(&[x, idx], &[lowest, zero], &body, &[1]).unwrap();
+        assert_eq!(r.len(), 2);
+        assert_eq!(b.shape(r[0]).unwrap(), t("tensor<4xf32>"));
+        assert_eq!(b.shape(r[1]).unwrap(), t("tensor<4xi32>"));
+        let text = b.build(&r).unwrap().to_string();
+        assert!(text.contains("%3:2 = \"xhlo.reduce\"(%arg0, %0, %1, %2) ({"), "{text}");
+        assert!(text.contains("^bb0(%arg1: tensor<f32>, %arg2: tensor<i32>, %arg3: tensor<f32>, %arg4: tensor<i32>):"), "{text}");
+        assert!(text.contains("return %3#0, %3#1 : tensor<4xf32>, tensor<4xi32>"), "{text}");
+        // The reduce helper for one result refuses the two-result body.
+        let mut b2 = Builder::new("g");
+        let y = b2.parameter(0, "tensor<4xf32>").unwrap();
+        let z = b2.zero(F32).unwrap();
+        assert!(b2.reduce(y, z, &body, &[0]).is_err());
+    }
+
+    #[test]
+    fn sort_with_a_comparator_and_while_loop_with_condition_and_body() {
+        let mut cmp = Builder::new("lt");
+        let (l, r) = (cmp.parameter(0, "tensor<f32>").unwrap(), cmp.parameter(1, "tensor<f32>").unwrap());
+        let lt = cmp.lt(l, r, &[]).unwrap();
+        let cmp = cmp.build(&[lt]).unwrap();
+        let mut b = Builder::new("f");
+        let x = b.parameter(0, "tensor<3x4xf32>").unwrap();
+        let sorted = b.sort(&[x], &cmp, -1, true).unwrap();
+        assert_eq!(b.shape(sorted[0]).unwrap(), t("tensor<3x4xf32>"));
+        assert_eq!(b.ops()[0].attrs["dimension"], Attr::i64(1));
+        let e = b.sort(&[x], &adder("tensor<f32>"), 0, false).unwrap_err();
+        assert_eq!(e.context, "xhlo.sort");
+
+        // while (i < 10) i = i + 1
+        let mut cond = Builder::new("cond");
+        let i = cond.parameter(0, "tensor<i32>").unwrap();
+        let ten = cond.constant_r0(10).unwrap();
+        let c = cond.lt(i, ten, &[]).unwrap();
+        let cond = cond.build(&[c]).unwrap();
+        let mut body = Builder::new("body");
+        let i = body.parameter(0, "tensor<i32>").unwrap();
+        let one = body.one(S32).unwrap();
+        let next = body.add(i, one, &[]).unwrap();
+        let body = body.build(&[next]).unwrap();
+        let zero = b.zero(S32).unwrap();
+        let out = b.while_loop(&cond, &body, &[zero]).unwrap();
+        assert_eq!(b.shape(out[0]).unwrap(), t("tensor<i32>"));
+        let e = b.while_loop(&body, &body, &[zero]).unwrap_err();
+        assert!(e.message.contains("region 'cond' must yield one tensor<i1>"), "{e}");
+    }
+
+    // The brief's example, end to end through the builder.
+    #[test]
+    fn builds_and_prints_the_explicit_broadcast_example_module() {
+        let mut b = Builder::new("main");
+        let x = b.parameter(0, Type::tensor([2, 3], F32)).unwrap();
+        let v = b.parameter(1, Type::tensor([3], F32)).unwrap();
+        let s = b.add(x, v, &[1]).unwrap();
+        let text = b.build(&[s]).unwrap().into_module().to_string();
+        let expected = r#"module {
+  func.func @main(%arg0: tensor<2x3xf32>, %arg1: tensor<3xf32>) -> tensor<2x3xf32> {
+    %0 = "xhlo.broadcast_in_dim"(%arg1) {broadcast_dimensions = array<i64: 1>} : (tensor<3xf32>) -> tensor<2x3xf32>
+    %1 = "xhlo.add"(%arg0, %0) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+    return %1 : tensor<2x3xf32>
+  }
+}
+"#;
+        assert_eq!(text, expected);
+    }
+
+    #[test]
+    fn nested_literal_and_unit_literals() {
+        let vals: Vec<String> = (1..=6).map(|i| i.to_string()).collect();
+        assert_eq!(nested_literal(&[2, 3], &vals), "[[1, 2, 3], [4, 5, 6]]");
+        assert_eq!(nested_literal(&[3, 2], &vals), "[[1, 2], [3, 4], [5, 6]]");
+        assert_eq!(nested_literal(&[], &vals[..1]), "1");
+        assert_eq!(unit_literal(ElementType::BF16, true), "1.0");
+        assert_eq!(unit_literal(ElementType::C128, true), "(1.0, 0.0)");
     }
 }

@@ -77,7 +77,7 @@ pub use printer::REGION_TERMINATOR;
 
 use crate::attrs::Attrs;
 use crate::catalogue::{self, DIALECT};
-use crate::op::RegionSig;
+use crate::op::{OpView, RegionSig};
 use crate::types::{TensorType, Type};
 use crate::verify::{self, OpInstance};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -274,8 +274,9 @@ impl Builder {
             Some(types) => types,
             None => {
                 verify::check_attributes(def, &attrs).map_err(fail)?;
-                let instance = OpInstance { operands: &operand_types, attrs: &attrs, regions: &sigs, results: &[] };
-                verify::infer(def, &instance).map_err(|e| {
+                // No declared results: a rule that needs them says so.
+                let view = OpView::new(def, &operand_types, &attrs, &sigs, None).map_err(fail)?;
+                (def.infer)(&view).map_err(|e| {
                     fail(if e.contains("must be given explicitly") {
                         format!("{e} (pass result_types: the operands and attributes do not determine them)")
                     } else {
@@ -366,3 +367,224 @@ impl Builder {
     }
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::attrs::Attr;
+    use crate::types::ElementType::{F32, S32};
+
+    fn scalar_adder(name: &str) -> Function {
+        let mut b = Builder::new(name);
+        let x = b.parameter(0, Type::scalar(F32)).unwrap();
+        let y = b.parameter(1, Type::scalar(F32)).unwrap();
+        let s = b.add(x, y, &[]).unwrap();
+        b.build(&[s]).unwrap()
+    }
+
+    #[test]
+    fn parameters_may_be_declared_out_of_order_and_from_text() {
+        let mut b = Builder::new("f");
+        let p1 = b.parameter(1, "tensor<3xi32>").unwrap();
+        let p0 = b.parameter(0, TensorType::new([2], F32)).unwrap();
+        assert_eq!(b.shape(p1).unwrap(), Type::tensor([3], S32));
+        assert_eq!(b.tensor_type(p0).unwrap(), TensorType::new([2], F32));
+        let f = b.build(&[p0]).unwrap();
+        assert_eq!(f.param_types(), &[Type::tensor([2], F32), Type::tensor([3], S32)]);
+        assert_eq!(f.result_types(), vec![Type::tensor([2], F32)]);
+    }
+
+    #[test]
+    fn parameter_rejects_redeclaration_bad_types_and_bad_layouts() {
+        let mut b = Builder::new("f");
+        b.parameter(0, Type::scalar(F32)).unwrap();
+        let e = b.parameter(0, Type::scalar(S32)).unwrap_err();
+        assert_eq!(e.to_string(), "parameter 0: already declared with type tensor<f32>");
+        let e = b.parameter(1, "tensor<2xq7>").unwrap_err();
+        assert!(e.to_string().starts_with("parameter 1: bad type `tensor<2xq7>`"), "{e}");
+        let e = b.parameter(1, TensorType::new([2, 3], F32).with_layout([0, 0])).unwrap_err();
+        assert!(e.message.contains("not a permutation"), "{e}");
+    }
+
+    #[test]
+    fn build_rejects_gaps_in_parameter_numbers() {
+        let mut b = Builder::new("gappy");
+        let p = b.parameter(2, Type::scalar(F32)).unwrap();
+        let e = b.build(&[p]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "build @gappy: parameter 0 was never declared, but parameter 2 was (parameters are numbered 0..n without gaps)"
+        );
+    }
+
+    #[test]
+    fn values_cannot_cross_builders() {
+        let mut a = Builder::new("a");
+        let mut b = Builder::new("b");
+        let x = a.parameter(0, Type::scalar(F32)).unwrap();
+        let y = b.parameter(0, Type::scalar(F32)).unwrap();
+        let e = b.add(x, y, &[]).unwrap_err();
+        assert_eq!(e.context, "xhlo.add");
+        assert!(e.message.starts_with("lhs was created by another builder, not by 'b'"), "{e}");
+        let e = b.build(&[x]).unwrap_err();
+        assert!(e.to_string().starts_with("build @b: result #0 was created by another builder"), "{e}");
+    }
+
+    #[test]
+    fn op_rejects_names_outside_the_catalogue() {
+        let mut b = Builder::new("f");
+        let x = b.parameter(0, Type::scalar(F32)).unwrap();
+        let e = b.op("xhlo.frobnicate", &[x], Attrs::new(), vec![], None).unwrap_err();
+        assert_eq!(e.to_string(), "xhlo.frobnicate: no such op in the xhlo catalogue");
+        let e = b.unary("func.return", x).unwrap_err();
+        assert_eq!(e.context, "xhlo.func.return");
+    }
+
+    #[test]
+    fn op_reports_the_shape_rule_violated() {
+        let mut b = Builder::new("f");
+        let x = b.parameter(0, Type::tensor([2], F32)).unwrap();
+        let y = b.parameter(1, Type::tensor([2], S32)).unwrap();
+        let e = b.add(x, y, &[]).unwrap_err();
+        assert_eq!(e.to_string(), "xhlo.add: lhs has element type f32 (F32) but rhs has i32 (S32)");
+        let e = b.op("sqrt", &[y], Attrs::new(), vec![], None).unwrap_err();
+        assert!(e.message.contains("must be a float or complex"), "{e}");
+        assert!(b.ops().is_empty());
+    }
+
+    #[test]
+    fn op_checks_declared_result_types_against_the_rule() {
+        let mut b = Builder::new("f");
+        let x = b.parameter(0, Type::tensor([2], F32)).unwrap();
+        let ok = b.op("negate", &[x], Attrs::new(), vec![], Some(vec![Type::tensor([2], F32)])).unwrap();
+        assert_eq!(ok.len(), 1);
+        let e = b.op("negate", &[x], Attrs::new(), vec![], Some(vec![Type::tensor([3], F32)])).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "xhlo.negate: result #0 is declared as tensor<3xf32> but the op produces tensor<2xf32>"
+        );
+    }
+
+    #[test]
+    fn op_without_result_types_says_when_the_rule_needs_them() {
+        let mut b = Builder::new("f");
+        let x = b.parameter(0, Type::tensor([2], F32)).unwrap();
+        let e = b.op("convert", &[x], Attrs::new(), vec![], None).unwrap_err();
+        assert!(e.message.contains("must be given explicitly"), "{e}");
+        assert!(e.message.contains("pass result_types"), "{e}");
+    }
+
+    #[test]
+    fn op_checks_required_attributes_before_inference() {
+        let mut b = Builder::new("f");
+        let x = b.parameter(0, Type::tensor([2], F32)).unwrap();
+        let e = b.op("compare", &[x, x], Attrs::new(), vec![], None).unwrap_err();
+        assert_eq!(e.to_string(), "xhlo.compare: missing required attribute 'comparison_direction'");
+        let mut attrs = Attrs::new();
+        attrs.insert("comparison_direction".into(), Attr::i64(1));
+        let e = b.op("compare", &[x, x], attrs, vec![], None).unwrap_err();
+        assert!(e.message.contains("must be a string attribute"), "{e}");
+    }
+
+    #[test]
+    fn op_rejects_the_wrong_number_of_regions_and_empty_regions() {
+        let mut b = Builder::new("f");
+        let x = b.parameter(0, Type::tensor([2], F32)).unwrap();
+        let mut attrs = Attrs::new();
+        attrs.insert("dimensions".into(), Attr::I64Array(vec![0]));
+        let e = b.op("map", &[x], attrs.clone(), vec![], None).unwrap_err();
+        assert!(e.message.contains("region"), "{e}");
+        let e = b.op("map", &[x], attrs, vec![Region::default()], None).unwrap_err();
+        assert_eq!(e.to_string(), "xhlo.map: region #0 has no block");
+    }
+
+    #[test]
+    fn op1_refuses_multi_result_ops_and_leaves_nothing_behind() {
+        let mut b = Builder::new("f");
+        let x = b.parameter(0, Type::tensor([2], F32)).unwrap();
+        let e = b.op1("optimization_barrier", &[x, x], Attrs::new(), vec![], None).unwrap_err();
+        assert_eq!(e.to_string(), "xhlo.optimization_barrier: the op has 2 results; use Builder::op to get them all");
+        assert!(b.ops().is_empty());
+        let both = b.op("optimization_barrier", &[x, x], Attrs::new(), vec![], None).unwrap();
+        assert_eq!(both.len(), 2);
+        assert_eq!(both[1].value_ref(), ValueRef::Result { op: 0, index: 1 });
+    }
+
+    #[test]
+    fn a_failed_call_takes_back_the_broadcasts_it_added() {
+        let mut b = Builder::new("f");
+        let x = b.parameter(0, Type::tensor([2, 3], F32)).unwrap();
+        let v = b.parameter(1, Type::tensor([3], S32)).unwrap();
+        // The broadcast of v succeeds, then add rejects f32 + i32.
+        let e = b.add(x, v, &[1]).unwrap_err();
+        assert!(e.message.contains("element type"), "{e}");
+        assert!(b.ops().is_empty(), "{:?}", b.ops());
+    }
+
+    #[test]
+    fn sub_builder_computation_becomes_a_region() {
+        let b = Builder::new("main");
+        let mut sub = b.sub_builder("add");
+        assert_eq!(sub.name(), "main.add");
+        let x = sub.parameter(0, Type::scalar(F32)).unwrap();
+        let s = sub.add(x, x, &[]).unwrap();
+        let f = sub.build(&[s]).unwrap();
+        let region = Region::from_computation(&f);
+        assert_eq!(region.signature().args(), &[Type::scalar(F32)]);
+        assert_eq!(region.signature().yields(), &[Type::scalar(F32)]);
+    }
+
+    #[test]
+    fn map_with_a_sub_computation_prints_the_region() {
+        let add = scalar_adder("add");
+        let mut b = Builder::new("main");
+        let x = b.parameter(0, Type::tensor([4], F32)).unwrap();
+        let y = b.parameter(1, Type::tensor([4], F32)).unwrap();
+        let m = b.map(&[x, y], &add, &[-1]).unwrap();
+        let text = b.build(&[m]).unwrap().to_string();
+        let expected = r#"func.func @main(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "xhlo.map"(%arg0, %arg1) ({
+  ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>):
+    %1 = "xhlo.add"(%arg2, %arg3) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "tosa.yield"(%1) : (tensor<f32>) -> ()
+  }) {dimensions = array<i64: 0>} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+"#;
+        assert_eq!(text, expected);
+    }
+
+    #[test]
+    fn region_with_dangling_references_is_rejected() {
+        let mut add = scalar_adder("add");
+        add.body.results = vec![ValueRef::Result { op: 7, index: 0 }];
+        let mut b = Builder::new("main");
+        let x = b.parameter(0, Type::tensor([4], F32)).unwrap();
+        let e = b.map(&[x], &add, &[0]).unwrap_err();
+        assert!(e.message.starts_with("region #0 block #0: yielded value #0"), "{e}");
+    }
+
+    #[test]
+    fn build_returns_several_results_or_none() {
+        let mut b = Builder::new("two");
+        let x = b.parameter(0, Type::scalar(F32)).unwrap();
+        let n = b.neg(x).unwrap();
+        let f = b.build(&[n, x]).unwrap();
+        assert_eq!(f.body.results, vec![ValueRef::Result { op: 0, index: 0 }, ValueRef::Param(0)]);
+        assert!(f.to_string().contains("return %0, %arg0 : tensor<f32>, tensor<f32>"));
+        let empty = Builder::new("nothing").build(&[]).unwrap();
+        assert_eq!(empty.to_string(), "func.func @nothing() {\n  return\n}\n");
+    }
+
+    #[test]
+    fn built_bodies_are_in_ssa_order() {
+        let mut b = Builder::new("f");
+        let x = b.parameter(0, Type::tensor([2, 3], F32)).unwrap();
+        let v = b.parameter(1, Type::tensor([3], F32)).unwrap();
+        let s = b.add(x, v, &[1]).unwrap();
+        let t = b.mul(s, v, &[1]).unwrap();
+        let f = b.build(&[t]).unwrap();
+        assert_eq!(f.body.check_references(), Ok(()));
+        assert_eq!(f.body.ops.len(), 4);
+    }
+}
