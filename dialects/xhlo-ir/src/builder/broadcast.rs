@@ -53,8 +53,9 @@ pub fn broadcast_shapes(lhs: &[i64], rhs: &[i64], broadcast_dimensions: &[i64]) 
 
     // Where each lower-rank dimension goes in the higher-rank shape.
     let mapping: Vec<usize> = if hi_rank == lo_rank {
-        let identity = broadcast_dimensions.iter().enumerate().all(|(i, &d)| d == i as i64);
-        if !broadcast_dimensions.is_empty() && !(identity && broadcast_dimensions.len() == hi_rank) {
+        let identity = broadcast_dimensions.len() == hi_rank
+            && broadcast_dimensions.iter().enumerate().all(|(i, &d)| d == i as i64);
+        if !broadcast_dimensions.is_empty() && !identity {
             return Err(format!(
                 "both operands have rank {hi_rank} ({lhs:?} and {rhs:?}), so broadcast_dimensions must be \
                  empty or the identity {:?}, got {broadcast_dimensions:?}",

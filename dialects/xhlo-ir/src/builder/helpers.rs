@@ -710,6 +710,8 @@ mod tests {
     use crate::builder::BuildError;
     use crate::types::ElementType::{C64, F32, S32};
 
+    type BinaryFn = fn(&mut Builder, Value, Value, &[i64]) -> BuildResult<Value>;
+
     /// The op lines of a printed function, without indentation (the `return` excluded).
     fn op_lines(f: &Function) -> Vec<String> {
         f.to_string()
@@ -977,7 +979,7 @@ mod tests {
     fn named_binary_ops_emit_their_stablehlo_names() {
         let mut b = Builder::new("f");
         let x = b.parameter(0, "tensor<2xi32>").unwrap();
-        let ops: [(fn(&mut Builder, Value, Value, &[i64]) -> BuildResult<Value>, &str); 15] = [
+        let ops: [(BinaryFn, &str); 15] = [
             (Builder::add, "add"),
             (Builder::sub, "subtract"),
             (Builder::mul, "multiply"),
@@ -1035,7 +1037,7 @@ mod tests {
         let mut b = Builder::new("f");
         let x = b.parameter(0, "tensor<2xf32>").unwrap();
         for (f, dir) in [
-            (Builder::eq as fn(&mut Builder, Value, Value, &[i64]) -> BuildResult<Value>, "EQ"),
+            (Builder::eq as BinaryFn, "EQ"),
             (Builder::ne, "NE"),
             (Builder::ge, "GE"),
             (Builder::le, "LE"),

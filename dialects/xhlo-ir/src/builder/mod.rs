@@ -24,6 +24,11 @@
 //! (seed 004); the IR always holds non-negative ones. [`Builder::op`] passes attributes through
 //! untouched.
 //!
+//! Regions are built from computations ([`Function`]s from sub-builders), as XLA passes
+//! `XlaComputation`s: a region cannot name values of the enclosing function. That covers
+//! `reduce`, `map`, `sort`, `while`, `reduce_window`...; the branches of `if` and `case`, which
+//! in xhlo take no parameters, can only be self-contained this way.
+//!
 //! ```rust
 //! use xhlo_ir::builder::{BuildError, Builder};
 //! use xhlo_ir::types::{ElementType::F32, Type};
@@ -138,6 +143,11 @@ impl IntoType for TensorType {
 impl IntoType for &TensorType {
     fn into_type(self) -> Result<Type, String> {
         Ok(Type::Tensor(self.clone()))
+    }
+}
+impl IntoType for String {
+    fn into_type(self) -> Result<Type, String> {
+        self.as_str().into_type()
     }
 }
 impl IntoType for &str {
