@@ -6,6 +6,7 @@
 //! MLIR side loads ([`irdl`]). Nothing here links MLIR, so it builds and tests in seconds.
 
 pub mod attrs;
+pub mod builder;
 pub mod catalogue;
 pub mod irdl;
 pub mod op;
