@@ -1160,6 +1160,27 @@ func.func @bitcast_convert_narrower_to_wider_drops_minor_dimension(%x: tensor<3x
 
 // -----
 
+func.func @bitcast_convert_seed_f32_10_to_f16_10x2(%x: tensor<10xf32>) -> tensor<10x2xf16> {
+  %0 = "xhlo.bitcast_convert"(%x) : (tensor<10xf32>) -> tensor<10x2xf16>
+  return %0 : tensor<10x2xf16>
+}
+
+// -----
+
+func.func @bitcast_convert_seed_f32_scalar_to_f16_2(%x: tensor<f32>) -> tensor<2xf16> {
+  %0 = "xhlo.bitcast_convert"(%x) : (tensor<f32>) -> tensor<2xf16>
+  return %0 : tensor<2xf16>
+}
+
+// -----
+
+func.func @bitcast_convert_seed_f16_10x2_to_f32_10(%x: tensor<10x2xf16>) -> tensor<10xf32> {
+  %0 = "xhlo.bitcast_convert"(%x) : (tensor<10x2xf16>) -> tensor<10xf32>
+  return %0 : tensor<10xf32>
+}
+
+// -----
+
 func.func @bitcast_convert_rejects_pred_width_change(%x: tensor<4xi1>) -> tensor<4xi8> {
   // expected-error @+1 {{bitcast_convert to or from PRED needs equal bit widths}}
   %0 = "xhlo.bitcast_convert"(%x) : (tensor<4xi1>) -> tensor<4xi8>
