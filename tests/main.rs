@@ -2,6 +2,7 @@
 //! ~200 MB link). Each module is one concern; data-driven suites read their cases from files
 //! so a case is added by adding a file.
 
+mod builder_in_mlir;
 mod cli;
 mod irdl_plugin;
 mod melior_passes;

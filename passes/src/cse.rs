@@ -4,7 +4,7 @@
 
 use crate::effects::{block_ops, is_pure_xhlo};
 use crate::pass::{PassInfo, PassOptions, XhloPass};
-use melior::ir::{block::BlockLike, operation::OperationLike, BlockRef, OperationRef, RegionLike, ValueLike};
+use melior::ir::{block::BlockLike, operation::{OperationLike, OperationPrintingFlags}, BlockRef, OperationRef, RegionLike, ValueLike};
 use std::collections::HashMap;
 
 #[derive(Clone, Default)]
@@ -43,10 +43,15 @@ fn key(op: OperationRef) -> String {
         k.push_str(&format!("|->{}", r.r#type()));
     }
     if op.region_count() > 0 {
-        // Regions are compared structurally through their printed form, which names block
-        // arguments canonically; values captured from outside print by their uses' names,
-        // so only ops whose regions are closed are merged.
-        k.push_str(&format!("|regions:{op}"));
+        // Regions are compared through their printed form in the op's local scope, where
+        // names restart at the op, so equal regions print equally; values captured from
+        // outside would not be identified, so only ops with closed regions get here.
+        let flags = OperationPrintingFlags::new().use_local_scope();
+        let text = op.to_string_with_flags(flags).unwrap_or_else(|_| format!("{:p}", op.to_raw().ptr));
+        // The op's own result names come first; only the regions matter here.
+        let regions = text.find('(').map(|i| &text[i..]).unwrap_or(&text);
+        k.push_str("|regions:");
+        k.push_str(regions);
     }
     k
 }
@@ -97,6 +102,10 @@ fn captures_values(op: OperationRef) -> bool {
     let top = op.to_raw();
     let mut captures = false;
     op.walk(WalkOrder::PreOrder, |inner| {
+        if inner.to_raw().ptr == top.ptr {
+            // The op's own operands are compared by identity in the key.
+            return WalkResult::Advance;
+        }
         for v in inner.operands() {
             let raw = v.to_raw();
             let owner = unsafe {

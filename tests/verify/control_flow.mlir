@@ -69,7 +69,7 @@ func.func @while_rejects_cond_yielding_two_values(%a0: tensor<i32>, %a1: tensor<
 // -----
 
 func.func @while_rejects_cond_parameters_unlike_operands(%a0: tensor<i32>, %a1: tensor<10xf32>, %n: tensor<i32>) -> (tensor<i32>, tensor<10xf32>) {
-  // expected-error @+1 {{region 'cond' takes 1 value(s) but there are 2 loop operand(s)}}
+  // expected-error @+1 {{region 'cond' takes 1 value(s) but the loop operands are 2 value(s)}}
   %0:2 = "xhlo.while"(%a0, %a1) ({
   ^bb0(%c0: tensor<i32>):
     %lt = "xhlo.compare"(%c0, %n) {comparison_direction = "LT"} : (tensor<i32>, tensor<i32>) -> tensor<i1>
@@ -86,7 +86,7 @@ func.func @while_rejects_cond_parameters_unlike_operands(%a0: tensor<i32>, %a1: 
 // -----
 
 func.func @while_rejects_body_parameters_unlike_operands(%a0: tensor<i32>, %a1: tensor<10xf32>, %n: tensor<i32>) -> (tensor<i32>, tensor<10xf32>) {
-  // expected-error @+1 {{region 'body' takes tensor<10xf64> as value #1 but loop operand #1 is tensor<10xf32>}}
+  // expected-error @+1 {{region 'body' takes tensor<10xf64> as value #1 but value #1 of the loop operands is tensor<10xf32>}}
   %0:2 = "xhlo.while"(%a0, %a1) ({
   ^bb0(%c0: tensor<i32>, %c1: tensor<10xf32>):
     %lt = "xhlo.compare"(%c0, %n) {comparison_direction = "LT"} : (tensor<i32>, tensor<i32>) -> tensor<i1>
@@ -101,7 +101,7 @@ func.func @while_rejects_body_parameters_unlike_operands(%a0: tensor<i32>, %a1: 
 // -----
 
 func.func @while_rejects_body_yielding_other_types(%a0: tensor<i32>, %a1: tensor<10xf32>, %n: tensor<i32>) -> (tensor<i32>, tensor<10xf32>) {
-  // expected-error @+1 {{region 'body' yields tensor<11xi32> as value #1 but loop operand #1 is tensor<10xf32>}}
+  // expected-error @+1 {{region 'body' yields tensor<11xi32> as value #1 but value #1 of the loop operands is tensor<10xf32>}}
   %0:2 = "xhlo.while"(%a0, %a1) ({
   ^bb0(%c0: tensor<i32>, %c1: tensor<10xf32>):
     %lt = "xhlo.compare"(%c0, %n) {comparison_direction = "LT"} : (tensor<i32>, tensor<i32>) -> tensor<i1>
@@ -213,7 +213,7 @@ func.func @if_rejects_non_scalar_predicate(%p: tensor<2xi1>, %x: tensor<f32>, %y
 // -----
 
 func.func @if_rejects_branches_yielding_different_types(%p: tensor<i1>, %x: tensor<f32>, %y: tensor<f32>) -> tensor<f32> {
-  // expected-error @+1 {{region 'false_branch' yields tensor<f64> as value #0 but value true_branch yields #0 is tensor<f32>}}
+  // expected-error @+1 {{region 'false_branch' yields tensor<f64> as value #0 but value #0 of the values region 'true_branch' yields is tensor<f32>}}
   %0 = "xhlo.if"(%p) ({
     "gpu.yield"(%x) : (tensor<f32>) -> ()
   }, {
@@ -226,7 +226,7 @@ func.func @if_rejects_branches_yielding_different_types(%p: tensor<i1>, %x: tens
 // -----
 
 func.func @if_rejects_branches_yielding_different_counts(%p: tensor<i1>, %x: tensor<f32>, %y: tensor<f32>) -> tensor<f32> {
-  // expected-error @+1 {{region 'false_branch' yields 0 value(s) but there are 1 value true_branch yields(s)}}
+  // expected-error @+1 {{region 'false_branch' yields 0 value(s) but the values region 'true_branch' yields are 1 value(s)}}
   %0 = "xhlo.if"(%p) ({
     "gpu.yield"(%x) : (tensor<f32>) -> ()
   }, {
@@ -315,7 +315,7 @@ func.func @case_rejects_non_scalar_index(%i: tensor<1xi32>, %x: tensor<f32>) -> 
 // -----
 
 func.func @case_rejects_branches_yielding_different_types(%i: tensor<i32>, %x: tensor<f32>) -> tensor<f32> {
-  // expected-error @+1 {{branch 2 yields tensor<2xf32> as value #0 but value branch 0 yields #0 is tensor<f32>}}
+  // expected-error @+1 {{branch 2 yields tensor<2xf32> as value #0 but value #0 of the values branch 0 yields is tensor<f32>}}
   %0 = "xhlo.case"(%i) ({
     "gpu.yield"(%x) : (tensor<f32>) -> ()
   ^bb1:

@@ -924,3 +924,10 @@ func.func @get_tuple_element_structure_rejects_non_tuple_operand(%a0: tensor<2xf
   %0 = "xhlo.get_tuple_element"(%a0) {index = 0 : i32} : (tensor<2xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
+
+// -----
+
+func.func @constant_from_a_dense_resource() -> tensor<2xf32> {
+  %0 = "xhlo.constant"() {value = dense_resource<blob1> : tensor<2xf32>} : () -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}

@@ -168,12 +168,16 @@ func.func @composite_seed_named_op_with_decomposition(%x: tensor<4xf32>) -> tens
 
 // -----
 
+func.func private @impl()
+
 func.func @composite_without_operands_or_results() {
   "xhlo.composite"() {name = "my.op", decomposition = @impl} : () -> ()
   return
 }
 
 // -----
+
+func.func private @impl(tensor<2xf32>, !xhlo.token) -> (tensor<2xf32>, !xhlo.token)
 
 func.func @composite_of_mixed_values(%a0: tensor<2xf32>, %a1: !xhlo.token) -> (tensor<2xf32>, !xhlo.token) {
   %0:2 = "xhlo.composite"(%a0, %a1) {name = "my.op", decomposition = @impl} : (tensor<2xf32>, !xhlo.token) -> (tensor<2xf32>, !xhlo.token)
@@ -226,4 +230,12 @@ func.func @composite_rejects_attributes_that_are_not_a_dictionary() {
   // expected-error @+1 {{attribute 'composite_attributes' must be a dictionary attribute}}
   "xhlo.composite"() {name = "x", decomposition = @impl, composite_attributes = [1 : i64]} : () -> ()
   return
+}
+
+// -----
+
+func.func @composite_rejects_a_missing_decomposition(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{decomposition @nowhere is not a function of this module}}
+  %0 = "xhlo.composite"(%x) {name = "my.op", decomposition = @nowhere} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
 }

@@ -64,6 +64,16 @@ fn check_call(
     Ok(())
 }
 
+/// Checks that a symbol attribute names a function of the module.
+fn check_symbol(functions: &Signatures, attr: Option<&Attr>, what: &str) -> Result<(), String> {
+    match attr {
+        Some(Attr::Symbol(name)) if !functions.contains_key(name) => {
+            Err(format!("{what} @{name} is not a function of this module"))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Verifies every xhlo op of `module`; returns the errors (empty when valid).
 pub fn verify_module(module: &Module) -> Vec<Diagnostic> {
     verify_operation(module.as_operation())
@@ -108,8 +118,12 @@ pub fn check_op(op: OperationRef, functions: Option<&Signatures>) -> Option<Stri
         results: &read.results,
     };
     let mut result = verify::verify(def, &instance);
-    if let (Ok(()), "call", Some(functions)) = (&result, bare, functions) {
-        result = check_call(functions, &read.attrs, &read.operands, &read.results);
+    if let (Ok(()), Some(functions)) = (&result, functions) {
+        result = match bare {
+            "call" => check_call(functions, &read.attrs, &read.operands, &read.results),
+            "composite" => check_symbol(functions, read.attrs.get("decomposition"), "decomposition"),
+            _ => Ok(()),
+        };
     }
     result.err().map(|e| op_error(&name, &e))
 }

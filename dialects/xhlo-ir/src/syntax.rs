@@ -410,6 +410,11 @@ impl<'a> Cursor<'a> {
             self.pos += 1;
             self.balanced_until_close()?;
         }
+        // Elements attributes (`dense_resource<blob> : tensor<2xf32>`) carry their type.
+        let before_type = self.pos;
+        if self.eat(":") && self.ty().is_err() {
+            self.pos = before_type;
+        }
         Ok(Attr::Opaque(self.src[save..self.pos].trim().to_string()))
     }
 }
@@ -481,6 +486,10 @@ mod tests {
         let dict = parse_attr("{a = [1 : i64, \"x\"], \"b c\" = true, d}").unwrap();
         assert_eq!(dict.to_string(), "{a = [1 : i64, \"x\"], \"b c\" = true, d}");
         assert_eq!(parse_attr("#foo.bar<1, <2>>").unwrap(), Attr::Opaque("#foo.bar<1, <2>>".into()));
+        assert_eq!(
+            parse_attr("dense_resource<blob1> : tensor<2xf32>").unwrap(),
+            Attr::Opaque("dense_resource<blob1> : tensor<2xf32>".into())
+        );
     }
 
     #[test]

@@ -1473,7 +1473,7 @@ mod tests {
   %1 = "xhlo.reduce"(%arg0, %0) ({
   ^bb0(%arg1: tensor<f32>, %arg2: tensor<f32>):
     %2 = "xhlo.add"(%arg1, %arg2) : (tensor<f32>, tensor<f32>) -> tensor<f32>
-    "tosa.yield"(%2) : (tensor<f32>) -> ()
+    "gpu.yield"(%2) : (tensor<f32>) -> ()
   }) {dimensions = array<i64: 1>} : (tensor<2x3xf32>, tensor<f32>) -> tensor<2xf32>
   return %1 : tensor<2xf32>
 }

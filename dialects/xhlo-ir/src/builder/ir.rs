@@ -86,7 +86,7 @@ impl Body {
     }
 }
 
-/// A region: one or more blocks, each ending in the region terminator (`tosa.yield`).
+/// A region: one or more blocks, each ending in the region terminator (`gpu.yield`).
 /// Most regions have one block; `case` keeps one block per branch.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Region {

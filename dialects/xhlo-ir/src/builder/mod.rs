@@ -556,7 +556,7 @@ mod tests {
   %0 = "xhlo.map"(%arg0, %arg1) ({
   ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>):
     %1 = "xhlo.add"(%arg2, %arg3) : (tensor<f32>, tensor<f32>) -> tensor<f32>
-    "tosa.yield"(%1) : (tensor<f32>) -> ()
+    "gpu.yield"(%1) : (tensor<f32>) -> ()
   }) {dimensions = array<i64: 0>} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }

@@ -1,6 +1,6 @@
 //! Prints the builder's IR as MLIR text that `mlir-opt --irdl-file=xhlo.irdl.mlir` parses:
 //! xhlo ops in the generic form (`%0 = "xhlo.add"(%arg0, %arg1) : (...) -> ...`), functions
-//! and `return` in the func dialect's pretty form, region terminators as `tosa.yield`.
+//! and `return` in the func dialect's pretty form, region terminators as `gpu.yield`.
 //!
 //! Value names are unique across a whole function, nested regions included (MLIR rejects a
 //! nested region that redefines a name visible from the enclosing one): function parameters
@@ -14,7 +14,7 @@ use crate::types::Type;
 use std::fmt::{self, Write};
 
 /// The op that ends every region block.
-pub const REGION_TERMINATOR: &str = "tosa.yield";
+pub use crate::op::REGION_TERMINATOR;
 
 /// `{a = 1, b = "x"}`, or nothing for no attributes.
 struct AttrDict<'a>(&'a Attrs);
@@ -269,7 +269,7 @@ module {
     /// Region block arguments continue the function's `%argN` numbering and region ops the
     /// `%N` numbering, so no name is defined twice; attributes follow the region.
     #[test]
-    fn prints_regions_with_function_wide_names_and_tosa_yield() {
+    fn prints_regions_with_function_wide_names_and_the_region_terminator() {
         let s = Type::scalar(F32);
         let add = Body {
             params: vec![s.clone(), s.clone()],
@@ -294,7 +294,7 @@ func.func @sum(%arg0: tensor<4xf32>, %arg1: tensor<f32>) -> tensor<f32> {
   %0 = \"xhlo.reduce\"(%arg0, %arg1) ({
   ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>):
     %1 = \"xhlo.add\"(%arg2, %arg3) : (tensor<f32>, tensor<f32>) -> tensor<f32>
-    \"tosa.yield\"(%1) : (tensor<f32>) -> ()
+    \"gpu.yield\"(%1) : (tensor<f32>) -> ()
   }) {dimensions = array<i64: 0>} : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
   return %0 : tensor<f32>
 }
@@ -324,7 +324,7 @@ func.func @sum(%arg0: tensor<4xf32>, %arg1: tensor<f32>) -> tensor<f32> {
         let text = f.to_string();
         assert!(text.starts_with("func.func @two(%arg0: tensor<i32>) -> (tensor<i32>, tensor<i32>) {\n"), "{text}");
         assert!(text.contains("  %0:2 = \"xhlo.case\"(%arg0) ({\n  ^bb0(%arg1: tensor<i32>):\n"), "{text}");
-        assert!(text.contains("  ^bb1(%arg2: tensor<i32>):\n    \"tosa.yield\"(%arg2) : (tensor<i32>) -> ()\n"), "{text}");
+        assert!(text.contains("  ^bb1(%arg2: tensor<i32>):\n    \"gpu.yield\"(%arg2) : (tensor<i32>) -> ()\n"), "{text}");
         assert!(text.contains("}) : (tensor<i32>) -> (tensor<i32>, tensor<i32>)\n"), "{text}");
         assert!(text.contains("  return %0#1, %0#0 : tensor<i32>, tensor<i32>\n"), "{text}");
     }

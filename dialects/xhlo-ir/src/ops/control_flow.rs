@@ -66,14 +66,15 @@ fn without_layouts(ts: &[Type]) -> Vec<Type> {
 }
 
 /// Checks `actual` (a block's parameters or yields) against `expected`, element by element.
-/// `what` is e.g. "region 'body' yields", `against` e.g. "loop operand".
+/// `what` is e.g. "region 'body' yields", `against` names the expected list, e.g. "the
+/// loop operands".
 fn check_types(actual: &[Type], expected: &[Type], what: &str, against: &str) -> Result<(), String> {
     if actual.len() != expected.len() {
-        return Err(format!("{what} {} value(s) but there are {} {against}(s)", actual.len(), expected.len()));
+        return Err(format!("{what} {} value(s) but {against} are {} value(s)", actual.len(), expected.len()));
     }
     for (i, (a, e)) in actual.iter().zip(expected).enumerate() {
         if !a.compatible(e) {
-            return Err(format!("{what} {a} as value #{i} but {against} #{i} is {e}"));
+            return Err(format!("{what} {a} as value #{i} but value #{i} of {against} is {e}"));
         }
     }
     Ok(())
@@ -93,7 +94,7 @@ fn check_branch(block: &BlockSig, name: &str) -> Result<(), String> {
 fn infer_while(v: &OpView) -> Result<Vec<Type>, String> {
     let carried = v.group("operands");
     let cond = single_block(v.region(0)?, "cond")?;
-    check_types(&cond.args, carried, "region 'cond' takes", "loop operand")?;
+    check_types(&cond.args, carried, "region 'cond' takes", "the loop operands")?;
     match cond.yields.as_slice() {
         [Type::Tensor(t)] if t.rank() == 0 && t.element == ElementType::Pred => {}
         other => {
@@ -102,8 +103,8 @@ fn infer_while(v: &OpView) -> Result<Vec<Type>, String> {
         }
     }
     let body = single_block(v.region(1)?, "body")?;
-    check_types(&body.args, carried, "region 'body' takes", "loop operand")?;
-    check_types(&body.yields, carried, "region 'body' yields", "loop operand")?;
+    check_types(&body.args, carried, "region 'body' takes", "the loop operands")?;
+    check_types(&body.yields, carried, "region 'body' yields", "the loop operands")?;
     Ok(without_layouts(carried))
 }
 
@@ -116,7 +117,7 @@ fn infer_if(v: &OpView) -> Result<Vec<Type>, String> {
     let on_false = single_block(v.region(1)?, "false_branch")?;
     check_branch(on_true, "region 'true_branch'")?;
     check_branch(on_false, "region 'false_branch'")?;
-    check_types(&on_false.yields, &on_true.yields, "region 'false_branch' yields", "value true_branch yields")?;
+    check_types(&on_false.yields, &on_true.yields, "region 'false_branch' yields", "the values region 'true_branch' yields")?;
     Ok(without_layouts(&on_true.yields))
 }
 
@@ -132,7 +133,7 @@ fn infer_case(v: &OpView) -> Result<Vec<Type>, String> {
     for (b, block) in branches.iter().enumerate() {
         check_branch(block, &format!("branch {b}"))?;
         if b > 0 {
-            check_types(&block.yields, &first.yields, &format!("branch {b} yields"), "value branch 0 yields")?;
+            check_types(&block.yields, &first.yields, &format!("branch {b} yields"), "the values branch 0 yields")?;
         }
     }
     Ok(without_layouts(&first.yields))
@@ -212,7 +213,7 @@ mod tests {
     fn while_rejects_cond_parameters_unlike_operands() {
         let t = ["tensor<i32>", "tensor<10xf32>"];
         let e = infer("while", &t, "{}", &[region(&["tensor<i32>"], &["tensor<i1>"]), region(&t, &t)], &[]).unwrap_err();
-        assert!(e.contains("region 'cond' takes 1 value(s) but there are 2 loop operand(s)"), "{e}");
+        assert!(e.contains("region 'cond' takes 1 value(s) but the loop operands are 2 value(s)"), "{e}");
     }
 
     #[test]
@@ -220,7 +221,7 @@ mod tests {
         let t = ["tensor<i32>", "tensor<10xf32>"];
         let e = infer("while", &t, "{}",
             &[region(&t, &["tensor<i1>"]), region(&["tensor<i32>", "tensor<10xf64>"], &t)], &[]).unwrap_err();
-        assert!(e.contains("region 'body' takes tensor<10xf64> as value #1 but loop operand #1 is tensor<10xf32>"), "{e}");
+        assert!(e.contains("region 'body' takes tensor<10xf64> as value #1 but value #1 of the loop operands is tensor<10xf32>"), "{e}");
     }
 
     #[test]
@@ -228,7 +229,7 @@ mod tests {
         let t = ["tensor<i32>", "tensor<10xf32>"];
         let e = infer("while", &t, "{}",
             &[region(&t, &["tensor<i1>"]), region(&t, &["tensor<i32>", "tensor<11xf32>"])], &[]).unwrap_err();
-        assert!(e.contains("region 'body' yields tensor<11xf32> as value #1 but loop operand #1 is tensor<10xf32>"), "{e}");
+        assert!(e.contains("region 'body' yields tensor<11xf32> as value #1 but value #1 of the loop operands is tensor<10xf32>"), "{e}");
     }
 
     #[test]
@@ -275,7 +276,7 @@ mod tests {
     fn if_rejects_branches_yielding_different_types() {
         let e = infer("if", &["tensor<i1>"], "{}", &[region(&[], &["tensor<f32>"]), region(&[], &["tensor<f64>"])], &[])
             .unwrap_err();
-        assert!(e.contains("region 'false_branch' yields tensor<f64> as value #0 but value true_branch yields #0 is tensor<f32>"), "{e}");
+        assert!(e.contains("region 'false_branch' yields tensor<f64> as value #0 but value #0 of the values region 'true_branch' yields is tensor<f32>"), "{e}");
         let e = infer("if", &["tensor<i1>"], "{}", &[region(&[], &["tensor<f32>"]), region(&[], &[])], &[]).unwrap_err();
         assert!(e.contains("yields 0 value(s)"), "{e}");
     }
@@ -335,7 +336,7 @@ mod tests {
         let e = infer("case", &["tensor<i32>"], "{}",
             &[branches(vec![block(&[], &["tensor<f32>"]), block(&[], &["tensor<f32>"]), block(&[], &["tensor<2xf32>"])])], &[])
             .unwrap_err();
-        assert!(e.contains("branch 2 yields tensor<2xf32> as value #0 but value branch 0 yields #0 is tensor<f32>"), "{e}");
+        assert!(e.contains("branch 2 yields tensor<2xf32> as value #0 but value #0 of the values branch 0 yields is tensor<f32>"), "{e}");
     }
 
     #[test]
