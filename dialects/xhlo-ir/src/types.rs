@@ -3,8 +3,8 @@
 //! | XLA       | MLIR            |
 //! |-----------|-----------------|
 //! | PRED      | `i1`            |
-//! | S8..S64   | `i8`..`i64`     |
-//! | U8..U64   | `ui8`..`ui64`   |
+//! | S2, S4, S8..S64 | `i2`, `i4`, `i8`..`i64` |
+//! | U2, U4, U8..U64 | `ui2`, `ui4`, `ui8`..`ui64` |
 //! | F16, BF16, F32, F64 | `f16`, `bf16`, `f32`, `f64` |
 //! | C64, C128 | `complex<f32>`, `complex<f64>` |
 //! | tuple     | `tuple<...>`    |
@@ -20,10 +20,15 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ElementType {
     Pred,
+    /// Sub-byte integers: not in the seeds, but in current XLA and StableHLO (and its tests).
+    S2,
+    S4,
     S8,
     S16,
     S32,
     S64,
+    U2,
+    U4,
     U8,
     U16,
     U32,
@@ -40,17 +45,21 @@ use ElementType::*;
 
 impl ElementType {
     /// Every element type, in a stable order (useful for exhaustive tests).
-    pub const ALL: [ElementType; 15] =
-        [Pred, S8, S16, S32, S64, U8, U16, U32, U64, F16, BF16, F32, F64, C64, C128];
+    pub const ALL: [ElementType; 19] =
+        [Pred, S2, S4, S8, S16, S32, S64, U2, U4, U8, U16, U32, U64, F16, BF16, F32, F64, C64, C128];
 
     /// The MLIR spelling (`i1`, `ui8`, `complex<f32>`, ...).
     pub fn mlir_name(self) -> &'static str {
         match self {
             Pred => "i1",
+            S2 => "i2",
+            S4 => "i4",
             S8 => "i8",
             S16 => "i16",
             S32 => "i32",
             S64 => "i64",
+            U2 => "ui2",
+            U4 => "ui4",
             U8 => "ui8",
             U16 => "ui16",
             U32 => "ui32",
@@ -68,10 +77,14 @@ impl ElementType {
     pub fn xla_name(self) -> &'static str {
         match self {
             Pred => "PRED",
+            S2 => "S2",
+            S4 => "S4",
             S8 => "S8",
             S16 => "S16",
             S32 => "S32",
             S64 => "S64",
+            U2 => "U2",
+            U4 => "U4",
             U8 => "U8",
             U16 => "U16",
             U32 => "U32",
@@ -94,6 +107,8 @@ impl ElementType {
     pub fn bit_width(self) -> u32 {
         match self {
             Pred => 1,
+            S2 | U2 => 2,
+            S4 | U4 => 4,
             S8 | U8 => 8,
             S16 | U16 | F16 | BF16 => 16,
             S32 | U32 | F32 => 32,
@@ -111,10 +126,10 @@ impl ElementType {
         self == Pred
     }
     pub fn is_signed_int(self) -> bool {
-        matches!(self, S8 | S16 | S32 | S64)
+        matches!(self, S2 | S4 | S8 | S16 | S32 | S64)
     }
     pub fn is_unsigned_int(self) -> bool {
-        matches!(self, U8 | U16 | U32 | U64)
+        matches!(self, U2 | U4 | U8 | U16 | U32 | U64)
     }
     /// Signed or unsigned integer, PRED excluded.
     pub fn is_int(self) -> bool {
