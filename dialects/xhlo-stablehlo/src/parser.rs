@@ -1,0 +1,964 @@
+//! A recursive-descent parser for MLIR text over [`crate::lexer`] tokens: the generic
+//! operation form of any dialect, builtin types and attributes, regions and blocks, the
+//! pretty forms of `builtin.module` and the `func` dialect, and a hook ([`crate::pretty`]) for
+//! the custom assembly of StableHLO, CHLO and check ops. The methods mirror MLIR's
+//! `OpAsmParser` so that each custom form reads like its assembly format.
+
+use crate::ast::*;
+use crate::error::{ParseError, Pos, Result};
+use crate::lexer::{lex, Tok, Token};
+
+/// Parses a whole file.
+pub fn parse_file(text: &str) -> Result<File> {
+    let mut p = Parser::new(text)?;
+    let mut ops = Vec::new();
+    while !p.at_eof() {
+        ops.push(p.parse_op()?);
+    }
+    Ok(File { ops })
+}
+
+pub struct Parser<'a> {
+    text: &'a str,
+    tokens: Vec<Token>,
+    idx: usize,
+    /// Nesting depth, bounded so hostile input cannot overflow the stack.
+    depth: usize,
+}
+
+const MAX_DEPTH: usize = 256;
+
+impl<'a> Parser<'a> {
+    pub fn new(text: &'a str) -> Result<Parser<'a>> {
+        Ok(Parser { text, tokens: lex(text)?, idx: 0, depth: 0 })
+    }
+
+    // ---- Token access -------------------------------------------------------------------
+
+    pub fn peek(&self) -> &Tok {
+        &self.tokens[self.idx].tok
+    }
+
+    pub fn peek_at(&self, n: usize) -> &Tok {
+        &self.tokens[(self.idx + n).min(self.tokens.len() - 1)].tok
+    }
+
+    pub fn pos(&self) -> Pos {
+        self.tokens[self.idx].pos
+    }
+
+    pub fn at_eof(&self) -> bool {
+        matches!(self.peek(), Tok::Eof)
+    }
+
+    pub fn bump(&mut self) -> Tok {
+        let t = self.tokens[self.idx].tok.clone();
+        if self.idx + 1 < self.tokens.len() {
+            self.idx += 1;
+        }
+        t
+    }
+
+    /// An error at the current token: "expected X, found Y".
+    pub fn expected(&self, what: &str) -> ParseError {
+        ParseError::new(self.pos(), format!("expected {what}, found {}", self.peek()))
+    }
+
+    pub fn error(&self, message: impl Into<String>) -> ParseError {
+        ParseError::new(self.pos(), message)
+    }
+
+    pub fn is_punct(&self, p: &str) -> bool {
+        matches!(self.peek(), Tok::Punct(q) if *q == p)
+    }
+
+    pub fn eat(&mut self, p: &str) -> bool {
+        if self.is_punct(p) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    pub fn expect(&mut self, p: &str) -> Result<()> {
+        if self.eat(p) {
+            Ok(())
+        } else {
+            Err(self.expected(&format!("'{p}'")))
+        }
+    }
+
+    pub fn is_keyword(&self, k: &str) -> bool {
+        matches!(self.peek(), Tok::Ident(s) if s == k)
+    }
+
+    pub fn eat_keyword(&mut self, k: &str) -> bool {
+        if self.is_keyword(k) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    pub fn expect_keyword(&mut self, k: &str) -> Result<()> {
+        if self.eat_keyword(k) {
+            Ok(())
+        } else {
+            Err(self.expected(&format!("'{k}'")))
+        }
+    }
+
+    /// A bare identifier.
+    pub fn parse_ident(&mut self) -> Result<String> {
+        match self.peek().clone() {
+            Tok::Ident(s) => {
+                self.bump();
+                Ok(s)
+            }
+            _ => Err(self.expected("an identifier")),
+        }
+    }
+
+    fn enter(&mut self) -> Result<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            Err(self.error("nesting too deep"))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    /// The source text between the current token and the `>` that closes an already
+    /// consumed `<` (balancing all brackets), consuming through that `>`.
+    pub fn raw_until_close_angle(&mut self) -> Result<String> {
+        let start_tok = self.idx;
+        let mut depth = 0i32;
+        loop {
+            match self.peek() {
+                Tok::Eof => return Err(ParseError::new(self.tokens[start_tok].pos, "unbalanced '<'")),
+                Tok::Punct("<" | "(" | "[" | "{") => depth += 1,
+                Tok::Punct(">" | ")" | "]" | "}") if depth > 0 => depth -= 1,
+                Tok::Punct(">") => break,
+                Tok::Punct(")" | "]" | "}") => return Err(self.expected("'>'")),
+                _ => {}
+            }
+            self.bump();
+        }
+        let start = self.tokens[start_tok].start;
+        let end = self.tokens[self.idx].start;
+        self.bump();
+        Ok(self.text[start..end].trim().to_string())
+    }
+
+    /// Skips a balanced `( ... )` group starting at the current `(`.
+    fn skip_parens(&mut self) -> Result<()> {
+        self.expect("(")?;
+        let mut depth = 1;
+        while depth > 0 {
+            match self.bump() {
+                Tok::Eof => return Err(self.error("unbalanced '('")),
+                Tok::Punct("(") => depth += 1,
+                Tok::Punct(")") => depth -= 1,
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// An optional trailing `loc(...)`, which is dropped (positions come from the text).
+    pub fn skip_location(&mut self) -> Result<()> {
+        if self.is_keyword("loc") && matches!(self.peek_at(1), Tok::Punct("(")) {
+            self.bump();
+            self.skip_parens()?;
+        }
+        Ok(())
+    }
+
+    /// `n`, `-n` or `0x..` as i64.
+    pub fn parse_integer(&mut self) -> Result<i64> {
+        let neg = self.eat("-");
+        match self.peek().clone() {
+            Tok::Int(s) => {
+                self.bump();
+                let v = parse_int_literal(&s).ok_or_else(|| self.error(format!("integer {s} is out of range")))?;
+                Ok(if neg { -v } else { v })
+            }
+            _ => Err(self.expected("an integer")),
+        }
+    }
+
+    /// `[1, 2, 3]` (also `[]`).
+    pub fn parse_i64_list(&mut self) -> Result<Vec<i64>> {
+        self.expect("[")?;
+        let mut out = Vec::new();
+        if !self.eat("]") {
+            loop {
+                out.push(self.parse_integer()?);
+                if self.eat("]") {
+                    break;
+                }
+                self.expect(",")?;
+            }
+        }
+        Ok(out)
+    }
+
+    /// Parses `item (',' item)*` until (not including) `close`; allows an empty list.
+    pub fn parse_comma_list<T>(&mut self, close: &str, mut item: impl FnMut(&mut Self) -> Result<T>) -> Result<Vec<T>> {
+        let mut out = Vec::new();
+        if self.is_punct(close) {
+            return Ok(out);
+        }
+        loop {
+            out.push(item(self)?);
+            if !self.eat(",") {
+                return Ok(out);
+            }
+        }
+    }
+
+    // ---- Values -------------------------------------------------------------------------
+
+    pub fn parse_operand(&mut self) -> Result<ValueRef> {
+        match self.peek().clone() {
+            Tok::Value(v) => {
+                self.bump();
+                Ok(ValueRef(v))
+            }
+            _ => Err(self.expected("an SSA value such as %0")),
+        }
+    }
+
+    pub fn is_operand(&self) -> bool {
+        matches!(self.peek(), Tok::Value(_))
+    }
+
+    /// Zero or more comma-separated operands (stops at the first non-value).
+    pub fn parse_operand_list(&mut self) -> Result<Vec<ValueRef>> {
+        let mut out = Vec::new();
+        if !self.is_operand() {
+            return Ok(out);
+        }
+        loop {
+            out.push(self.parse_operand()?);
+            if !(matches!(self.peek(), Tok::Punct(",")) && matches!(self.peek_at(1), Tok::Value(_))) {
+                return Ok(out);
+            }
+            self.bump();
+        }
+    }
+
+    // ---- Types --------------------------------------------------------------------------
+
+    pub fn parse_type(&mut self) -> Result<Type> {
+        self.enter()?;
+        let t = self.parse_type_inner();
+        self.leave();
+        t
+    }
+
+    fn parse_type_inner(&mut self) -> Result<Type> {
+        match self.peek().clone() {
+            Tok::Punct("(") => self.parse_function_type(),
+            Tok::Bang(name) => {
+                self.bump();
+                let mut text = name;
+                if self.is_punct("<") {
+                    self.bump();
+                    text = format!("{text}<{}>", self.raw_until_close_angle()?);
+                }
+                Ok(Type::Dialect(text))
+            }
+            Tok::Ident(word) => {
+                self.bump();
+                match word.as_str() {
+                    "tensor" => self.parse_tensor_body(),
+                    "complex" => {
+                        self.expect("<")?;
+                        let t = self.parse_type()?;
+                        self.expect(">")?;
+                        Ok(Type::Complex(Box::new(t)))
+                    }
+                    "tuple" => {
+                        self.expect("<")?;
+                        let elems = self.parse_comma_list(">", |p| p.parse_type())?;
+                        self.expect(">")?;
+                        Ok(Type::Tuple(elems))
+                    }
+                    "index" => Ok(Type::Index),
+                    "none" => Ok(Type::None),
+                    w => {
+                        if let Some(t) = scalar_type(w) {
+                            Ok(t)
+                        } else if self.is_punct("<") {
+                            // vector<...>, memref<...>: kept as text.
+                            self.bump();
+                            Ok(Type::Other(format!("{w}<{}>", self.raw_until_close_angle()?)))
+                        } else {
+                            Err(ParseError::new(self.tokens[self.idx - 1].pos, format!("unknown type '{w}'")))
+                        }
+                    }
+                }
+            }
+            _ => Err(self.expected("a type")),
+        }
+    }
+
+    /// `(a, b) -> c` or `(a) -> (b, c)`.
+    pub fn parse_function_type(&mut self) -> Result<Type> {
+        self.expect("(")?;
+        let inputs = self.parse_comma_list(")", |p| p.parse_type())?;
+        self.expect(")")?;
+        self.expect("->")?;
+        let results = self.parse_result_types()?;
+        Ok(Type::Function { inputs, results })
+    }
+
+    /// A single type or a parenthesised list, as after `->`.
+    pub fn parse_result_types(&mut self) -> Result<Vec<Type>> {
+        if self.is_punct("(") && !self.looks_like_function_type_at_paren() {
+            self.bump();
+            let types = self.parse_comma_list(")", |p| p.parse_type())?;
+            self.expect(")")?;
+            Ok(types)
+        } else {
+            Ok(vec![self.parse_type()?])
+        }
+    }
+
+    /// At `(`: is this a function type `(...) -> ...` rather than a parenthesised type list?
+    fn looks_like_function_type_at_paren(&self) -> bool {
+        let mut depth = 0;
+        let mut i = self.idx;
+        while i < self.tokens.len() {
+            match &self.tokens[i].tok {
+                Tok::Punct("(") => depth += 1,
+                Tok::Punct(")") => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return matches!(self.tokens.get(i + 1).map(|t| &t.tok), Some(Tok::Punct("->")));
+                    }
+                }
+                Tok::Eof => return false,
+                _ => {}
+            }
+            i += 1;
+        }
+        false
+    }
+
+    /// After `tensor`: `<2x3xf32>`, `<f32>`, `<?x4xi8>`, `<*xf32>`, `<4xf32, #enc>`.
+    fn parse_tensor_body(&mut self) -> Result<Type> {
+        self.expect("<")?;
+        if self.eat("*") {
+            let elem = self.parse_dim_x_then_type()?;
+            self.expect(">")?;
+            return Ok(Type::UnrankedTensor(Box::new(elem)));
+        }
+        let mut dims = Vec::new();
+        let element = loop {
+            match self.peek().clone() {
+                Tok::Int(n) if n.starts_with("0x") => {
+                    // `0x2xi32` and `0xf32` lex as hex integers: a 0 dimension, then the rest.
+                    self.bump();
+                    dims.push(Some(0));
+                    self.unread_ident(&n[1..]);
+                    if let Some(elem) = self.after_dimension()? {
+                        break elem;
+                    }
+                }
+                Tok::Int(n) => {
+                    let pos = self.pos();
+                    self.bump();
+                    dims.push(Some(n.parse::<i64>().map_err(|_| ParseError::new(pos, format!("bad dimension {n}")))?));
+                    if let Some(elem) = self.after_dimension()? {
+                        break elem;
+                    }
+                }
+                Tok::Punct("?") => {
+                    self.bump();
+                    dims.push(None);
+                    if let Some(elem) = self.after_dimension()? {
+                        break elem;
+                    }
+                }
+                _ => break self.parse_type()?,
+            }
+        };
+        let encoding = if self.eat(",") { Some(Box::new(self.parse_attribute()?)) } else { None };
+        self.expect(">")?;
+        Ok(Type::Tensor { dims, element: Box::new(element), encoding })
+    }
+
+    /// After a dimension: the `x` separator is the start of the next identifier token
+    /// (`x3xf32` or `xf32`). Returns the element type when the identifier ends the shape.
+    fn after_dimension(&mut self) -> Result<Option<Type>> {
+        let pos = self.pos();
+        let Tok::Ident(word) = self.peek().clone() else {
+            // `2x?x...`: the lexer gives `x` then `?`.
+            return Err(self.expected("'x' after a dimension"));
+        };
+        let Some(rest) = word.strip_prefix('x') else {
+            return Err(ParseError::new(pos, format!("expected 'x' after a dimension, found '{word}'")));
+        };
+        self.bump();
+        if rest.is_empty() {
+            // `2x?` or `2x` followed by another token (`?`, `!dialect.type`).
+            return self.continue_shape();
+        }
+        // `x3xf32` → 3, then `xf32`.
+        let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+        if digits > 0 {
+            // Put the remainder back as if lexed: handled by re-entering with a split word.
+            let (num, tail) = rest.split_at(digits);
+            self.unread_ident(tail);
+            self.unread_int(num, pos);
+            return Ok(None);
+        }
+        self.unread_ident(rest);
+        Ok(Some(self.parse_type()?))
+    }
+
+    /// After a bare `x`: the next token starts a dimension or the element type.
+    fn continue_shape(&mut self) -> Result<Option<Type>> {
+        match self.peek() {
+            Tok::Int(_) | Tok::Punct("?") => Ok(None),
+            _ => Ok(Some(self.parse_type()?)),
+        }
+    }
+
+    fn parse_dim_x_then_type(&mut self) -> Result<Type> {
+        let Tok::Ident(word) = self.peek().clone() else { return Err(self.expected("'x'")) };
+        let Some(rest) = word.strip_prefix('x') else { return Err(self.expected("'x'")) };
+        self.bump();
+        if !rest.is_empty() {
+            self.unread_ident(rest);
+        }
+        self.parse_type()
+    }
+
+    /// Pushes an identifier back in front of the current token (used to split `x3xf32`).
+    fn unread_ident(&mut self, word: &str) {
+        if word.is_empty() {
+            return;
+        }
+        let at = self.tokens[self.idx].clone();
+        self.tokens.insert(self.idx, Token { tok: Tok::Ident(word.to_string()), ..at });
+    }
+
+    fn unread_int(&mut self, digits: &str, pos: Pos) {
+        let at = self.tokens[self.idx].clone();
+        self.tokens.insert(self.idx, Token { tok: Tok::Int(digits.to_string()), pos, ..at });
+    }
+
+    /// `: type (, type)*` after an op, as in `: tensor<f32>, tensor<i1>`.
+    pub fn parse_type_list(&mut self) -> Result<Vec<Type>> {
+        let mut out = vec![self.parse_type()?];
+        while self.eat(",") {
+            out.push(self.parse_type()?);
+        }
+        Ok(out)
+    }
+
+    // ---- Attributes ---------------------------------------------------------------------
+
+    pub fn parse_attribute(&mut self) -> Result<Attribute> {
+        self.enter()?;
+        let a = self.parse_attribute_inner();
+        self.leave();
+        a
+    }
+
+    fn parse_attribute_inner(&mut self) -> Result<Attribute> {
+        match self.peek().clone() {
+            Tok::Str(s) => {
+                self.bump();
+                // `"text" : type` is a typed string; the type is dropped.
+                if self.is_punct(":") && !matches!(self.peek_at(1), Tok::Punct(_)) {
+                    let save = self.idx;
+                    self.bump();
+                    if self.parse_type().is_err() {
+                        self.idx = save;
+                    }
+                }
+                Ok(Attribute::Str(s))
+            }
+            Tok::Punct("[") => {
+                self.bump();
+                let items = self.parse_comma_list("]", |p| p.parse_attribute())?;
+                self.expect("]")?;
+                Ok(Attribute::Array(items))
+            }
+            Tok::Punct("{") => Ok(Attribute::Dict(self.parse_attr_dict()?)),
+            Tok::Symbol(s) => {
+                self.bump();
+                let mut path = vec![s];
+                while self.is_punct(":") && matches!(self.peek_at(1), Tok::Punct(":")) {
+                    self.bump();
+                    self.bump();
+                    match self.bump() {
+                        Tok::Symbol(s) => path.push(s),
+                        _ => return Err(self.expected("a nested symbol")),
+                    }
+                }
+                Ok(Attribute::Symbol(path))
+            }
+            Tok::Hash(name) => {
+                self.bump();
+                let body = if self.eat("<") { self.raw_until_close_angle()? } else { String::new() };
+                Ok(Attribute::Dialect { name, body })
+            }
+            Tok::Punct("-") | Tok::Int(_) | Tok::Float(_) => self.parse_number_attr(),
+            Tok::Ident(word) => match word.as_str() {
+                "true" | "false" => {
+                    self.bump();
+                    Ok(Attribute::Bool(word == "true"))
+                }
+                "unit" => {
+                    self.bump();
+                    Ok(Attribute::Unit)
+                }
+                "dense" => {
+                    self.bump();
+                    self.expect("<")?;
+                    let body = self.raw_until_close_angle()?;
+                    self.expect(":")?;
+                    let ty = self.parse_type()?;
+                    Ok(Attribute::Dense { body, ty })
+                }
+                "dense_resource" => {
+                    self.bump();
+                    self.expect("<")?;
+                    let name = self.raw_until_close_angle()?;
+                    self.expect(":")?;
+                    let ty = self.parse_type()?;
+                    Ok(Attribute::DenseResource { name, ty })
+                }
+                "array" => {
+                    self.bump();
+                    self.expect("<")?;
+                    let elem = self.parse_type()?;
+                    let mut values = Vec::new();
+                    if self.eat(":") {
+                        values = self.parse_comma_list(">", |p| {
+                            let neg = p.eat("-");
+                            let text = match p.bump() {
+                                Tok::Int(s) | Tok::Float(s) => s,
+                                Tok::Ident(s) if s == "true" || s == "false" => s,
+                                other => return Err(ParseError::new(p.pos(), format!("expected an array element, found {other}"))),
+                            };
+                            Ok(if neg { format!("-{text}") } else { text })
+                        })?;
+                    }
+                    self.expect(">")?;
+                    Ok(Attribute::DenseArray(elem, values))
+                }
+                "loc" => {
+                    let start = self.tokens[self.idx].start;
+                    self.bump();
+                    self.skip_parens()?;
+                    Ok(Attribute::Other(self.text[start..self.tokens[self.idx - 1].end].to_string()))
+                }
+                "sparse" | "affine_map" | "affine_set" | "strided" | "distinct" => {
+                    let start = self.tokens[self.idx].start;
+                    self.bump();
+                    self.expect("<")?;
+                    self.raw_until_close_angle()?;
+                    let mut text = self.text[start..self.tokens[self.idx - 1].end].to_string();
+                    if self.eat(":") {
+                        let t = self.parse_type()?;
+                        text = format!("{text} : {}", crate::print::type_to_string(&t));
+                    }
+                    Ok(Attribute::Other(text))
+                }
+                _ => Ok(Attribute::Type(self.parse_type()?)),
+            },
+            Tok::Punct("(") | Tok::Bang(_) => Ok(Attribute::Type(self.parse_type()?)),
+            _ => Err(self.expected("an attribute")),
+        }
+    }
+
+    fn parse_number_attr(&mut self) -> Result<Attribute> {
+        let neg = self.eat("-");
+        let (text, is_float) = match self.bump() {
+            Tok::Int(s) => (s, false),
+            Tok::Float(s) => (s, true),
+            other => return Err(ParseError::new(self.pos(), format!("expected a number, found {other}"))),
+        };
+        let text = if neg { format!("-{text}") } else { text };
+        let ty = if self.is_punct(":") && !matches!(self.peek_at(1), Tok::Punct(":")) {
+            self.bump();
+            Some(self.parse_type()?)
+        } else {
+            None
+        };
+        let float_typed = matches!(ty, Some(Type::Float(_)));
+        Ok(if is_float || float_typed {
+            Attribute::Float(text, ty.unwrap_or(Type::Float("f64".into())))
+        } else if matches!(ty, Some(Type::Integer { width: 1, .. })) {
+            Attribute::Bool(text != "0")
+        } else {
+            Attribute::Int(text, ty.unwrap_or(Type::Integer { width: 64, signedness: "" }))
+        })
+    }
+
+    /// `{name = attr, flag, "quoted name" = attr}`.
+    pub fn parse_attr_dict(&mut self) -> Result<Vec<(String, Attribute)>> {
+        self.expect("{")?;
+        let entries = self.parse_comma_list("}", |p| {
+            let key = match p.bump() {
+                Tok::Ident(s) | Tok::Str(s) => s,
+                other => return Err(ParseError::new(p.pos(), format!("expected an attribute name, found {other}"))),
+            };
+            let value = if p.eat("=") { p.parse_attribute()? } else { Attribute::Unit };
+            Ok((key, value))
+        })?;
+        self.expect("}")?;
+        Ok(entries)
+    }
+
+    /// An attribute dictionary if one starts here.
+    pub fn parse_optional_attr_dict(&mut self) -> Result<Vec<(String, Attribute)>> {
+        if self.is_punct("{") {
+            self.parse_attr_dict()
+        } else {
+            Ok(vec![])
+        }
+    }
+
+    /// `attributes {...}` if present (as after a module or function header).
+    pub fn parse_optional_attr_dict_with_keyword(&mut self) -> Result<Vec<(String, Attribute)>> {
+        if self.eat_keyword("attributes") {
+            self.parse_attr_dict()
+        } else {
+            Ok(vec![])
+        }
+    }
+
+    // ---- Operations ---------------------------------------------------------------------
+
+    /// One operation, generic or custom.
+    pub fn parse_op(&mut self) -> Result<Op> {
+        self.enter()?;
+        let op = self.parse_op_inner();
+        self.leave();
+        op
+    }
+
+    fn parse_op_inner(&mut self) -> Result<Op> {
+        let start = self.pos();
+        let mut results = Vec::new();
+        if self.is_operand() {
+            loop {
+                let ValueRef(name) = self.parse_operand()?;
+                let count = if self.eat(":") { self.parse_integer()? as usize } else { 1 };
+                results.push((name, count));
+                if !self.eat(",") {
+                    break;
+                }
+            }
+            self.expect("=")?;
+        }
+        let pos = self.pos();
+        let mut op = match self.peek().clone() {
+            Tok::Str(name) => {
+                self.bump();
+                let mut op = Op::new(name, pos);
+                op.results = results;
+                self.parse_generic_body(&mut op)?;
+                op
+            }
+            Tok::Ident(name) => {
+                self.bump();
+                let mut op = Op::new(canonical_op_name(&name), pos);
+                op.results = results;
+                self.parse_custom_op(op)?
+            }
+            _ => return Err(self.expected("an operation")),
+        };
+        self.skip_location()?;
+        if op.pos == Pos::default() {
+            op.pos = start;
+        }
+        Ok(op)
+    }
+
+    /// After `"name"`: `(operands) [succ] <{props}> ({regions}) {attrs} : (types) -> types`.
+    fn parse_generic_body(&mut self, op: &mut Op) -> Result<()> {
+        self.expect("(")?;
+        op.operands = self.parse_comma_list(")", |p| p.parse_operand())?;
+        self.expect(")")?;
+        if self.eat("[") {
+            op.successors = self.parse_comma_list("]", |p| match p.bump() {
+                Tok::Caret(s) => Ok(s),
+                other => Err(ParseError::new(p.pos(), format!("expected a block label, found {other}"))),
+            })?;
+            self.expect("]")?;
+        }
+        if self.is_punct("<") && matches!(self.peek_at(1), Tok::Punct("{")) {
+            self.bump();
+            op.properties = self.parse_attr_dict()?;
+            self.expect(">")?;
+        }
+        if self.is_punct("(") && matches!(self.peek_at(1), Tok::Punct("{")) {
+            self.bump();
+            op.regions = self.parse_comma_list(")", |p| p.parse_region())?;
+            self.expect(")")?;
+        }
+        op.attrs = self.parse_optional_attr_dict()?;
+        self.expect(":")?;
+        match self.parse_function_type()? {
+            Type::Function { inputs, results } => {
+                op.operand_types = inputs;
+                op.result_types = results;
+            }
+            _ => unreachable!("parse_function_type returns a function type"),
+        }
+        Ok(())
+    }
+
+    /// Custom assembly: `builtin.module` and `func.*` here, other dialects in [`crate::pretty`].
+    fn parse_custom_op(&mut self, op: Op) -> Result<Op> {
+        match op.name.as_str() {
+            "builtin.module" => self.parse_module(op),
+            "func.func" => self.parse_func(op),
+            "func.return" => {
+                let mut op = op;
+                op.operands = self.parse_operand_list()?;
+                if !op.operands.is_empty() {
+                    self.expect(":")?;
+                    op.operand_types = self.parse_type_list()?;
+                }
+                Ok(op)
+            }
+            "func.call" => {
+                let mut op = op;
+                let callee = match self.bump() {
+                    Tok::Symbol(s) => s,
+                    other => return Err(ParseError::new(self.pos(), format!("expected a callee symbol, found {other}"))),
+                };
+                op.properties.push(("callee".into(), Attribute::Symbol(vec![callee])));
+                self.expect("(")?;
+                op.operands = self.parse_comma_list(")", |p| p.parse_operand())?;
+                self.expect(")")?;
+                op.attrs = self.parse_optional_attr_dict()?;
+                self.expect(":")?;
+                self.set_function_signature(&mut op)?;
+                Ok(op)
+            }
+            _ => crate::pretty::parse(self, op),
+        }
+    }
+
+    /// `: (a, b) -> c` after the colon, filling operand and result types.
+    pub fn set_function_signature(&mut self, op: &mut Op) -> Result<()> {
+        match self.parse_function_type()? {
+            Type::Function { inputs, results } => {
+                op.operand_types = inputs;
+                op.result_types = results;
+                Ok(())
+            }
+            _ => unreachable!(),
+        }
+    }
+
+    /// `module @name attributes {...} { ops }`.
+    fn parse_module(&mut self, mut op: Op) -> Result<Op> {
+        if let Tok::Symbol(name) = self.peek().clone() {
+            self.bump();
+            op.properties.push(("sym_name".into(), Attribute::Str(name)));
+        }
+        op.attrs = self.parse_optional_attr_dict_with_keyword()?;
+        op.regions.push(self.parse_region()?);
+        Ok(op)
+    }
+
+    /// `func.func [private] @name(%a: t {attrs}, ...) -> (t {attrs}, ...) [attributes {...}] {body}`;
+    /// declarations list bare types.
+    fn parse_func(&mut self, mut op: Op) -> Result<Op> {
+        if let Tok::Ident(vis) = self.peek().clone() {
+            if matches!(vis.as_str(), "private" | "public" | "nested") {
+                self.bump();
+                op.properties.push(("sym_visibility".into(), Attribute::Str(vis)));
+            }
+        }
+        let name = match self.bump() {
+            Tok::Symbol(s) => s,
+            other => return Err(ParseError::new(self.pos(), format!("expected a function name such as @main, found {other}"))),
+        };
+        op.properties.insert(0, ("sym_name".into(), Attribute::Str(name)));
+        self.expect("(")?;
+        let mut args = Vec::new();
+        let mut arg_attrs = Vec::new();
+        let params = self.parse_comma_list(")", |p| {
+            let name = if p.is_operand() {
+                let v = p.parse_operand()?;
+                p.expect(":")?;
+                Some(v)
+            } else {
+                None
+            };
+            let ty = p.parse_type()?;
+            let attrs = p.parse_optional_attr_dict()?;
+            p.skip_location()?;
+            Ok((name, ty, attrs))
+        })?;
+        self.expect(")")?;
+        for (name, ty, attrs) in params {
+            if let Some(name) = name {
+                args.push((name, ty.clone()));
+            }
+            arg_attrs.push((ty, attrs));
+        }
+        let mut results = Vec::new();
+        if self.eat("->") {
+            if self.is_punct("(") && !self.looks_like_function_type_at_paren() {
+                self.bump();
+                results = self.parse_comma_list(")", |p| {
+                    let ty = p.parse_type()?;
+                    let attrs = p.parse_optional_attr_dict()?;
+                    Ok((ty, attrs))
+                })?;
+                self.expect(")")?;
+            } else {
+                let ty = self.parse_type()?;
+                let attrs = self.parse_optional_attr_dict()?;
+                results.push((ty, attrs));
+            }
+        }
+        let function_type = Type::Function {
+            inputs: arg_attrs.iter().map(|(t, _)| t.clone()).collect(),
+            results: results.iter().map(|(t, _)| t.clone()).collect(),
+        };
+        op.properties.push(("function_type".into(), Attribute::Type(function_type)));
+        if arg_attrs.iter().any(|(_, a)| !a.is_empty()) {
+            let list = arg_attrs.into_iter().map(|(_, a)| Attribute::Dict(a)).collect();
+            op.properties.push(("arg_attrs".into(), Attribute::Array(list)));
+        }
+        if results.iter().any(|(_, a)| !a.is_empty()) {
+            let list = results.into_iter().map(|(_, a)| Attribute::Dict(a)).collect();
+            op.properties.push(("res_attrs".into(), Attribute::Array(list)));
+        }
+        op.attrs = self.parse_optional_attr_dict_with_keyword()?;
+        if self.is_punct("{") {
+            let mut region = self.parse_region()?;
+            if let Some(entry) = region.blocks.first_mut() {
+                if entry.args.is_empty() {
+                    entry.args = args;
+                }
+            }
+            op.regions.push(region);
+        }
+        Ok(op)
+    }
+
+    /// `{ ops }` or `{ ^bb0(%a: t): ops ^bb1: ops }`.
+    pub fn parse_region(&mut self) -> Result<Region> {
+        self.enter()?;
+        let r = self.parse_region_inner();
+        self.leave();
+        r
+    }
+
+    fn parse_region_inner(&mut self) -> Result<Region> {
+        self.expect("{")?;
+        let mut region = Region::default();
+        if self.eat("}") {
+            return Ok(region);
+        }
+        if !matches!(self.peek(), Tok::Caret(_)) {
+            region.blocks.push(Block::default());
+        }
+        loop {
+            match self.peek().clone() {
+                Tok::Punct("}") => {
+                    self.bump();
+                    return Ok(region);
+                }
+                Tok::Caret(label) => {
+                    self.bump();
+                    let mut block = Block { label: Some(label), ..Default::default() };
+                    if self.eat("(") {
+                        block.args = self.parse_comma_list(")", |p| {
+                            let v = p.parse_operand()?;
+                            p.expect(":")?;
+                            let t = p.parse_type()?;
+                            p.skip_location()?;
+                            Ok((v, t))
+                        })?;
+                        self.expect(")")?;
+                    }
+                    self.expect(":")?;
+                    region.blocks.push(block);
+                }
+                Tok::Eof => return Err(self.expected("'}' to close a region")),
+                _ => {
+                    let op = self.parse_op()?;
+                    region.blocks.last_mut().expect("a block is open").ops.push(op);
+                }
+            }
+        }
+    }
+
+    /// A region whose entry block arguments are written before it, as in
+    /// `reducer(%a: tensor<f32>, %b: tensor<f32>) { ... }`: the arguments are given.
+    pub fn parse_region_with_args(&mut self, args: Vec<(ValueRef, Type)>) -> Result<Region> {
+        let mut region = self.parse_region()?;
+        match region.blocks.first_mut() {
+            Some(b) if b.label.is_none() => b.args = args,
+            _ => region.blocks.insert(0, Block { label: None, args, ops: vec![] }),
+        }
+        Ok(region)
+    }
+
+    /// `(%a: type, %b: type)` argument list.
+    pub fn parse_typed_args(&mut self) -> Result<Vec<(ValueRef, Type)>> {
+        self.expect("(")?;
+        let args = self.parse_comma_list(")", |p| {
+            let v = p.parse_operand()?;
+            p.expect(":")?;
+            Ok((v, p.parse_type()?))
+        })?;
+        self.expect(")")?;
+        Ok(args)
+    }
+}
+
+/// Ops written without their dialect prefix inside a function body.
+fn canonical_op_name(name: &str) -> String {
+    match name {
+        "module" => "builtin.module".into(),
+        "return" => "func.return".into(),
+        "call" => "func.call".into(),
+        "func" => "func.func".into(),
+        n => n.to_string(),
+    }
+}
+
+/// Builtin scalar types by spelling.
+pub fn scalar_type(word: &str) -> Option<Type> {
+    let int = |prefix: &str, signedness: &'static str| {
+        word.strip_prefix(prefix).and_then(|w| w.parse::<u32>().ok()).filter(|w| (1..=1 << 16).contains(w)).map(|width| Type::Integer { width, signedness })
+    };
+    if let Some(t) = int("si", "s").or_else(|| int("ui", "u")).or_else(|| int("i", "")) {
+        return Some(t);
+    }
+    let is_float = matches!(word, "f16" | "bf16" | "f32" | "f64" | "f80" | "f128" | "tf32")
+        || (word.starts_with("f8E") || word.starts_with("f6E") || word.starts_with("f4E"));
+    is_float.then(|| Type::Float(word.to_string()))
+}
+
+/// Decimal or `0x` hexadecimal.
+pub fn parse_int_literal(s: &str) -> Option<i64> {
+    if let Some(hex) = s.strip_prefix("0x") {
+        u64::from_str_radix(hex, 16).ok().map(|v| v as i64)
+    } else {
+        s.parse::<i64>().ok().or_else(|| s.parse::<u64>().ok().map(|v| v as i64))
+    }
+}

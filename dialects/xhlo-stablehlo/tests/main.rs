@@ -1,0 +1,3 @@
+//! Corpus tests over ../shared: the StableHLO test suite and the JAX workloads.
+
+mod corpus;
