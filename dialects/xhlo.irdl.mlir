@@ -848,6 +848,13 @@ irdl.dialect @xhlo {
     %3 = irdl.region
     irdl.regions(computation: %3)
   }
+  // CollectiveBroadcast (HLO collective-broadcast; StableHLO collective_broadcast): every replica of a group receives the operand of the group's first replica; the result has the operand's type
+  irdl.operation @collective_broadcast {
+    %0 = irdl.base "!builtin.tensor"
+    irdl.operands(operand: %0)
+    %1 = irdl.base "!builtin.tensor"
+    irdl.results(result: %1)
+  }
   // CollectivePermute: each pair [source, target] in source_target_pairs sends the source replica's operand to the target replica; no source or target repeats; replicas that are no target get zeros
   irdl.operation @collective_permute {
     %0 = irdl.base "!builtin.tensor"
@@ -924,5 +931,40 @@ irdl.dialect @xhlo {
     %2 = irdl.base "#builtin.string"
     %3 = irdl.base "#builtin.symbol_ref"
     irdl.attributes {"name" = %2, "decomposition" = %3}
+  }
+}
+// The check dialect of StableHLO's interpreter tests.
+irdl.dialect @check {
+  // expect_eq: exact equality of two tensors.
+  irdl.operation @expect_eq {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %0, rhs: %1)
+  }
+  // expect_eq_const: exact equality with a constant.
+  irdl.operation @expect_eq_const {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.any
+    irdl.operands(lhs: %0)
+    irdl.attributes {"value" = %1}
+  }
+  // expect_almost_eq: absolute tolerance (attribute tolerance, default 1e-4).
+  irdl.operation @expect_almost_eq {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %0, rhs: %1)
+  }
+  // expect_almost_eq_const: absolute tolerance against a constant.
+  irdl.operation @expect_almost_eq_const {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.any
+    irdl.operands(lhs: %0)
+    irdl.attributes {"value" = %1}
+  }
+  // expect_close: ULP distance within [min_ulp_difference, max_ulp_difference] (0..1).
+  irdl.operation @expect_close {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "!builtin.tensor"
+    irdl.operands(actual: %0, expected: %1)
   }
 }

@@ -582,3 +582,18 @@ func.func @partition_id_rejects_operands(%a0: tensor<ui32>) -> tensor<ui32> {
   %0 = "xhlo.partition_id"(%a0) : (tensor<ui32>) -> tensor<ui32>
   return %0 : tensor<ui32>
 }
+
+// -----
+
+func.func @collective_broadcast_keeps_the_operand_type(%x: tensor<1x2xi64>) -> tensor<1x2xi64> {
+  %0 = "xhlo.collective_broadcast"(%x) {replica_groups = [array<i64: 0, 1>], channel_id = 0 : i64} : (tensor<1x2xi64>) -> tensor<1x2xi64>
+  return %0 : tensor<1x2xi64>
+}
+
+// -----
+
+func.func @collective_broadcast_rejects_a_changed_type(%x: tensor<1x2xi64>) -> tensor<2x1xi64> {
+  // expected-error @+1 {{result #0 is declared as tensor<2x1xi64> but the op produces tensor<1x2xi64>}}
+  %0 = "xhlo.collective_broadcast"(%x) {replica_groups = [array<i64: 0, 1>]} : (tensor<1x2xi64>) -> tensor<2x1xi64>
+  return %0 : tensor<2x1xi64>
+}

@@ -81,6 +81,47 @@ fn write_op(out: &mut String, def: &OpDef) {
     writeln!(out, "  }}").unwrap();
 }
 
+/// The `check` dialect of StableHLO's test suite (`shared/stablehlo-tests/CheckOps.td`): test
+/// files assert results with these ops, and they survive import so that `xla-run --check`
+/// can evaluate them. Optional attributes (`tolerance`, `min_ulp_difference`, ...) are not
+/// declared, as IRDL attributes are all required.
+const CHECK_DIALECT: &str = r#"// The check dialect of StableHLO's interpreter tests.
+irdl.dialect @check {
+  // expect_eq: exact equality of two tensors.
+  irdl.operation @expect_eq {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %0, rhs: %1)
+  }
+  // expect_eq_const: exact equality with a constant.
+  irdl.operation @expect_eq_const {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.any
+    irdl.operands(lhs: %0)
+    irdl.attributes {"value" = %1}
+  }
+  // expect_almost_eq: absolute tolerance (attribute tolerance, default 1e-4).
+  irdl.operation @expect_almost_eq {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %0, rhs: %1)
+  }
+  // expect_almost_eq_const: absolute tolerance against a constant.
+  irdl.operation @expect_almost_eq_const {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.any
+    irdl.operands(lhs: %0)
+    irdl.attributes {"value" = %1}
+  }
+  // expect_close: ULP distance within [min_ulp_difference, max_ulp_difference] (0..1).
+  irdl.operation @expect_close {
+    %0 = irdl.base "!builtin.tensor"
+    %1 = irdl.base "!builtin.tensor"
+    irdl.operands(actual: %0, expected: %1)
+  }
+}
+"#;
+
 /// The whole dialect as IRDL text, for `load_irdl_dialects` and `mlir-opt --irdl-file`.
 pub fn dialect_irdl() -> String {
     let mut out = String::new();
@@ -98,5 +139,6 @@ pub fn dialect_irdl() -> String {
         write_op(&mut out, def);
     }
     writeln!(out, "}}").unwrap();
+    out.push_str(CHECK_DIALECT);
     out
 }

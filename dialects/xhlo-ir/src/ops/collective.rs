@@ -87,6 +87,14 @@ pub const OPS: &[OpDef] = &[
             &[tensor("operand")], infer_reduce_scatter)
     },
     OpDef {
+        attrs: &[opt_attr("replica_groups", AttrKind::Array), opt_attr("channel_id", AttrKind::Int)],
+        effects: Effects::SideEffecting,
+        ..OpDef::new("collective_broadcast", Category::Collective,
+            "CollectiveBroadcast (HLO collective-broadcast; StableHLO collective_broadcast): every replica of a \
+             group receives the operand of the group's first replica; the result has the operand's type",
+            &[tensor("operand")], infer_collective_broadcast)
+    },
+    OpDef {
         attrs: &[attr("source_target_pairs", AttrKind::Array), opt_attr("channel_id", AttrKind::Int)],
         effects: Effects::SideEffecting,
         ..OpDef::new("collective_permute", Category::Collective,
@@ -230,6 +238,13 @@ fn infer_all_reduce(v: &OpView) -> Result<Vec<Type>, String> {
 fn infer_cross_replica_sum(v: &OpView) -> Result<Vec<Type>, String> {
     let x = v.tensor("operand")?;
     replica_groups(v)?;
+    one(x.clone())
+}
+
+fn infer_collective_broadcast(v: &OpView) -> Result<Vec<Type>, String> {
+    let x = v.tensor("operand")?;
+    replica_groups(v)?;
+    check_channel(v)?;
     one(x.clone())
 }
 
@@ -403,6 +418,14 @@ mod tests {
 
     fn add(t: &str) -> RegionSig {
         region(&[t, t], &[t])
+    }
+
+    #[test]
+    fn collective_broadcast_keeps_the_operand_type_and_checks_groups() {
+        let groups = "{replica_groups = [array<i64: 0, 1>, array<i64: 2, 3>]}";
+        assert_eq!(infer("collective_broadcast", &["tensor<1x2xi64>"], groups, &[], &[]).unwrap(), vec!["tensor<1x2xi64>"]);
+        let bad = "{replica_groups = [array<i64: 0, 1>, array<i64: 1, 2>]}";
+        assert!(verify("collective_broadcast", &["tensor<2xf32>"], bad, &[], &["tensor<2xf32>"]).is_err());
     }
 
     #[test]
