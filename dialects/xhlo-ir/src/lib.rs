@@ -9,6 +9,7 @@ pub mod attrs;
 pub mod builder;
 pub mod catalogue;
 pub mod irdl;
+pub mod literal;
 pub mod op;
 pub mod ops;
 pub mod syntax;
