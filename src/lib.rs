@@ -20,7 +20,10 @@
 
 pub use xhlo_dialect as dialect;
 pub use xhlo_ir as ir;
+pub use xhlo_lowering as lowering;
 pub use xhlo_passes as passes;
+pub use xhlo_stablehlo as stablehlo;
 
 pub mod opt;
+pub mod runtime;
 pub mod verify_diagnostics;

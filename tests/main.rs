@@ -7,5 +7,6 @@ mod cli;
 mod irdl_plugin;
 mod melior_passes;
 mod pass_snapshots;
+mod runtime;
 mod support;
 mod verify_files;

@@ -728,7 +728,7 @@ impl<'a> Parser<'a> {
         match op.name.as_str() {
             "builtin.module" => self.parse_module(op),
             "func.func" => self.parse_func(op),
-            "func.return" => {
+            "func.return" | "gpu.yield" => {
                 let mut op = op;
                 op.operands = self.parse_operand_list()?;
                 if !op.operands.is_empty() {
@@ -827,9 +827,8 @@ impl<'a> Parser<'a> {
                 })?;
                 self.expect(")")?;
             } else {
-                let ty = self.parse_type()?;
-                let attrs = self.parse_optional_attr_dict()?;
-                results.push((ty, attrs));
+                // A single unparenthesised result carries no attributes (a `{` is the body).
+                results.push((self.parse_type()?, vec![]));
             }
         }
         let function_type = Type::Function {

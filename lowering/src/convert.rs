@@ -1,0 +1,211 @@
+//! The driver of `convert-xhlo-to-linalg`: reads xhlo (generic MLIR text, as MLIR prints it)
+//! with the project's MLIR parser, lowers function by function, op by op, and writes the
+//! result as MLIR text in upstream dialects (func, linalg, tensor, arith, math, complex, scf).
+//! Each xhlo op's lowering is found by name in [`crate::ops::LOWERINGS`].
+
+use crate::emitter::Emitter;
+use crate::types;
+use std::collections::HashMap;
+use xhlo_ir::{TensorType, Type};
+use xhlo_stablehlo::ast::{self, Op};
+use xhlo_stablehlo::error::ParseError;
+use xhlo_stablehlo::print::type_to_string;
+
+/// A lowered value: its SSA name in the output and its xhlo type.
+#[derive(Clone, Debug)]
+pub struct Lowered {
+    pub name: String,
+    pub ty: Type,
+}
+
+/// State while lowering one function body.
+pub struct Ctx {
+    pub e: Emitter,
+    env: HashMap<String, Lowered>,
+    /// The file name used in `loc(...)`.
+    pub file: String,
+}
+
+/// Converts an AST type to the catalogue's model.
+pub fn xtype(t: &ast::Type) -> Result<Type, String> {
+    let text = type_to_string(t);
+    Type::parse(&text).map_err(|e| format!("type {text}: {e}"))
+}
+
+/// Converts an AST type that must be a tensor.
+pub fn xtensor(t: &ast::Type) -> Result<TensorType, String> {
+    match xtype(t)? {
+        Type::Tensor(t) => Ok(t),
+        other => Err(format!("expected a tensor, got {other}")),
+    }
+}
+
+impl Ctx {
+    pub fn new(indent: usize, file: &str) -> Ctx {
+        Ctx { e: Emitter::new(indent), env: HashMap::new(), file: file.to_string() }
+    }
+
+    pub fn bind(&mut self, xhlo_name: &str, lowered: Lowered) {
+        self.env.insert(xhlo_name.to_string(), lowered);
+    }
+
+    /// The lowered value of an operand.
+    pub fn get(&self, v: &ast::ValueRef) -> Result<&Lowered, String> {
+        self.env.get(&v.0).ok_or_else(|| format!("use of undefined value {v}"))
+    }
+
+    /// Operand `i` of `op` as a (lowered name, tensor type).
+    pub fn tensor_operand(&self, op: &Op, i: usize) -> Result<(String, TensorType), String> {
+        let v = op.operands.get(i).ok_or_else(|| format!("missing operand #{i}"))?;
+        let l = self.get(v)?;
+        match &l.ty {
+            Type::Tensor(t) => Ok((l.name.clone(), t.clone())),
+            other => Err(format!("operand #{i} is {other}, not a tensor")),
+        }
+    }
+
+    /// Binds the results of `op` to `names` (in order).
+    pub fn bind_results(&mut self, op: &Op, names: Vec<String>) -> Result<(), String> {
+        let refs = op.result_refs();
+        if refs.len() != names.len() {
+            return Err(format!("internal: {} results lowered for {} declared", names.len(), refs.len()));
+        }
+        for ((r, name), ty) in refs.iter().zip(names).zip(&op.result_types) {
+            let ty = xtype(ty)?;
+            self.bind(&r.0, Lowered { name, ty });
+        }
+        Ok(())
+    }
+}
+
+/// Lowers a module printed by MLIR (xhlo generic form) to upstream dialects.
+pub fn lower_text(text: &str, file: &str) -> Result<String, ParseError> {
+    let parsed = xhlo_stablehlo::parser::parse_file(text)?;
+    lower_file(&parsed, file)
+}
+
+/// Lowers a parsed file.
+pub fn lower_file(f: &ast::File, file: &str) -> Result<String, ParseError> {
+    let mut out = String::from("module {\n");
+    let mut funcs = Vec::new();
+    collect_funcs(&f.ops, &mut funcs);
+    for func in funcs {
+        lower_func(func, file, &mut out)?;
+    }
+    out.push_str("}\n");
+    Ok(out)
+}
+
+fn collect_funcs<'a>(ops: &'a [Op], out: &mut Vec<&'a Op>) {
+    for op in ops {
+        match op.name.as_str() {
+            "builtin.module" => {
+                for r in &op.regions {
+                    for b in &r.blocks {
+                        collect_funcs(&b.ops, out);
+                    }
+                }
+            }
+            "func.func" => out.push(op),
+            _ => {}
+        }
+    }
+}
+
+fn func_signature(func: &Op) -> Result<(String, Vec<Type>, Vec<Type>), String> {
+    let name = match func.attr("sym_name") {
+        Some(ast::Attribute::Str(s)) => s.clone(),
+        _ => return Err("func.func without sym_name".into()),
+    };
+    let Some(ast::Attribute::Type(ast::Type::Function { inputs, results })) = func.attr("function_type") else {
+        return Err("func.func without function_type".into());
+    };
+    let inputs = inputs.iter().map(xtype).collect::<Result<Vec<_>, _>>()?;
+    let results = results.iter().map(xtype).collect::<Result<Vec<_>, _>>()?;
+    Ok((name, inputs, results))
+}
+
+fn lower_func(func: &Op, file: &str, out: &mut String) -> Result<(), ParseError> {
+    let at = |m: String| ParseError::new(func.pos, m);
+    let (name, inputs, results) = func_signature(func).map_err(at)?;
+    let visibility = match func.attr("sym_visibility") {
+        Some(ast::Attribute::Str(v)) if v == "private" => "private ",
+        _ => "",
+    };
+    let result_types = results.iter().map(types::value).collect::<Result<Vec<_>, _>>().map_err(at)?;
+    let Some(body) = func.regions.first().and_then(|r| r.blocks.first()) else {
+        // A declaration.
+        let ins = inputs.iter().map(types::value).collect::<Result<Vec<_>, _>>().map_err(at)?;
+        out.push_str(&format!("  func.func {visibility}@{name}({}) -> ({})\n", ins.join(", "), result_types.join(", ")));
+        return Ok(());
+    };
+    let mut ctx = Ctx::new(2, file);
+    let mut params = Vec::new();
+    for ((v, _), ty) in body.args.iter().zip(&inputs) {
+        let lowered = format!("%p{}", params.len());
+        params.push(format!("{lowered}: {}", types::value(ty).map_err(at)?));
+        ctx.bind(&v.0, Lowered { name: lowered, ty: ty.clone() });
+    }
+    for op in &body.ops {
+        lower_op(&mut ctx, op).map_err(|m| ParseError::new(op.pos, m))?;
+    }
+    out.push_str(&format!("  func.func {visibility}@{name}({}) -> ({}) {{\n", params.join(", "), result_types.join(", ")));
+    out.push_str(&ctx.e.out);
+    out.push_str("  }\n");
+    Ok(())
+}
+
+/// Lowers one op of a function body.
+pub fn lower_op(ctx: &mut Ctx, op: &Op) -> Result<(), String> {
+    ctx.e.loc = format!("loc(\"{}\":{}:{})", ctx.file.replace('"', "'"), op.pos.line, op.pos.col);
+    match op.name.as_str() {
+        "func.return" => {
+            let mut names = Vec::new();
+            let mut tys = Vec::new();
+            for v in &op.operands {
+                let l = ctx.get(v)?.clone();
+                tys.push(types::value(&l.ty)?);
+                names.push(l.name);
+            }
+            if names.is_empty() {
+                ctx.e.line("func.return");
+            } else {
+                ctx.e.line(&format!("func.return {} : {}", names.join(", "), tys.join(", ")));
+            }
+            Ok(())
+        }
+        "func.call" => {
+            let callee = match op.attr("callee") {
+                Some(ast::Attribute::Symbol(path)) => path.join("::@"),
+                _ => return Err("func.call without callee".into()),
+            };
+            let mut names = Vec::new();
+            let mut tys = Vec::new();
+            for v in &op.operands {
+                let l = ctx.get(v)?.clone();
+                tys.push(types::value(&l.ty)?);
+                names.push(l.name);
+            }
+            let results = op.result_types.iter().map(|t| xtype(t).and_then(|t| types::value(&t))).collect::<Result<Vec<_>, _>>()?;
+            let r = ctx.e.fresh("call");
+            let lhs = match results.len() {
+                0 => String::new(),
+                1 => format!("{r} = "),
+                n => format!("{r}:{n} = "),
+            };
+            ctx.e.line(&format!("{lhs}func.call @{callee}({}) : ({}) -> ({})", names.join(", "), tys.join(", "), results.join(", ")));
+            let out = match results.len() {
+                0 => vec![],
+                1 => vec![r],
+                n => (0..n).map(|i| format!("{r}#{i}")).collect(),
+            };
+            ctx.bind_results(op, out)
+        }
+        name => {
+            let bare = name.strip_prefix("xhlo.").ok_or_else(|| format!("unsupported in lowering: op '{name}'"))?;
+            let lower = crate::ops::lowering_for(bare).ok_or_else(|| format!("unsupported in lowering: xhlo.{bare}"))?;
+            let names = lower(ctx, op)?;
+            ctx.bind_results(op, names)
+        }
+    }
+}

@@ -1,0 +1,155 @@
+//! Writes the lowered function body as MLIR text (upstream dialects in their pretty forms):
+//! fresh value names, `tensor.empty`, constants, and `linalg.generic` with a scalar body.
+
+use crate::types;
+use xhlo_ir::{ElementType, TensorType};
+
+/// One function's body being written.
+pub struct Emitter {
+    pub out: String,
+    next: usize,
+    indent: usize,
+    /// `loc("file":line:col)` of the xhlo op being lowered, appended to every line it emits.
+    pub loc: String,
+}
+
+/// How an operand of a `linalg.generic` is indexed.
+pub struct Operand {
+    pub value: String,
+    pub ty: TensorType,
+    /// The indexing map's results, e.g. `"d0, d1"`, `""` for a scalar, `"d1"` for a
+    /// broadcast along d0.
+    pub map: String,
+}
+
+impl Operand {
+    /// An operand read at the loop's own position (identity map over `rank` loops).
+    pub fn identity(value: impl Into<String>, ty: &TensorType) -> Operand {
+        Operand { value: value.into(), ty: ty.clone(), map: dims(ty.rank()) }
+    }
+}
+
+/// `d0, d1, ..., d{n-1}`.
+pub fn dims(n: usize) -> String {
+    (0..n).map(|i| format!("d{i}")).collect::<Vec<_>>().join(", ")
+}
+
+impl Emitter {
+    pub fn new(indent: usize) -> Emitter {
+        Emitter { out: String::new(), next: 0, indent, loc: String::new() }
+    }
+
+    /// A fresh SSA name, `%hint_N`.
+    pub fn fresh(&mut self, hint: &str) -> String {
+        self.next += 1;
+        format!("%{hint}_{}", self.next)
+    }
+
+    /// Writes one line at the current indentation, with the current location.
+    pub fn line(&mut self, text: &str) {
+        for _ in 0..self.indent {
+            self.out.push_str("  ");
+        }
+        self.out.push_str(text);
+        if !self.loc.is_empty() && !text.ends_with('{') && !text.starts_with('}') && !text.starts_with('^') {
+            self.out.push(' ');
+            self.out.push_str(&self.loc);
+        }
+        self.out.push('\n');
+    }
+
+    /// Emits `%fresh = rhs` and returns the name.
+    pub fn op(&mut self, hint: &str, rhs: &str) -> String {
+        let name = self.fresh(hint);
+        self.line(&format!("{name} = {rhs}"));
+        name
+    }
+
+    /// `tensor.empty()` of the lowered type of `ty`.
+    pub fn empty(&mut self, ty: &TensorType) -> String {
+        self.op("init", &format!("tensor.empty() : {}", types::tensor(ty)))
+    }
+
+    /// A scalar constant of `t`'s storage type.
+    pub fn scalar_const(&mut self, t: ElementType, value: &str) -> String {
+        let ty = types::storage(t);
+        if t.is_complex() {
+            return self.op("cst", &format!("complex.constant [{value}, 0.0 : {}] : {ty}", types::storage(t.real_part())));
+        }
+        self.op("cst", &format!("arith.constant {value} : {ty}"))
+    }
+
+    /// Writes a `linalg.generic` with one init (see [`Emitter::generic_multi`]).
+    pub fn generic(
+        &mut self,
+        inputs: &[Operand],
+        init: Operand,
+        iterators: &[&str],
+        body: impl FnOnce(&mut Emitter, &[String]) -> Result<String, String>,
+    ) -> Result<String, String> {
+        let mut results = self.generic_multi(inputs, vec![init], iterators, |e, args| Ok(vec![body(e, args)?]))?;
+        Ok(results.remove(0))
+    }
+
+    /// Writes a `linalg.generic` over `iterators.len()` loops whose body is produced by
+    /// `body` from the block arguments (one per input, then one per init) and yields one
+    /// value per init; returns the result tensors.
+    pub fn generic_multi(
+        &mut self,
+        inputs: &[Operand],
+        inits: Vec<Operand>,
+        iterators: &[&str],
+        body: impl FnOnce(&mut Emitter, &[String]) -> Result<Vec<String>, String>,
+    ) -> Result<Vec<String>, String> {
+        let rank = iterators.len();
+        let map = |m: &str| format!("affine_map<({}) -> ({m})>", dims(rank));
+        let maps: Vec<String> = inputs.iter().chain(&inits).map(|o| map(&o.map)).collect();
+        let iters: Vec<String> = iterators.iter().map(|i| format!("\"{i}\"")).collect();
+        let result = self.fresh("gen");
+        let ins = if inputs.is_empty() {
+            String::new()
+        } else {
+            let values: Vec<_> = inputs.iter().map(|o| o.value.clone()).collect();
+            let tys: Vec<_> = inputs.iter().map(|o| types::tensor(&o.ty)).collect();
+            format!("ins({} : {}) ", values.join(", "), tys.join(", "))
+        };
+        let out_values: Vec<_> = inits.iter().map(|o| o.value.clone()).collect();
+        let out_tys: Vec<_> = inits.iter().map(|o| types::tensor(&o.ty)).collect();
+        let lhs = if inits.len() == 1 { result.clone() } else { format!("{result}:{}", inits.len()) };
+        self.line(&format!(
+            "{lhs} = linalg.generic {{indexing_maps = [{}], iterator_types = [{}]}} {ins}outs({} : {}) {{",
+            maps.join(", "),
+            iters.join(", "),
+            out_values.join(", "),
+            out_tys.join(", ")
+        ));
+        let args: Vec<String> = (0..inputs.len() + inits.len()).map(|_| self.fresh("a")).collect();
+        let arg_decls: Vec<String> = inputs
+            .iter()
+            .chain(&inits)
+            .zip(&args)
+            .map(|(o, a)| format!("{a}: {}", types::storage(o.ty.element)))
+            .collect();
+        self.line(&format!("^bb0({}):", arg_decls.join(", ")));
+        self.indent += 1;
+        let yielded = body(self, &args)?;
+        let elem_tys: Vec<_> = inits.iter().map(|o| types::storage(o.ty.element)).collect();
+        self.line(&format!("linalg.yield {} : {}", yielded.join(", "), elem_tys.join(", ")));
+        self.indent -= 1;
+        let result_tys = if inits.len() == 1 { out_tys[0].clone() } else { format!("({})", out_tys.join(", ")) };
+        self.line(&format!("}} -> {result_tys}"));
+        Ok(if inits.len() == 1 { vec![result] } else { (0..inits.len()).map(|i| format!("{result}#{i}")).collect() })
+    }
+
+    /// `linalg.fill` of a tensor of `ty` with the scalar `value` (storage type).
+    pub fn fill(&mut self, ty: &TensorType, value: &str) -> String {
+        let init = self.empty(ty);
+        let t = types::tensor(ty);
+        self.op("fill", &format!("linalg.fill ins({value} : {}) outs({init} : {t}) -> {t}", types::storage(ty.element)))
+    }
+
+    /// The scalar held by a rank-0 tensor.
+    pub fn extract_scalar(&mut self, value: &str, ty: &TensorType) -> String {
+        self.op("x", &format!("tensor.extract {value}[] : {}", types::tensor(ty)))
+    }
+}

@@ -1,0 +1,270 @@
+//! Data movement → `tensor` and `linalg` ops: constants, broadcasts, reshapes, transposes,
+//! slices, concatenation, padding, reversal and iota.
+
+use super::LowerFn;
+use crate::convert::{xtensor, Ctx};
+use crate::emitter::Operand;
+use crate::types;
+use xhlo_ir::literal::Literal;
+use xhlo_ir::{ElementType, TensorType};
+use xhlo_stablehlo::ast::{Attribute, Op};
+
+pub const LOWERINGS: &[(&str, LowerFn)] = &[
+    ("constant", constant),
+    ("broadcast_in_dim", broadcast_in_dim),
+    ("reshape", reshape),
+    ("transpose", transpose),
+    ("iota", iota),
+    ("slice", slice),
+    ("concatenate", concatenate),
+    ("reverse", reverse),
+    ("pad", pad),
+];
+
+/// An `array<i64: ...>` attribute.
+pub fn i64s(op: &Op, name: &str) -> Result<Vec<i64>, String> {
+    match op.attr(name) {
+        Some(Attribute::DenseArray(_, values)) => {
+            values.iter().map(|v| v.parse::<i64>().map_err(|e| format!("{name}: {e}"))).collect()
+        }
+        None => Err(format!("missing attribute '{name}'")),
+        Some(other) => Err(format!("attribute '{name}' is not array<i64: ...>: {other:?}")),
+    }
+}
+
+/// An integer attribute.
+pub fn int(op: &Op, name: &str) -> Result<i64, String> {
+    match op.attr(name) {
+        Some(Attribute::Int(v, _)) => v.parse::<i64>().map_err(|e| format!("{name}: {e}")),
+        _ => Err(format!("missing integer attribute '{name}'")),
+    }
+}
+
+fn result(op: &Op, i: usize) -> Result<TensorType, String> {
+    xtensor(op.result_types.get(i).ok_or("missing result type")?)
+}
+
+/// The literal re-encoded in storage form (unsigned and sub-byte integers as signless bytes).
+pub fn storage_literal(lit: &Literal) -> Literal {
+    let element = storage_element(lit.ty.element);
+    let mut out = Literal::zeros(TensorType::new(lit.ty.dims.clone(), element));
+    for (i, v) in lit.scalars().enumerate() {
+        out.set(i, v);
+    }
+    out
+}
+
+/// The element type whose literal spelling matches the storage type.
+fn storage_element(t: ElementType) -> ElementType {
+    use ElementType::*;
+    match t {
+        S2 | S4 | U2 | U4 | U8 => S8,
+        U16 => S16,
+        U32 => S32,
+        U64 => S64,
+        t => t,
+    }
+}
+
+fn constant(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
+    let ty = result(op, 0)?;
+    let lit = match op.attr("value") {
+        Some(Attribute::Dense { body, .. }) => Literal::parse_dense(body, &ty)?,
+        _ => return Err("unsupported in lowering: constant without a dense<...> value".into()),
+    };
+    let stored = storage_literal(&lit);
+    let all_same = stored.len() > 1 && stored.scalars().all(|s| s == stored.get(0));
+    let body = if all_same {
+        let mut one = Literal::zeros(TensorType::new(vec![], stored.ty.element));
+        one.set(0, stored.get(0));
+        one.to_dense_body()
+    } else {
+        stored.to_dense_body()
+    };
+    let t = types::tensor(&ty);
+    Ok(vec![ctx.e.op("cst", &format!("arith.constant dense<{body}> : {t}"))])
+}
+
+fn broadcast_in_dim(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
+    let (x, xt) = ctx.tensor_operand(op, 0)?;
+    let out = result(op, 0)?;
+    let bdims = i64s(op, "broadcast_dimensions")?;
+    let map: Vec<String> = bdims
+        .iter()
+        .enumerate()
+        .map(|(i, &d)| if xt.dims[i] == 1 && out.dims[d as usize] != 1 { "0".to_string() } else { format!("d{d}") })
+        .collect();
+    let init = ctx.e.empty(&out);
+    let iters = vec!["parallel"; out.rank()];
+    let r = ctx.e.generic(&[Operand { value: x, ty: xt, map: map.join(", ") }], Operand::identity(init, &out), &iters, |_, args| Ok(args[0].clone()))?;
+    Ok(vec![r])
+}
+
+fn reassociation_all(rank: usize) -> String {
+    format!("[[{}]]", (0..rank).map(|i| i.to_string()).collect::<Vec<_>>().join(", "))
+}
+
+fn reshape(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
+    let (x, xt) = ctx.tensor_operand(op, 0)?;
+    let out = result(op, 0)?;
+    Ok(vec![reshape_value(ctx, &x, &xt, &out)])
+}
+
+/// Reshape through a 1-D tensor: `collapse_shape` then `expand_shape`.
+pub fn reshape_value(ctx: &mut Ctx, x: &str, xt: &TensorType, out: &TensorType) -> String {
+    if xt.dims == out.dims {
+        return x.to_string();
+    }
+    let n = xt.num_elements();
+    let flat = TensorType::new(vec![n], xt.element);
+    let (ft, ot, xtt) = (types::tensor(&flat), types::tensor(out), types::tensor(xt));
+    let flat_value = match xt.rank() {
+        1 => x.to_string(),
+        0 => ctx.e.op("rs", &format!("tensor.expand_shape {x} [] output_shape [1] : {xtt} into {ft}")),
+        r => ctx.e.op("rs", &format!("tensor.collapse_shape {x} {} : {xtt} into {ft}", reassociation_all(r))),
+    };
+    match out.rank() {
+        1 => flat_value,
+        0 => ctx.e.op("rs", &format!("tensor.collapse_shape {flat_value} [] : {ft} into {ot}")),
+        r => {
+            let shape: Vec<String> = out.dims.iter().map(|d| d.to_string()).collect();
+            ctx.e.op("rs", &format!("tensor.expand_shape {flat_value} {} output_shape [{}] : {ft} into {ot}", reassociation_all(r), shape.join(", ")))
+        }
+    }
+}
+
+fn transpose(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
+    let (x, xt) = ctx.tensor_operand(op, 0)?;
+    let out = result(op, 0)?;
+    let perm = i64s(op, "permutation")?;
+    let init = ctx.e.empty(&out);
+    let p: Vec<String> = perm.iter().map(|d| d.to_string()).collect();
+    Ok(vec![ctx.e.op(
+        "tr",
+        &format!("linalg.transpose ins({x} : {}) outs({init} : {}) permutation = [{}]", types::tensor(&xt), types::tensor(&out), p.join(", ")),
+    )])
+}
+
+fn iota(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
+    let out = result(op, 0)?;
+    let dim = int(op, "iota_dimension")?;
+    let init = ctx.e.empty(&out);
+    let iters = vec!["parallel"; out.rank()];
+    let t = out.element;
+    let r = ctx.e.generic(&[], Operand::identity(init, &out), &iters, |e, _| {
+        let i = e.op("i", &format!("linalg.index {dim} : index"));
+        let as_int = e.op("i", &format!("arith.index_cast {i} : index to i64"));
+        let v = crate::scalar::Value { name: as_int, ty: ElementType::S64 };
+        let c = crate::scalar::convert(e, &v, t)?;
+        Ok(crate::scalar::store(e, &c))
+    })?;
+    Ok(vec![r])
+}
+
+fn slice(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
+    let (x, xt) = ctx.tensor_operand(op, 0)?;
+    let out = result(op, 0)?;
+    let start = i64s(op, "start_indices")?;
+    let strides = i64s(op, "strides").unwrap_or_else(|_| vec![1; xt.rank()]);
+    let list = |v: &[i64]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
+    Ok(vec![ctx.e.op(
+        "sl",
+        &format!(
+            "tensor.extract_slice {x}[{}] [{}] [{}] : {} to {}",
+            list(&start),
+            list(&out.dims),
+            list(&strides),
+            types::tensor(&xt),
+            types::tensor(&out)
+        ),
+    )])
+}
+
+fn concatenate(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
+    let out = result(op, 0)?;
+    let dim = int(op, "dimension")?;
+    let mut names = Vec::new();
+    let mut tys = Vec::new();
+    for i in 0..op.operands.len() {
+        let (x, xt) = ctx.tensor_operand(op, i)?;
+        names.push(x);
+        tys.push(types::tensor(&xt));
+    }
+    if names.len() == 1 {
+        return Ok(names);
+    }
+    Ok(vec![ctx.e.op("cat", &format!("tensor.concat dim({dim}) {} : ({}) -> {}", names.join(", "), tys.join(", "), types::tensor(&out)))])
+}
+
+fn reverse(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
+    let (x, xt) = ctx.tensor_operand(op, 0)?;
+    let rev = i64s(op, "dimensions")?;
+    let map: Vec<String> = (0..xt.rank())
+        .map(|d| if rev.contains(&(d as i64)) { format!("{} - d{d}", xt.dims[d] - 1) } else { format!("d{d}") })
+        .collect();
+    let init = ctx.e.empty(&xt);
+    let iters = vec!["parallel"; xt.rank()];
+    let r = ctx.e.generic(&[Operand { value: x, ty: xt.clone(), map: map.join(", ") }], Operand::identity(init, &xt), &iters, |_, a| Ok(a[0].clone()))?;
+    Ok(vec![r])
+}
+
+/// Pad: negative edges first slice the operand; then the result is filled with the padding
+/// value and the operand is inserted with stride `interior + 1` at the low edge.
+fn pad(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
+    let (x, xt) = ctx.tensor_operand(op, 0)?;
+    let (pv, pvt) = ctx.tensor_operand(op, 1)?;
+    let out = result(op, 0)?;
+    let (low, interior) = (i64s(op, "edge_padding_low")?, i64s(op, "interior_padding")?);
+    let list = |v: &[i64]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
+    let scalar = ctx.e.extract_scalar(&pv, &pvt);
+    // The operand dilated by interior padding, placed in a full-size tensor whose edges may
+    // extend below zero: compute the part that lands inside the result.
+    let rank = xt.rank();
+    let mut src_start = vec![0i64; rank];
+    let mut src_count = vec![0i64; rank];
+    let mut dst_start = vec![0i64; rank];
+    let mut strides = vec![1i64; rank];
+    for d in 0..rank {
+        let step = interior[d] + 1;
+        strides[d] = step;
+        // Position of source element k in the result: low + k * step.
+        let first = if low[d] >= 0 { 0 } else { ((-low[d]) + step - 1) / step };
+        let last_pos = out.dims[d] - 1;
+        let mut count = 0;
+        if xt.dims[d] > first {
+            let max_k = if last_pos - low[d] < 0 { -1 } else { (last_pos - low[d]) / step };
+            let max_k = max_k.min(xt.dims[d] - 1);
+            count = (max_k - first + 1).max(0);
+        }
+        src_start[d] = first;
+        src_count[d] = count;
+        dst_start[d] = low[d] + first * step;
+    }
+    let filled = ctx.e.fill(&out, &scalar);
+    if src_count.iter().any(|&c| c == 0) {
+        return Ok(vec![filled]);
+    }
+    let part_ty = TensorType::new(src_count.clone(), xt.element);
+    let part = ctx.e.op(
+        "pd",
+        &format!(
+            "tensor.extract_slice {x}[{}] [{}] [{}] : {} to {}",
+            list(&src_start),
+            list(&src_count),
+            list(&vec![1; rank]),
+            types::tensor(&xt),
+            types::tensor(&part_ty)
+        ),
+    );
+    Ok(vec![ctx.e.op(
+        "pd",
+        &format!(
+            "tensor.insert_slice {part} into {filled}[{}] [{}] [{}] : {} into {}",
+            list(&dst_start),
+            list(&src_count),
+            list(&strides),
+            types::tensor(&part_ty),
+            types::tensor(&out)
+        ),
+    )])
+}

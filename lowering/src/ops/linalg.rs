@@ -1,0 +1,64 @@
+//! `dot_general` → a `linalg.generic` with loops (batch, lhs free, rhs free, contracting),
+//! multiplying in the result element type and accumulating into a zero-filled init.
+
+use super::LowerFn;
+use crate::convert::{xtensor, Ctx};
+use crate::emitter::Operand;
+use crate::ops::data_movement::i64s;
+use crate::scalar;
+use xhlo_stablehlo::ast::Op;
+
+pub const LOWERINGS: &[(&str, LowerFn)] = &[("dot_general", dot_general)];
+
+fn dot_general(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
+    let (lhs, lt) = ctx.tensor_operand(op, 0)?;
+    let (rhs, rt) = ctx.tensor_operand(op, 1)?;
+    let out = xtensor(&op.result_types[0])?;
+    let lb = i64s(op, "lhs_batching_dimensions").unwrap_or_default();
+    let rb = i64s(op, "rhs_batching_dimensions").unwrap_or_default();
+    let lc = i64s(op, "lhs_contracting_dimensions")?;
+    let rc = i64s(op, "rhs_contracting_dimensions")?;
+    let lfree: Vec<i64> = (0..lt.rank() as i64).filter(|d| !lb.contains(d) && !lc.contains(d)).collect();
+    let rfree: Vec<i64> = (0..rt.rank() as i64).filter(|d| !rb.contains(d) && !rc.contains(d)).collect();
+    // Loop numbering: batch, lhs free, rhs free, contracting.
+    let nb = lb.len();
+    let (nl, nr) = (lfree.len(), rfree.len());
+    let mut lmap = vec![String::new(); lt.rank()];
+    let mut rmap = vec![String::new(); rt.rank()];
+    for (i, (&l, &r)) in lb.iter().zip(&rb).enumerate() {
+        lmap[l as usize] = format!("d{i}");
+        rmap[r as usize] = format!("d{i}");
+    }
+    for (i, &l) in lfree.iter().enumerate() {
+        lmap[l as usize] = format!("d{}", nb + i);
+    }
+    for (i, &r) in rfree.iter().enumerate() {
+        rmap[r as usize] = format!("d{}", nb + nl + i);
+    }
+    for (i, (&l, &r)) in lc.iter().zip(&rc).enumerate() {
+        lmap[l as usize] = format!("d{}", nb + nl + nr + i);
+        rmap[r as usize] = format!("d{}", nb + nl + nr + i);
+    }
+    let loops = nb + nl + nr + lc.len();
+    let out_map: Vec<String> = (0..nb + nl + nr).map(|i| format!("d{i}")).collect();
+    let iterators: Vec<&str> = (0..loops).map(|i| if i < nb + nl + nr { "parallel" } else { "reduction" }).collect();
+    let zero = ctx.e.scalar_const(out.element, if out.element.is_float_or_complex() { "0.0" } else if out.element.is_pred() { "false" } else { "0" });
+    let init = ctx.e.fill(&out, &zero);
+    let (le, re, oe) = (lt.element, rt.element, out.element);
+    let r = ctx.e.generic(
+        &[Operand { value: lhs, ty: lt, map: lmap.join(", ") }, Operand { value: rhs, ty: rt, map: rmap.join(", ") }],
+        Operand { value: init, ty: out, map: out_map.join(", ") },
+        &iterators,
+        |e, args| {
+            let a = scalar::load(e, &args[0], le);
+            let b = scalar::load(e, &args[1], re);
+            let acc = scalar::load(e, &args[2], oe);
+            let a = scalar::convert(e, &a, oe)?;
+            let b = scalar::convert(e, &b, oe)?;
+            let p = scalar::binary(e, "multiply", &a, &b)?;
+            let s = scalar::binary(e, "add", &acc, &p)?;
+            Ok(scalar::store(e, &s))
+        },
+    )?;
+    Ok(vec![r])
+}

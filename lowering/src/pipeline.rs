@@ -1,0 +1,20 @@
+//! The upstream MLIR passes after `convert-xhlo-to-linalg`, by stage, so each stage can be
+//! stopped at and printed (`xla-opt --pass-pipeline=...`).
+
+/// linalg on tensors → buffers: inline into the entry wrapper, bufferize, free buffers.
+pub const BUFFERIZE: &str = "inline,symbol-dce,convert-math-to-funcs,\
+one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},\
+buffer-deallocation-pipeline";
+
+/// Buffers → loops (scf) → control flow.
+pub const TO_LOOPS: &str = "convert-linalg-to-loops,lower-affine,convert-scf-to-cf";
+
+/// Everything to the LLVM dialect.
+pub const TO_LLVM: &str = "convert-complex-to-standard,convert-math-to-llvm,convert-complex-to-llvm,\
+expand-strided-metadata,finalize-memref-to-llvm,convert-arith-to-llvm,convert-func-to-llvm,\
+convert-cf-to-llvm,convert-ub-to-llvm,reconcile-unrealized-casts";
+
+/// The whole upstream pipeline, linalg on tensors to the LLVM dialect.
+pub fn linalg_to_llvm() -> String {
+    format!("builtin.module({BUFFERIZE},{TO_LOOPS},{TO_LLVM})")
+}

@@ -1,0 +1,66 @@
+//! How xhlo element types are represented after lowering.
+//!
+//! MLIR's `arith` works on signless integers, so every integer tensor becomes signless
+//! (`ui32` → `i32`) and signedness moves into the choice of op (`divui`, `extui`, `cmpi ult`).
+//! Sub-byte integers are stored one per byte (`i4` → `i8` in memory, as in host literals)
+//! and computed at their own width inside loop bodies.
+
+use xhlo_ir::{ElementType, TensorType, Type};
+
+/// The element type tensors and buffers hold.
+pub fn storage(t: ElementType) -> &'static str {
+    use ElementType::*;
+    match t {
+        Pred => "i1",
+        S2 | S4 | S8 | U2 | U4 | U8 => "i8",
+        S16 | U16 => "i16",
+        S32 | U32 => "i32",
+        S64 | U64 => "i64",
+        F16 => "f16",
+        BF16 => "bf16",
+        F32 => "f32",
+        F64 => "f64",
+        C64 => "complex<f32>",
+        C128 => "complex<f64>",
+    }
+}
+
+/// The type arithmetic is done in (differs from storage only for sub-byte integers).
+pub fn compute(t: ElementType) -> &'static str {
+    use ElementType::*;
+    match t {
+        S2 | U2 => "i2",
+        S4 | U4 => "i4",
+        t => storage(t),
+    }
+}
+
+/// Whether values of `t` are narrower in registers than in memory.
+pub fn is_narrowed(t: ElementType) -> bool {
+    storage(t) != compute(t)
+}
+
+/// The lowered tensor type: `tensor<2x3xi32>` for `tensor<2x3xui32>`; layouts dropped.
+pub fn tensor(t: &TensorType) -> String {
+    let mut s = String::from("tensor<");
+    for d in &t.dims {
+        s.push_str(&format!("{d}x"));
+    }
+    s.push_str(storage(t.element));
+    s.push('>');
+    s
+}
+
+/// The memref type with the same shape (for the entry wrapper).
+pub fn memref(t: &TensorType) -> String {
+    tensor(t).replacen("tensor<", "memref<", 1)
+}
+
+/// Lowered form of any xhlo value type; tokens and tuples are not lowered.
+pub fn value(t: &Type) -> Result<String, String> {
+    match t {
+        Type::Tensor(t) => Ok(tensor(t)),
+        Type::Token => Err("unsupported in lowering: token values".into()),
+        Type::Tuple(_) => Err("unsupported in lowering: tuple values (flatten them first)".into()),
+    }
+}

@@ -1,0 +1,57 @@
+//! Programs run through the whole path (xhlo → linalg → LLVM → JIT) and give the numbers
+//! an independent computation gives.
+
+use xhlo::dialect::{source, XhloContext};
+use xhlo::ir::literal::{Literal, Scalar};
+use xhlo::ir::{ElementType, TensorType};
+use xhlo::runtime::{compile, CompileOptions};
+
+fn run(text: &str, inputs: &[Literal]) -> Vec<Literal> {
+    let ctx = XhloContext::new();
+    let module = source::parse_and_verify(&ctx, text, "test.mlir").unwrap_or_else(|d| panic!("{d:?}"));
+    let program = compile(&ctx, &module, &CompileOptions::default(), "test.mlir").unwrap_or_else(|e| panic!("{e}"));
+    program.run(inputs).unwrap()
+}
+
+fn f32s(dims: &[i64], values: &[f32]) -> Literal {
+    let scalars: Vec<_> = values.iter().map(|v| Scalar::Float(*v as f64)).collect();
+    Literal::from_scalars(TensorType::new(dims.to_vec(), ElementType::F32), &scalars)
+}
+
+#[test]
+fn elementwise_add_and_multiply_run() {
+    let text = r#"func.func @main(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = "xhlo.add"(%a, %b) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %1 = "xhlo.multiply"(%0, %a) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %1 : tensor<2x3xf32>
+}"#;
+    let a = f32s(&[2, 3], &[1., 2., 3., 4., 5., 6.]);
+    let b = f32s(&[2, 3], &[10., 20., 30., 40., 50., 60.]);
+    let out = run(text, &[a, b]);
+    let got: Vec<_> = out[0].scalars().collect();
+    let want: Vec<_> = [11., 44., 99., 176., 275., 396.].iter().map(|v| Scalar::Float(*v)).collect();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn matmul_with_bias_and_row_reduction_run() {
+    let text = r#"func.func @main(%x: tensor<2x3xf32>, %w: tensor<3x2xf32>, %b: tensor<2xf32>) -> (tensor<2x2xf32>, tensor<2xf32>) {
+  %0 = "xhlo.dot_general"(%x, %w) {lhs_contracting_dimensions = array<i64: 1>, rhs_contracting_dimensions = array<i64: 0>} : (tensor<2x3xf32>, tensor<3x2xf32>) -> tensor<2x2xf32>
+  %1 = "xhlo.broadcast_in_dim"(%b) {broadcast_dimensions = array<i64: 1>} : (tensor<2xf32>) -> tensor<2x2xf32>
+  %2 = "xhlo.add"(%0, %1) : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+  %z = "xhlo.constant"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %3 = "xhlo.reduce"(%2, %z) ({
+  ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+    %s = "xhlo.add"(%p, %q) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "gpu.yield"(%s) : (tensor<f32>) -> ()
+  }) {dimensions = array<i64: 1>} : (tensor<2x2xf32>, tensor<f32>) -> tensor<2xf32>
+  return %2, %3 : tensor<2x2xf32>, tensor<2xf32>
+}"#;
+    let x = f32s(&[2, 3], &[1., 2., 3., 4., 5., 6.]);
+    let w = f32s(&[3, 2], &[1., 0., 0., 1., 1., 1.]);
+    let b = f32s(&[2], &[0.5, -0.5]);
+    let out = run(text, &[x, w, b]);
+    // x·w = [[4, 5], [10, 11]] + b.
+    assert_eq!(out[0].scalars().collect::<Vec<_>>(), [4.5, 4.5, 10.5, 10.5].map(Scalar::Float));
+    assert_eq!(out[1].scalars().collect::<Vec<_>>(), [9.0, 21.0].map(Scalar::Float));
+}
