@@ -86,14 +86,18 @@ fn signature(file: &xhlo_stablehlo::ast::File, name: &str) -> Result<(Vec<Type>,
     Ok((conv(inputs)?, conv(results)?))
 }
 
-/// Lowers a verified xhlo module to linalg text with the entry wrapper.
-pub fn lower_to_linalg(module: &Module, options: &CompileOptions, file: &str) -> Result<(String, Vec<TensorType>, Vec<TensorType>), RunError> {
+/// The xhlo module as our syntax tree (printed in generic form and read back).
+pub fn module_ast(module: &Module, file: &str) -> Result<xhlo_stablehlo::ast::File, RunError> {
     let flags = melior::ir::operation::OperationPrintingFlags::new().print_generic_operation_form();
     let text = module.as_operation().to_string_with_flags(flags).map_err(|e| RunError::Compile(e.to_string()))?;
-    let parsed = xhlo_stablehlo::parser::parse_file(&text).map_err(|e| RunError::Compile(e.in_file(file)))?;
-    let (ins, outs) = signature(&parsed, &options.entry)?;
+    xhlo_stablehlo::parser::parse_file(&text).map_err(|e| RunError::Compile(e.in_file(file)))
+}
+
+/// Lowers an xhlo program to linalg text with the entry wrapper.
+pub fn lower_to_linalg(parsed: &xhlo_stablehlo::ast::File, options: &CompileOptions, file: &str) -> Result<(String, Vec<TensorType>, Vec<TensorType>), RunError> {
+    let (ins, outs) = signature(parsed, &options.entry)?;
     let (ins, outs) = (tensor_types(&ins, "input")?, tensor_types(&outs, "result")?);
-    let lowered = lowering::lower_file(&parsed, file).map_err(|e| RunError::Compile(e.in_file(file)))?;
+    let lowered = lowering::lower_file(parsed, file).map_err(|e| RunError::Compile(e.in_file(file)))?;
     let body = lowered.trim_end().strip_suffix('}').unwrap_or(&lowered);
     let with_entry = format!("{body}{}}}\n", entry::wrapper(&options.entry, &ins, &outs));
     Ok((with_entry, ins, outs))
@@ -101,8 +105,13 @@ pub fn lower_to_linalg(module: &Module, options: &CompileOptions, file: &str) ->
 
 /// Compiles `module`'s entry function for this CPU.
 pub fn compile(ctx: &XhloContext, module: &Module, options: &CompileOptions, file: &str) -> Result<Program, RunError> {
+    compile_ast(ctx, &module_ast(module, file)?, options, file)
+}
+
+/// Compiles a verified xhlo program given as a syntax tree.
+pub fn compile_ast(ctx: &XhloContext, parsed: &xhlo_stablehlo::ast::File, options: &CompileOptions, file: &str) -> Result<Program, RunError> {
     let start = Instant::now();
-    let (linalg, inputs, outputs) = lower_to_linalg(module, options, file)?;
+    let (linalg, inputs, outputs) = lower_to_linalg(parsed, options, file)?;
     ctx.take_diagnostics();
     let mut lowered = Module::parse(ctx.context(), &linalg).ok_or_else(|| {
         let d = ctx.take_diagnostics();
