@@ -827,9 +827,9 @@ impl<'a> Parser<'a> {
                 })?;
                 self.expect(")")?;
             } else {
-                let ty = self.parse_type()?;
-                let attrs = self.parse_optional_attr_dict()?;
-                results.push((ty, attrs));
+                // A bare result type has no attributes (MLIR's function_result_list): a `{`
+                // here opens the body.
+                results.push((self.parse_type()?, vec![]));
             }
         }
         let function_type = Type::Function {

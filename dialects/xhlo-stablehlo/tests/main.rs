@@ -1,4 +1,5 @@
 //! Corpus tests over ../shared: the StableHLO test suite and the JAX workloads.
 
 mod corpus;
+mod dense_norm;
 mod forms;
