@@ -827,7 +827,8 @@ impl<'a> Parser<'a> {
                 })?;
                 self.expect(")")?;
             } else {
-                // A single unparenthesised result carries no attributes (a `{` is the body).
+                // A bare result type has no attributes (MLIR's function_result_list): a `{`
+                // here opens the body.
                 results.push((self.parse_type()?, vec![]));
             }
         }

@@ -12,6 +12,8 @@ use xhlo_stablehlo::parser::parse_file;
 /// Renames values in definition order and puts the tree in one canonical shape.
 struct Normalizer {
     names: HashMap<String, String>,
+    /// Result groups (`%x:2`): the fresh name of the op's results and the group's offset.
+    groups: HashMap<String, (String, usize)>,
     next: usize,
 }
 
@@ -23,11 +25,36 @@ impl Normalizer {
         fresh
     }
 
+    /// An op's results as one group, whether written `%a, %b = ...` or `%x:2 = ...`.
+    fn define_results(&mut self, results: &[(String, usize)]) -> Vec<(String, usize)> {
+        let total: usize = results.iter().map(|(_, n)| n).sum();
+        if results.is_empty() {
+            return vec![];
+        }
+        let fresh = format!("v{}", self.next);
+        self.next += 1;
+        let mut offset = 0;
+        for (name, count) in results {
+            if total == 1 {
+                self.names.insert(name.clone(), fresh.clone());
+            } else if *count == 1 {
+                self.names.insert(name.clone(), format!("{fresh}#{offset}"));
+            } else {
+                self.groups.insert(name.clone(), (fresh.clone(), offset));
+            }
+            offset += count;
+        }
+        vec![(fresh, total)]
+    }
+
     fn use_(&self, v: &ValueRef) -> ValueRef {
         let (base, index) = match v.0.split_once('#') {
             Some((b, i)) => (b, Some(i)),
             None => (v.0.as_str(), None),
         };
+        if let (Some((fresh, offset)), Some(i)) = (self.groups.get(base), index.and_then(|i| i.parse::<usize>().ok())) {
+            return ValueRef(format!("{fresh}#{}", offset + i));
+        }
         let renamed = self.names.get(base).cloned().unwrap_or_else(|| format!("undefined:{base}"));
         ValueRef(match index {
             Some(i) => format!("{renamed}#{i}"),
@@ -47,7 +74,7 @@ impl Normalizer {
                     self.ops(&mut b.ops);
                 }
             }
-            op.results = op.results.iter().map(|(name, n)| (self.define(name), *n)).collect();
+            op.results = self.define_results(&op.results);
             let mut attrs: Vec<(String, Attribute)> = op.properties.drain(..).chain(op.attrs.drain(..)).collect();
             attrs.retain(|(k, v)| !is_default(k, v));
             for (_, v) in &mut attrs {
@@ -71,7 +98,7 @@ fn is_default(key: &str, value: &Attribute) -> bool {
 
 fn canonical_attr(a: &mut Attribute) {
     match a {
-        Attribute::Dense { body, .. } => *body = canonical_dense(body),
+        Attribute::Dense { body, ty } => *body = crate::dense_norm::canonical_dense(&canonical_dense(body), ty),
         Attribute::Array(items) => items.iter_mut().for_each(canonical_attr),
         Attribute::Dict(entries) => entries.iter_mut().for_each(|(_, v)| canonical_attr(v)),
         Attribute::Float(text, _) => *text = canonical_number(text),
@@ -128,7 +155,7 @@ fn top_ops(mut f: File) -> Vec<Op> {
 fn normalize(f: File) -> Vec<Op> {
     let mut ops = top_ops(f);
     strip_positions(&mut ops);
-    Normalizer { names: HashMap::new(), next: 0 }.ops(&mut ops);
+    Normalizer { names: HashMap::new(), groups: HashMap::new(), next: 0 }.ops(&mut ops);
     ops
 }
 

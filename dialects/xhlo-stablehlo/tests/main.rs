@@ -1,5 +1,6 @@
 //! Corpus tests over ../shared: the StableHLO test suite and the JAX workloads.
 
 mod corpus;
+mod dense_norm;
 mod forms;
 mod fuzz;
