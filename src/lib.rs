@@ -24,6 +24,9 @@ pub use xhlo_lowering as lowering;
 pub use xhlo_passes as passes;
 pub use xhlo_stablehlo as stablehlo;
 
+pub mod check;
+pub mod import;
+pub mod npy;
 pub mod opt;
 pub mod runtime;
 pub mod verify_diagnostics;

@@ -88,7 +88,8 @@ fn signature(file: &xhlo_stablehlo::ast::File, name: &str) -> Result<(Vec<Type>,
 
 /// The xhlo module as our syntax tree (printed in generic form and read back).
 pub fn module_ast(module: &Module, file: &str) -> Result<xhlo_stablehlo::ast::File, RunError> {
-    let flags = melior::ir::operation::OperationPrintingFlags::new().print_generic_operation_form();
+    // With debug info, each op keeps its source position through the round trip.
+    let flags = melior::ir::operation::OperationPrintingFlags::new().print_generic_operation_form().enable_debug_info(true, false);
     let text = module.as_operation().to_string_with_flags(flags).map_err(|e| RunError::Compile(e.to_string()))?;
     xhlo_stablehlo::parser::parse_file(&text).map_err(|e| RunError::Compile(e.in_file(file)))
 }

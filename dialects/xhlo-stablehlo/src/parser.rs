@@ -13,7 +13,22 @@ pub fn parse_file(text: &str) -> Result<File> {
     let mut p = Parser::new(text)?;
     let mut ops = Vec::new();
     while !p.at_eof() {
-        ops.push(p.parse_op()?);
+        // Top-level alias definitions: `#name = attr`, `!name = type`.
+        match (p.peek().clone(), p.peek_at(1)) {
+            (Tok::Hash(name), Tok::Punct("=")) => {
+                p.bump();
+                p.bump();
+                let value = p.parse_attribute()?;
+                p.attr_aliases.insert(name, value);
+            }
+            (Tok::Bang(name), Tok::Punct("=")) => {
+                p.bump();
+                p.bump();
+                let value = p.parse_type()?;
+                p.type_aliases.insert(name, value);
+            }
+            _ => ops.push(p.parse_op()?),
+        }
     }
     Ok(File { ops })
 }
@@ -24,13 +39,40 @@ pub struct Parser<'a> {
     idx: usize,
     /// Nesting depth, bounded so hostile input cannot overflow the stack.
     depth: usize,
+    /// `#name = attr` aliases seen so far.
+    pub attr_aliases: std::collections::HashMap<String, Attribute>,
+    /// `!name = type` aliases seen so far.
+    pub type_aliases: std::collections::HashMap<String, Type>,
+    /// `#name = loc("file":line:col)` aliases (MLIR prints them after their uses).
+    loc_aliases: std::collections::HashMap<String, Pos>,
 }
 
 const MAX_DEPTH: usize = 256;
 
 impl<'a> Parser<'a> {
     pub fn new(text: &'a str) -> Result<Parser<'a>> {
-        Ok(Parser { text, tokens: lex(text)?, idx: 0, depth: 0 })
+        let tokens = lex(text)?;
+        // Location aliases are printed at the end of a file, after their uses: collect them
+        // first.
+        let mut loc_aliases = std::collections::HashMap::new();
+        for w in tokens.windows(10) {
+            if let [Token { tok: Tok::Hash(name), .. }, Token { tok: Tok::Punct("="), .. }, Token { tok: Tok::Ident(l), .. }, Token { tok: Tok::Punct("("), .. }, Token { tok: Tok::Str(_), .. }, Token { tok: Tok::Punct(":"), .. }, Token { tok: Tok::Int(line), .. }, Token { tok: Tok::Punct(":"), .. }, Token { tok: Tok::Int(col), .. }, ..] = w {
+                if l == "loc" {
+                    if let (Ok(line), Ok(col)) = (line.parse(), col.parse()) {
+                        loc_aliases.insert(name.clone(), Pos { line, col });
+                    }
+                }
+            }
+        }
+        Ok(Parser {
+            text,
+            tokens,
+            idx: 0,
+            depth: 0,
+            attr_aliases: Default::default(),
+            type_aliases: Default::default(),
+            loc_aliases,
+        })
     }
 
     // ---- Token access -------------------------------------------------------------------
@@ -173,11 +215,28 @@ impl<'a> Parser<'a> {
 
     /// An optional trailing `loc(...)`, which is dropped (positions come from the text).
     pub fn skip_location(&mut self) -> Result<()> {
-        if self.is_keyword("loc") && matches!(self.peek_at(1), Tok::Punct("(")) {
-            self.bump();
-            self.skip_parens()?;
+        self.parse_location().map(|_| ())
+    }
+
+    /// An optional trailing `loc(...)`: the file position it names, if it is (or starts
+    /// with) a `"file":line:col` location.
+    pub fn parse_location(&mut self) -> Result<Option<Pos>> {
+        if !(self.is_keyword("loc") && matches!(self.peek_at(1), Tok::Punct("("))) {
+            return Ok(None);
         }
-        Ok(())
+        self.bump();
+        let found = match (self.peek_at(1), self.peek_at(2), self.peek_at(3), self.peek_at(4), self.peek_at(5)) {
+            (Tok::Hash(alias), Tok::Punct(")"), ..) => self.loc_aliases.get(alias).copied(),
+            (Tok::Str(_), Tok::Punct(":"), Tok::Int(line), Tok::Punct(":"), Tok::Int(col)) => {
+                match (line.parse(), col.parse()) {
+                    (Ok(line), Ok(col)) => Some(Pos { line, col }),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        self.skip_parens()?;
+        Ok(found)
     }
 
     /// `n`, `-n` or `0x..` as i64.
@@ -268,6 +327,11 @@ impl<'a> Parser<'a> {
             Tok::Punct("(") => self.parse_function_type(),
             Tok::Bang(name) => {
                 self.bump();
+                if !self.is_punct("<") {
+                    if let Some(t) = self.type_aliases.get(&name) {
+                        return Ok(t.clone());
+                    }
+                }
                 let mut text = name;
                 if self.is_punct("<") {
                     self.bump();
@@ -511,6 +575,11 @@ impl<'a> Parser<'a> {
             }
             Tok::Hash(name) => {
                 self.bump();
+                if !self.is_punct("<") {
+                    if let Some(a) = self.attr_aliases.get(&name) {
+                        return Ok(a.clone());
+                    }
+                }
                 let body = if self.eat("<") { self.raw_until_close_angle()? } else { String::new() };
                 Ok(Attribute::Dialect { name, body })
             }
@@ -682,7 +751,10 @@ impl<'a> Parser<'a> {
             }
             _ => return Err(self.expected("an operation")),
         };
-        self.skip_location()?;
+        // A written location (as MLIR prints with debug info) names the op's source.
+        if let Some(pos) = self.parse_location()? {
+            op.pos = pos;
+        }
         if op.pos == Pos::default() {
             op.pos = start;
         }

@@ -1,0 +1,185 @@
+//! `xla-run`: compile an xhlo (or StableHLO) program with the JIT and run it.
+//!
+//! ```text
+//! xla-run FILE [--entry NAME] [--input a.npy ...] [--random-inputs SEED] [--output-dir DIR]
+//! xla-run --check FILE        # run check.* assertions, one PASS/FAIL line per test
+//! ```
+
+use clap::Parser;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use xhlo::check;
+use xhlo::dialect::{source, XhloContext};
+use xhlo::ir::literal::{Literal, Scalar};
+use xhlo::npy;
+use xhlo::runtime::{compile_ast, module_ast, CompileOptions};
+
+#[derive(Parser)]
+#[command(name = "xla-run", version, about = "Compile an xhlo or StableHLO program with the JIT and run it")]
+struct Cli {
+    /// The program (xhlo generic text or StableHLO), or `-` for standard input.
+    file: String,
+    /// The function to run.
+    #[arg(long, default_value = "main")]
+    entry: String,
+    /// Input arrays, one `.npy` file per parameter, in order.
+    #[arg(long = "input")]
+    inputs: Vec<PathBuf>,
+    /// Generate the inputs (the workloads' splitmix64 generator; argument k uses SEED*1000+k).
+    #[arg(long = "random-inputs")]
+    random_inputs: Option<u64>,
+    /// Write each result as DIR/result<i>.npy.
+    #[arg(long = "output-dir")]
+    output_dir: Option<PathBuf>,
+    /// Run a test file: split on `// -----`, run each chunk's entry, evaluate its check ops.
+    #[arg(long)]
+    check: bool,
+    /// Print every result's values (small tensors).
+    #[arg(long)]
+    print: bool,
+}
+
+fn read_input(file: &str) -> Result<(String, String), String> {
+    if file == "-" {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|e| format!("<stdin>: {e}"))?;
+        Ok((s, "<stdin>".into()))
+    } else {
+        Ok((std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?, file.to_string()))
+    }
+}
+
+/// Parses and verifies a chunk (StableHLO is imported first) and returns its syntax tree.
+fn load(ctx: &XhloContext, text: &str, file: &str) -> Result<xhlo::stablehlo::ast::File, String> {
+    let xhlo_text = xhlo::import::to_xhlo_text(text, file)?;
+    let module = source::parse_and_verify(ctx, &xhlo_text, file).map_err(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n"))?;
+    module_ast(&module, file).map_err(|e| e.to_string())
+}
+
+fn summary(lit: &Literal) -> String {
+    let n = lit.len();
+    let mut sum = 0f64;
+    let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+    for v in lit.scalars() {
+        let x = match v {
+            Scalar::Int(i) => i as f64,
+            Scalar::Float(f) => f,
+            Scalar::Complex(re, _) => re,
+        };
+        sum += x;
+        lo = lo.min(x);
+        hi = hi.max(x);
+    }
+    if n == 0 {
+        return format!("{} (empty)", lit.ty);
+    }
+    format!("{}  sum={sum:.6e} min={lo:.6e} max={hi:.6e}", lit.ty)
+}
+
+fn run_program(cli: &Cli) -> Result<bool, String> {
+    let (text, file) = read_input(&cli.file)?;
+    let ctx = XhloContext::new();
+    let parsed = load(&ctx, &text, &file)?;
+    let options = CompileOptions { entry: cli.entry.clone(), ..Default::default() };
+    let program = compile_ast(&ctx, &parsed, &options, &file).map_err(|e| e.to_string())?;
+    let inputs: Vec<Literal> = if let Some(seed) = cli.random_inputs {
+        program.inputs.iter().enumerate().map(|(k, t)| npy::random_input(t, seed * 1000 + k as u64)).collect()
+    } else {
+        if cli.inputs.len() != program.inputs.len() {
+            return Err(format!("@{} takes {} inputs; give them with --input (or use --random-inputs SEED)", cli.entry, program.inputs.len()));
+        }
+        cli.inputs
+            .iter()
+            .zip(&program.inputs)
+            .map(|(p, t)| {
+                let bytes = std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()))?;
+                npy::from_npy(&bytes, Some(t)).map_err(|e| format!("{}: {e}", p.display()))
+            })
+            .collect::<Result<_, _>>()?
+    };
+    let start = std::time::Instant::now();
+    let outputs = program.run(&inputs).map_err(|e| e.to_string())?;
+    let run_time = start.elapsed();
+    println!("compiled @{} in {:.3} s, ran in {:.6} s", cli.entry, program.compile_time.as_secs_f64(), run_time.as_secs_f64());
+    for (i, out) in outputs.iter().enumerate() {
+        println!("result #{i}: {}", summary(out));
+        if cli.print {
+            println!("  {}", out.to_dense_body());
+        }
+        if let Some(dir) = &cli.output_dir {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            let path = dir.join(format!("result{i}.npy"));
+            std::fs::write(&path, npy::to_npy(out)?).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+    }
+    Ok(true)
+}
+
+/// Runs one test chunk: `Ok(())` when every check passed.
+fn run_test(ctx: &XhloContext, text: &str, file: &str) -> Result<(), String> {
+    let mut parsed = load(ctx, text, file)?;
+    let entry = check::test_entry(&parsed)?;
+    let checks = check::extract_checks(&mut parsed, &entry)?;
+    let options = CompileOptions { entry, ..Default::default() };
+    let program = compile_ast(ctx, &parsed, &options, file).map_err(|e| e.to_string())?;
+    if !program.inputs.is_empty() {
+        return Err(format!("unsupported: the test function takes {} arguments", program.inputs.len()));
+    }
+    let results = program.run(&[]).map_err(|e| e.to_string())?;
+    for c in &checks {
+        check::evaluate(c, &results).map_err(|e| format!("check at line {}: {e}", c.line))?;
+    }
+    Ok(())
+}
+
+fn test_name(text: &str, index: usize) -> String {
+    let re = regex_lite::Regex::new(r"func\.func\s+(?:public\s+|private\s+)?@([\w.$-]+)").unwrap();
+    let names: Vec<_> = re.captures_iter(text).map(|c| c[1].to_string()).collect();
+    if names.iter().any(|n| n == "main") {
+        return format!("main#{index}");
+    }
+    names.last().cloned().unwrap_or_else(|| format!("chunk#{index}"))
+}
+
+fn run_checks(cli: &Cli) -> Result<bool, String> {
+    let (text, file) = read_input(&cli.file)?;
+    let ctx = XhloContext::new();
+    let (mut passed, mut failed) = (0, 0);
+    for (i, chunk) in source::split_input(&text).iter().enumerate() {
+        if !chunk.text.contains("func.func") {
+            continue;
+        }
+        let name = test_name(&chunk.text, i);
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_test(&ctx, &chunk.text, &file)))
+            .unwrap_or_else(|_| Err("internal error (panic)".into()));
+        match outcome {
+            Ok(()) => {
+                passed += 1;
+                println!("PASS {name}");
+            }
+            Err(e) => {
+                failed += 1;
+                println!("FAIL {name}: {}", e.replace('\n', "\n    "));
+            }
+        }
+    }
+    println!("{passed} passed, {failed} failed");
+    Ok(failed == 0)
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = std::panic::catch_unwind(|| if cli.check { run_checks(&cli) } else { run_program(&cli) });
+    match result {
+        Ok(Ok(true)) => ExitCode::SUCCESS,
+        Ok(Ok(false)) => ExitCode::from(1),
+        Ok(Err(e)) => {
+            eprintln!("xla-run: error: {e}");
+            ExitCode::from(1)
+        }
+        Err(_) => {
+            eprintln!("xla-run: internal error (a bug: please report it with the input)");
+            ExitCode::from(2)
+        }
+    }
+}
