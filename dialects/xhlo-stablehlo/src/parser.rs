@@ -198,6 +198,34 @@ impl<'a> Parser<'a> {
         Ok(self.text[start..end].trim().to_string())
     }
 
+    /// Like [`Parser::raw_until_close_angle`], but the body is respelled from its tokens with
+    /// one spacing (no space inside brackets or before `,`; one after `,` and around `=`;
+    /// elsewhere one space where the source had any), so that `<handle=1,\n type = 0>` and
+    /// `<handle = 1, type = 0>` give the same dialect attribute body.
+    pub fn canonical_until_close_angle(&mut self) -> Result<String> {
+        let first = self.idx;
+        self.raw_until_close_angle()?;
+        let last = self.idx - 1; // the closing `>`
+        let mut out = String::new();
+        for i in first..last {
+            let t = &self.tokens[i];
+            if i > first {
+                let prev = &self.tokens[i - 1];
+                let space = match (&prev.tok, &t.tok) {
+                    (_, Tok::Punct("," | ")" | "]" | "}" | ">")) => false,
+                    (Tok::Punct("(" | "[" | "{" | "<"), _) => false,
+                    (Tok::Punct("=" | ","), _) | (_, Tok::Punct("=")) => true,
+                    _ => prev.end < t.start,
+                };
+                if space {
+                    out.push(' ');
+                }
+            }
+            out.push_str(&self.text[t.start..t.end]);
+        }
+        Ok(out)
+    }
+
     /// Skips a balanced `( ... )` group starting at the current `(`.
     fn skip_parens(&mut self) -> Result<()> {
         self.expect("(")?;
@@ -580,7 +608,7 @@ impl<'a> Parser<'a> {
                         return Ok(a.clone());
                     }
                 }
-                let body = if self.eat("<") { self.raw_until_close_angle()? } else { String::new() };
+                let body = if self.eat("<") { self.canonical_until_close_angle()? } else { String::new() };
                 Ok(Attribute::Dialect { name, body })
             }
             Tok::Punct("-") | Tok::Int(_) | Tok::Float(_) => self.parse_number_attr(),
