@@ -89,6 +89,8 @@ impl Normalizer {
 /// Attributes whose absence means the same thing.
 fn is_default(key: &str, value: &Attribute) -> bool {
     match (key, value) {
+        // jaxlib prints these defaults; sources usually leave them out.
+        ("infeed_config" | "outfeed_config", Attribute::Str(s)) => s.is_empty(),
         ("arg_attrs" | "res_attrs", Attribute::Array(items)) => {
             items.iter().all(|a| matches!(a, Attribute::Dict(d) if d.is_empty()))
         }
@@ -102,6 +104,10 @@ fn canonical_attr(a: &mut Attribute) {
         Attribute::Array(items) => items.iter_mut().for_each(canonical_attr),
         Attribute::Dict(entries) => entries.iter_mut().for_each(|(_, v)| canonical_attr(v)),
         Attribute::Float(text, _) => *text = canonical_number(text),
+        // Empty dimension lists in structured attributes are defaults printers leave out.
+        Attribute::Dialect { body, .. } => {
+            *body = body.split(", ").filter(|field| !field.ends_with("= []")).collect::<Vec<_>>().join(", ");
+        }
         _ => {}
     }
 }
