@@ -7,6 +7,7 @@
 
 pub mod ast;
 pub mod error;
+pub mod import;
 pub mod lexer;
 pub mod parser;
 pub mod pretty;

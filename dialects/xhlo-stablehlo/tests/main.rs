@@ -4,3 +4,4 @@ mod corpus;
 mod dense_norm;
 mod forms;
 mod fuzz;
+mod import;

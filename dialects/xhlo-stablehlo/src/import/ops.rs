@@ -1,0 +1,417 @@
+//! The op table: each StableHLO/CHLO/check op name and what it becomes.
+//!
+//! Most ops are a [`Rule::Rename`]: same operands, results and regions, attributes converted
+//! by [`attrs::convert_named`] (enums to strings, structured attributes flattened), unit flags
+//! the xhlo op declares as bool become `true`. [`Rule::Static`] drops the shape operands of
+//! a dynamic op whose result type is static, reading the attributes the static op needs from
+//! constant operands. [`Rule::Custom`] is for ops whose structure changes; [`Rule::Unsupported`]
+//! gives the reason.
+
+use super::attrs::{self, i64_array, padding_pairs, show, Named};
+use super::{chlo, Cx, Src, Val};
+use crate::ast::{Attribute, Region};
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+pub type Convert = fn(&mut Cx, &Src) -> Result<Vec<Val>, String>;
+
+pub enum Rule {
+    /// The xhlo (or other) op of the same structure.
+    Rename(&'static str),
+    /// A dynamic op with a static result: the xhlo op, the number of leading operands kept,
+    /// and for each following (shape) operand the attribute its constant value becomes (`""`
+    /// drops the operand without reading it, as the result type already says it).
+    Static(&'static str, usize, &'static [&'static str]),
+    /// Pass through unchanged (func, builtin); check ops lose their properties.
+    Keep,
+    Custom(Convert),
+    Unsupported(&'static str),
+}
+
+use Rule::*;
+
+/// Reason texts of unsupported features (the corpus test classifies by them).
+pub const HARNESS: &str = "unsupported: interpreter harness feature";
+pub const QUANTIZATION: &str = "unsupported: quantization";
+
+const TABLE: &[(&str, Rule)] = &[
+    // Element-wise.
+    ("stablehlo.abs", Rename("xhlo.abs")),
+    ("stablehlo.negate", Rename("xhlo.negate")),
+    ("stablehlo.sign", Rename("xhlo.sign")),
+    ("stablehlo.ceil", Rename("xhlo.ceil")),
+    ("stablehlo.floor", Rename("xhlo.floor")),
+    ("stablehlo.round_nearest_afz", Rename("xhlo.round_nearest_afz")),
+    ("stablehlo.round_nearest_even", Rename("xhlo.round_nearest_even")),
+    ("stablehlo.exponential", Rename("xhlo.exponential")),
+    ("stablehlo.exponential_minus_one", Rename("xhlo.exponential_minus_one")),
+    ("stablehlo.log", Rename("xhlo.log")),
+    ("stablehlo.log_plus_one", Rename("xhlo.log_plus_one")),
+    ("stablehlo.logistic", Rename("xhlo.logistic")),
+    ("stablehlo.sqrt", Rename("xhlo.sqrt")),
+    ("stablehlo.rsqrt", Rename("xhlo.rsqrt")),
+    ("stablehlo.cbrt", Rename("xhlo.cbrt")),
+    ("stablehlo.cosine", Rename("xhlo.cosine")),
+    ("stablehlo.sine", Rename("xhlo.sine")),
+    ("stablehlo.tan", Rename("xhlo.tan")),
+    ("stablehlo.tanh", Rename("xhlo.tanh")),
+    ("stablehlo.is_finite", Rename("xhlo.is_finite")),
+    ("stablehlo.not", Rename("xhlo.not")),
+    ("stablehlo.popcnt", Rename("xhlo.popcnt")),
+    ("stablehlo.count_leading_zeros", Rename("xhlo.count_leading_zeros")),
+    ("stablehlo.real", Rename("xhlo.real")),
+    ("stablehlo.imag", Rename("xhlo.imag")),
+    ("stablehlo.add", Rename("xhlo.add")),
+    ("stablehlo.subtract", Rename("xhlo.subtract")),
+    ("stablehlo.multiply", Rename("xhlo.multiply")),
+    ("stablehlo.divide", Rename("xhlo.divide")),
+    ("stablehlo.remainder", Rename("xhlo.remainder")),
+    ("stablehlo.power", Rename("xhlo.power")),
+    ("stablehlo.maximum", Rename("xhlo.maximum")),
+    ("stablehlo.minimum", Rename("xhlo.minimum")),
+    ("stablehlo.atan2", Rename("xhlo.atan2")),
+    ("stablehlo.and", Rename("xhlo.and")),
+    ("stablehlo.or", Rename("xhlo.or")),
+    ("stablehlo.xor", Rename("xhlo.xor")),
+    ("stablehlo.shift_left", Rename("xhlo.shift_left")),
+    ("stablehlo.shift_right_arithmetic", Rename("xhlo.shift_right_arithmetic")),
+    ("stablehlo.shift_right_logical", Rename("xhlo.shift_right_logical")),
+    ("stablehlo.complex", Rename("xhlo.complex")),
+    ("stablehlo.compare", Custom(compare)),
+    ("stablehlo.select", Rename("xhlo.select")),
+    ("stablehlo.clamp", Rename("xhlo.clamp")),
+    ("stablehlo.map", Rename("xhlo.map")),
+    ("stablehlo.convert", Rename("xhlo.convert")),
+    ("stablehlo.bitcast_convert", Custom(bitcast_convert)),
+    ("stablehlo.reduce_precision", Rename("xhlo.reduce_precision")),
+    // Data movement.
+    ("stablehlo.constant", Rename("xhlo.constant")),
+    ("stablehlo.iota", Rename("xhlo.iota")),
+    ("stablehlo.broadcast", Rename("xhlo.broadcast")),
+    ("stablehlo.broadcast_in_dim", Rename("xhlo.broadcast_in_dim")),
+    ("stablehlo.reshape", Rename("xhlo.reshape")),
+    ("stablehlo.transpose", Rename("xhlo.transpose")),
+    ("stablehlo.reverse", Rename("xhlo.reverse")),
+    ("stablehlo.slice", Rename("xhlo.slice")),
+    ("stablehlo.dynamic_slice", Rename("xhlo.dynamic_slice")),
+    ("stablehlo.dynamic_update_slice", Rename("xhlo.dynamic_update_slice")),
+    ("stablehlo.concatenate", Rename("xhlo.concatenate")),
+    ("stablehlo.pad", Rename("xhlo.pad")),
+    ("stablehlo.get_dimension_size", Rename("xhlo.get_dimension_size")),
+    ("stablehlo.set_dimension_size", Rename("xhlo.set_dimension_size")),
+    ("stablehlo.tuple", Rename("xhlo.tuple")),
+    ("stablehlo.get_tuple_element", Rename("xhlo.get_tuple_element")),
+    // Reductions, sorting, linear algebra, indexing, normalization.
+    ("stablehlo.reduce", Rename("xhlo.reduce")),
+    ("stablehlo.reduce_window", Rename("xhlo.reduce_window")),
+    ("stablehlo.select_and_scatter", Rename("xhlo.select_and_scatter")),
+    ("stablehlo.sort", Rename("xhlo.sort")),
+    ("stablehlo.dot", Rename("xhlo.dot")),
+    ("stablehlo.dot_general", Rename("xhlo.dot_general")),
+    ("stablehlo.convolution", Rename("xhlo.convolution")),
+    ("stablehlo.fft", Rename("xhlo.fft")),
+    ("stablehlo.cholesky", Rename("xhlo.cholesky")),
+    ("stablehlo.triangular_solve", Rename("xhlo.triangular_solve")),
+    ("stablehlo.gather", Rename("xhlo.gather")),
+    ("stablehlo.scatter", Rename("xhlo.scatter")),
+    ("stablehlo.batch_norm_training", Rename("xhlo.batch_norm_training")),
+    ("stablehlo.batch_norm_inference", Rename("xhlo.batch_norm_inference")),
+    ("stablehlo.batch_norm_grad", Rename("xhlo.batch_norm_grad")),
+    // Control flow.
+    ("stablehlo.while", Rename("xhlo.while")),
+    ("stablehlo.if", Rename("xhlo.if")),
+    ("stablehlo.case", Custom(case)),
+    ("stablehlo.optimization_barrier", Rename("xhlo.optimization_barrier")),
+    ("stablehlo.return", Rename("gpu.yield")),
+    ("stablehlo.composite", Rename("xhlo.composite")),
+    ("stablehlo.custom_call", Custom(custom_call)),
+    // Random numbers.
+    ("stablehlo.rng", Custom(rng)),
+    ("stablehlo.rng_bit_generator", Rename("xhlo.rng_bit_generator")),
+    // Collectives and communication.
+    ("stablehlo.all_reduce", Rename("xhlo.all_reduce")),
+    ("stablehlo.cross-replica-sum", Rename("xhlo.cross_replica_sum")),
+    ("stablehlo.all_gather", Rename("xhlo.all_gather")),
+    ("stablehlo.all_to_all", Rename("xhlo.all_to_all")),
+    ("stablehlo.reduce_scatter", Rename("xhlo.reduce_scatter")),
+    ("stablehlo.collective_broadcast", Rename("xhlo.collective_broadcast")),
+    ("stablehlo.collective_permute", Rename("xhlo.collective_permute")),
+    ("stablehlo.replica_id", Rename("xhlo.replica_id")),
+    ("stablehlo.partition_id", Rename("xhlo.partition_id")),
+    ("stablehlo.after_all", Rename("xhlo.after_all")),
+    ("stablehlo.create_token", Rename("xhlo.after_all")),
+    ("stablehlo.send", Rename("xhlo.send")),
+    ("stablehlo.recv", Rename("xhlo.recv")),
+    ("stablehlo.infeed", Rename("xhlo.infeed")),
+    ("stablehlo.outfeed", Rename("xhlo.outfeed")),
+    // Dynamic-shape ops with static results.
+    ("stablehlo.dynamic_iota", Static("xhlo.iota", 0, &[""])),
+    ("stablehlo.dynamic_reshape", Static("xhlo.reshape", 1, &[""])),
+    ("stablehlo.dynamic_broadcast_in_dim", Static("xhlo.broadcast_in_dim", 1, &[""])),
+    ("stablehlo.dynamic_pad", Static("xhlo.pad", 2, &["edge_padding_low", "edge_padding_high", "interior_padding"])),
+    ("stablehlo.dynamic_gather", Static("xhlo.gather", 2, &["slice_sizes"])),
+    ("stablehlo.dynamic_conv", Static("xhlo.convolution", 2, &["padding"])),
+    ("stablehlo.real_dynamic_slice", Static("xhlo.slice", 1, &["start_indices", "limit_indices", "strides"])),
+    // Unsupported StableHLO ops.
+    ("stablehlo.uniform_quantize", Unsupported(QUANTIZATION)),
+    ("stablehlo.uniform_dequantize", Unsupported(QUANTIZATION)),
+    ("stablehlo.async_start", Unsupported("unsupported op (async ops have no xhlo equivalent)")),
+    ("stablehlo.async_done", Unsupported("unsupported op (async ops have no xhlo equivalent)")),
+    // CHLO ops that are xhlo ops.
+    ("chlo.erf", Rename("xhlo.erf")),
+    ("chlo.tan", Rename("xhlo.tan")),
+    ("chlo.top_k", Rename("xhlo.top_k")),
+    // func and builtin pass through.
+    ("builtin.module", Keep),
+    ("func.func", Keep),
+    ("func.return", Keep),
+    ("func.call", Keep),
+    // The check dialect of StableHLO's tests.
+    ("check.expect_eq", Keep),
+    ("check.expect_eq_const", Keep),
+    ("check.expect_almost_eq", Keep),
+    ("check.expect_almost_eq_const", Keep),
+    ("check.expect_close", Keep),
+    ("check.expect_serialized_eq", Unsupported(HARNESS)),
+    ("interpreter.run_parallel", Unsupported(HARNESS)),
+    ("interpreter.probe", Unsupported(HARNESS)),
+    ("interpreter.print", Unsupported(HARNESS)),
+];
+
+static BY_NAME: LazyLock<HashMap<&'static str, &'static Rule>> =
+    LazyLock::new(|| TABLE.iter().map(|(n, r)| (*n, r)).chain(chlo::TABLE.iter().map(|(n, r)| (*n, r))).collect());
+
+/// The rule for a source op name.
+pub fn rule(name: &str) -> Option<&'static Rule> {
+    BY_NAME.get(name).copied()
+}
+
+/// Converts one source op, emitting into `cx`; returns the values of its results.
+pub fn convert(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
+    let name = src.name();
+    match rule(name) {
+        Some(Rename(to)) => rename(cx, src, to),
+        Some(Static(to, keep, shape_attrs)) => static_form(cx, src, to, *keep, shape_attrs),
+        Some(Keep) => {
+            let no_properties = name.starts_with("check.");
+            let out = &mut *cx.out;
+            cx.imp.pass_through(out, src, name, no_properties)
+        }
+        Some(Custom(f)) => f(cx, src),
+        Some(Unsupported(reason)) => Err(reason.to_string()),
+        None if name.starts_with("interpreter.") => Err(HARNESS.into()),
+        None => Err(format!("unsupported op (no xhlo equivalent for '{name}')")),
+    }
+}
+
+/// The source attributes (properties and discardable ones) converted for xhlo op `to`:
+/// structured ones flattened, unit flags declared bool by the op become `true`, segment sizes
+/// dropped (xhlo splits its variadic operands itself).
+pub fn convert_attrs(src: &Src, to: &str) -> Result<Named, String> {
+    let def = xhlo_ir::catalogue::lookup(to);
+    let mut out = Named::new();
+    for (k, v) in src.op.all_attrs() {
+        if k == "operandSegmentSizes" || k == "resultSegmentSizes" {
+            continue;
+        }
+        for (name, value) in attrs::convert_named(k, v)? {
+            let declared_bool = def.and_then(|d| d.attrs.iter().find(|a| a.name == name)).is_some_and(|a| {
+                a.kind == xhlo_ir::op::AttrKind::Bool
+            });
+            let value = if value == Attribute::Unit && declared_bool { Attribute::Bool(true) } else { value };
+            out.push((name, value));
+        }
+    }
+    Ok(out)
+}
+
+fn rename(cx: &mut Cx, src: &Src, to: &str) -> Result<Vec<Val>, String> {
+    let attrs = convert_attrs(src, to)?;
+    let regions: Vec<Region> = src.op.regions.iter().map(|r| cx.region(r)).collect();
+    Ok(cx.emit(to, &src.operands, attrs, src.results.clone(), regions))
+}
+
+/// `compare`: `compare_type NOTYPE` means "no type given" and is dropped.
+fn compare(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
+    let mut attrs = convert_attrs(src, "xhlo.compare")?;
+    attrs.retain(|(k, v)| !(k == "compare_type" && v.as_str() == Some("NOTYPE")));
+    Ok(cx.emit("xhlo.compare", &src.operands, attrs, src.results.clone(), vec![]))
+}
+
+/// The i64 values of a constant operand.
+pub fn constant_ints(cx: &Cx, v: &Val, what: &str) -> Result<Vec<i64>, String> {
+    let Some(value) = cx.constant(v) else {
+        return Err(format!("unsupported: dynamic shape operand ({what} is not a stablehlo.constant)"));
+    };
+    attrs::dense_ints(value).map(|(_, values)| values).map_err(|e| format!("{what}: {e}"))
+}
+
+fn static_form(cx: &mut Cx, src: &Src, to: &str, keep: usize, shape_attrs: &[&str]) -> Result<Vec<Val>, String> {
+    src.expect_operands(keep + shape_attrs.len())?;
+    let mut attrs = convert_attrs(src, to)?;
+    attrs.retain(|(k, _)| k != "known_expanding_dimensions" && k != "known_nonexpanding_dimensions");
+    for (i, &attr) in shape_attrs.iter().enumerate() {
+        if attr.is_empty() {
+            continue;
+        }
+        let operand = &src.operands[keep + i];
+        let value = match attr {
+            "padding" => {
+                let Some(value) = cx.constant(operand) else {
+                    return Err("unsupported: dynamic shape operand (padding is not a stablehlo.constant)".into());
+                };
+                padding_pairs(value).map_err(|e| format!("padding: {e}"))?
+            }
+            _ => i64_array(&constant_ints(cx, operand, attr)?),
+        };
+        attrs.push((attr.to_string(), value));
+    }
+    let regions: Vec<Region> = src.op.regions.iter().map(|r| cx.region(r)).collect();
+    Ok(cx.emit(to, &src.operands[..keep], attrs, src.results.clone(), regions))
+}
+
+/// `case`: N regions become one region `branches` with one block per branch.
+fn case(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
+    let attrs = convert_attrs(src, "xhlo.case")?;
+    let mut branches = Region::default();
+    for r in &src.op.regions {
+        let imported = cx.region(r);
+        if imported.blocks.len() != 1 {
+            return Err(format!("each case branch must be one block, got {}", imported.blocks.len()));
+        }
+        branches.blocks.extend(imported.blocks);
+    }
+    Ok(cx.emit("xhlo.case", &src.operands, attrs, src.results.clone(), vec![branches]))
+}
+
+/// `rng(a, b, shape) {rng_distribution = UNIFORM|NORMAL}` → `rng_uniform(a, b)` or
+/// `rng_normal(a, b)` with the static result type.
+fn rng(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
+    src.expect_operands(3)?;
+    let to = match src.op.attr("rng_distribution") {
+        Some(Attribute::Dialect { body, .. }) if body.ends_with(" UNIFORM") => "xhlo.rng_uniform",
+        Some(Attribute::Dialect { body, .. }) if body.ends_with(" NORMAL") => "xhlo.rng_normal",
+        Some(other) => return Err(format!("unknown rng_distribution {}", show(other))),
+        None => return Err("missing rng_distribution".into()),
+    };
+    let mut attrs = convert_attrs(src, to)?;
+    attrs.retain(|(k, _)| k != "rng_distribution");
+    Ok(cx.emit(to, &src.operands[..2], attrs, src.results.clone(), vec![]))
+}
+
+/// `custom_call`: targets `check.expect_*` (how some pipelines spell test assertions) become
+/// the check op, with the call's extra attributes and a dictionary backend_config as its
+/// attributes; other targets stay custom calls.
+fn custom_call(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
+    let target = src.op.attr("call_target_name").and_then(Attribute::as_str).unwrap_or("");
+    if let Some(check) = target.strip_prefix("check.") {
+        let name = format!("check.{check}");
+        match rule(&name) {
+            Some(Keep) => {}
+            Some(Unsupported(reason)) => return Err(reason.to_string()),
+            _ => return Err(format!("unknown check op '{name}' as a custom_call target")),
+        }
+        const CALL_ATTRS: &[&str] =
+            &["call_target_name", "has_side_effect", "api_version", "called_computations", "operand_layouts", "result_layouts", "output_operand_aliases"];
+        let mut attrs = Named::new();
+        for (k, v) in src.op.all_attrs() {
+            if CALL_ATTRS.contains(&k.as_str()) {
+                continue;
+            }
+            if k == "backend_config" {
+                match v {
+                    Attribute::Dict(entries) => {
+                        for (k, v) in entries {
+                            attrs.push((k.clone(), attrs::convert_value(v)?));
+                        }
+                    }
+                    Attribute::Str(s) if s.is_empty() => {}
+                    other => return Err(format!("backend_config of a {name} call must be a dictionary, got {}", show(other))),
+                }
+                continue;
+            }
+            attrs.push((k.clone(), attrs::convert_value(v)?));
+        }
+        return Ok(cx.emit(&name, &src.operands, attrs, src.results.clone(), vec![]));
+    }
+    rename(cx, src, "xhlo.custom_call")
+}
+
+/// `bitcast_convert`: StableHLO gives `i1` one bit, so `tensor<...xNxi1>` and a N-bit
+/// element are bitcasts of each other (element k is bit k, least significant first). XLA's
+/// PRED is a byte and xhlo follows XLA, so these are rebuilt from integer ops: packing
+/// shifts each bit to its place and ors along the last dimension, unpacking shifts right and
+/// tests the low bit. Every other bitcast is xhlo's.
+fn bitcast_convert(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
+    use super::types::{dims_of, element_of, i1, int, tensor, with_element};
+    src.expect_operands(1)?;
+    let x = src.operands[0].clone();
+    let result = src.result()?.clone();
+    let bits = |t: &crate::ast::Type| -> Option<u32> {
+        match element_of(t)? {
+            crate::ast::Type::Integer { width, .. } => Some(*width),
+            crate::ast::Type::Float(n) => n.trim_start_matches("bf").trim_start_matches('f').parse().ok(),
+            crate::ast::Type::Complex(_) => None,
+            _ => None,
+        }
+    };
+    let (from, to) = (bits(&x.ty), bits(&result));
+    let is_pred = |w: Option<u32>, t: &crate::ast::Type| w == Some(1) && element_of(t) == Some(&i1());
+    let emit_iota = |cx: &mut Cx, ty: &crate::ast::Type, dim: usize| {
+        cx.emit1("xhlo.iota", &[], vec![("iota_dimension".into(), attrs::i64_attr(dim as i64))], ty.clone())
+    };
+    match (from, to) {
+        (Some(1), Some(w)) if w > 1 && is_pred(from, &x.ty) => {
+            let dims = dims_of(&x.ty).ok_or("operand must be a static tensor")?;
+            let last = dims.len().checked_sub(1).ok_or("an i1 operand bitcast to a wider type needs a last dimension")?;
+            if dims[last] != w as i64 {
+                return Err(format!("the last dimension of the i1 operand is {} but the result element has {w} bits", dims[last]));
+            }
+            let uint = int(w, true);
+            let wide = with_element(&x.ty, uint.clone());
+            let values = cx.emit1("xhlo.convert", std::slice::from_ref(&x), vec![], wide.clone());
+            let positions = emit_iota(cx, &wide, last);
+            let placed = cx.emit1("xhlo.shift_left", &[values, positions], vec![], wide.clone());
+            let scalar = tensor(&[], uint.clone());
+            let zero_attr = vec![("value".to_string(), Attribute::Dense { body: "0".into(), ty: scalar.clone() })];
+            let zero = cx.emit1("xhlo.constant", &[], zero_attr, scalar.clone());
+            let body = cx.block(&[scalar.clone(), scalar.clone()], |cx, args| {
+                vec![cx.emit1("xhlo.or", args, vec![], scalar.clone())]
+            });
+            let packed_ty = tensor(&dims[..last], uint.clone());
+            let dims_attr = vec![("dimensions".to_string(), i64_array(&[last as i64]))];
+            let packed = cx.emit("xhlo.reduce", &[placed, zero], dims_attr, vec![packed_ty.clone()], vec![body]).remove(0);
+            if packed_ty == result {
+                return Ok(vec![packed]);
+            }
+            Ok(vec![cx.emit1("xhlo.bitcast_convert", &[packed], vec![], result)])
+        }
+        (Some(w), Some(1)) if w > 1 && is_pred(to, &result) => {
+            let dims = dims_of(&result).ok_or("result must be a static tensor")?;
+            let last = dims.len().checked_sub(1).ok_or("an i1 result of a wider operand needs a last dimension")?;
+            if dims[last] != w as i64 {
+                return Err(format!("the last dimension of the i1 result is {} but the operand element has {w} bits", dims[last]));
+            }
+            let uint = int(w, true);
+            let as_uint = if element_of(&x.ty) == Some(&uint) {
+                x.clone()
+            } else {
+                cx.emit1("xhlo.bitcast_convert", std::slice::from_ref(&x), vec![], with_element(&x.ty, uint.clone()))
+            };
+            let wide = with_element(&result, uint.clone());
+            let keep: Vec<i64> = (0..last as i64).collect();
+            let spread = cx.emit1("xhlo.broadcast_in_dim", &[as_uint], vec![("broadcast_dimensions".into(), i64_array(&keep))], wide.clone());
+            let positions = emit_iota(cx, &wide, last);
+            let shifted = cx.emit1("xhlo.shift_right_logical", &[spread, positions], vec![], wide.clone());
+            let one_attr = vec![("value".to_string(), Attribute::Dense { body: "1".into(), ty: wide.clone() })];
+            let one = cx.emit1("xhlo.constant", &[], one_attr, wide.clone());
+            let bit = cx.emit1("xhlo.and", &[shifted, one.clone()], vec![], wide.clone());
+            let attrs = vec![
+                ("comparison_direction".to_string(), Attribute::Str("EQ".into())),
+                ("compare_type".to_string(), Attribute::Str("UNSIGNED".into())),
+            ];
+            Ok(vec![cx.emit1("xhlo.compare", &[bit, one], attrs, result)])
+        }
+        _ => rename(cx, src, "xhlo.bitcast_convert"),
+    }
+}
