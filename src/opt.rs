@@ -62,6 +62,18 @@ pub fn run(options: &Options, text: &str, filename: &str) -> Output {
 
 /// Parses, verifies, runs the pipeline and prints one chunk. Diagnostics stop the chunk.
 fn run_chunk(ctx: &XhloContext, options: &Options, text: &str, filename: &str) -> (Option<String>, Vec<Diagnostic>) {
+    let imported;
+    let text = if crate::import::is_stablehlo(text) {
+        match crate::import::to_xhlo_text(text, filename) {
+            Ok(t) => {
+                imported = t;
+                imported.as_str()
+            }
+            Err(e) => return (None, e.lines().map(|l| Diagnostic::error(None, l.trim_start_matches("error: ").to_string())).collect()),
+        }
+    } else {
+        text
+    };
     let mut module = match source::parse_and_verify(ctx, text, filename) {
         Ok(m) => m,
         Err(diagnostics) => return (None, diagnostics),
