@@ -131,8 +131,8 @@ const TABLE: &[(&str, Rule)] = &[
     // Collectives and communication.
     ("stablehlo.all_reduce", Rename("xhlo.all_reduce")),
     ("stablehlo.cross-replica-sum", Rename("xhlo.cross_replica_sum")),
-    ("stablehlo.all_gather", Rename("xhlo.all_gather")),
-    ("stablehlo.all_to_all", Rename("xhlo.all_to_all")),
+    ("stablehlo.all_gather", Custom(|cx, s| split_variadic(cx, s, "xhlo.all_gather"))),
+    ("stablehlo.all_to_all", Custom(|cx, s| split_variadic(cx, s, "xhlo.all_to_all"))),
     ("stablehlo.reduce_scatter", Rename("xhlo.reduce_scatter")),
     ("stablehlo.collective_broadcast", Rename("xhlo.collective_broadcast")),
     ("stablehlo.collective_permute", Rename("xhlo.collective_permute")),
@@ -414,4 +414,22 @@ fn bitcast_convert(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
         }
         _ => rename(cx, src, "xhlo.bitcast_convert"),
     }
+}
+
+/// `all_gather` and `all_to_all` with several operands (StableHLO's variadic form) are
+/// independent collectives over the same groups, one per operand; xhlo's ops take one
+/// operand, so the import emits one op per operand with the same attributes.
+fn split_variadic(cx: &mut Cx, src: &Src, to: &str) -> Result<Vec<Val>, String> {
+    if src.operands.len() == 1 {
+        return rename(cx, src, to);
+    }
+    if src.operands.len() != src.results.len() {
+        return Err(format!("{} operands but {} results", src.operands.len(), src.results.len()));
+    }
+    let attrs = convert_attrs(src, to)?;
+    let mut out = Vec::new();
+    for (x, ty) in src.operands.iter().zip(&src.results) {
+        out.push(cx.emit1(to, std::slice::from_ref(x), attrs.clone(), ty.clone()));
+    }
+    Ok(out)
 }

@@ -366,3 +366,17 @@ fn parse_errors_are_returned_located() {
     assert_eq!(e.len(), 1);
     assert_eq!(e[0].pos.line, 1);
 }
+
+#[test]
+fn variadic_all_gather_becomes_one_op_per_operand() {
+    let out = import_body("%a: tensor<2x2xi64>, %b: tensor<2x2xi32>", r#"%0:2 = "stablehlo.all_gather"(%a, %b) <{all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> : (tensor<2x2xi64>, tensor<2x2xi32>) -> (tensor<2x4xi64>, tensor<2x4xi32>)
+"func.return"(%0#1) : (tensor<2x4xi32>) -> ()"#);
+    assert_eq!(
+        out,
+        [
+            r#"%2 = "xhlo.all_gather"(%arg0) {all_gather_dim = 1 : i64, replica_groups = [array<i64: 0, 1>]} : (tensor<2x2xi64>) -> tensor<2x4xi64>"#,
+            r#"%3 = "xhlo.all_gather"(%arg1) {all_gather_dim = 1 : i64, replica_groups = [array<i64: 0, 1>]} : (tensor<2x2xi32>) -> tensor<2x4xi32>"#,
+            r#""func.return"(%3) : (tensor<2x4xi32>) -> ()"#,
+        ]
+    );
+}
