@@ -113,6 +113,11 @@ pub fn compile(ctx: &XhloContext, module: &Module, options: &CompileOptions, fil
 pub fn compile_ast(ctx: &XhloContext, parsed: &xhlo_stablehlo::ast::File, options: &CompileOptions, file: &str) -> Result<Program, RunError> {
     let start = Instant::now();
     let (linalg, inputs, outputs) = lower_to_linalg(parsed, options, file)?;
+    let dump = std::env::var_os("XHLO_DUMP_DIR").map(std::path::PathBuf::from);
+    if let Some(dir) = &dump {
+        let _ = std::fs::create_dir_all(dir);
+        let _ = std::fs::write(dir.join("1-linalg.mlir"), &linalg);
+    }
     ctx.take_diagnostics();
     let mut lowered = Module::parse(ctx.context(), &linalg).ok_or_else(|| {
         let d = ctx.take_diagnostics();
@@ -124,6 +129,9 @@ pub fn compile_ast(ctx: &XhloContext, parsed: &xhlo_stablehlo::ast::File, option
     let pm = crate::passes::build_pass_manager(ctx.context(), &lowering::pipeline::linalg_to_llvm()).map_err(RunError::Compile)?;
     if pm.run(&mut lowered).is_err() {
         return Err(RunError::Diagnostics(ctx.take_diagnostics()));
+    }
+    if let Some(dir) = &dump {
+        let _ = std::fs::write(dir.join("2-llvm.mlir"), lowered.as_operation().to_string());
     }
     let engine = Jit::new(&lowered, options.opt_level)?;
     Ok(Program { engine, inputs, outputs, compile_time: start.elapsed() })

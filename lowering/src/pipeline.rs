@@ -2,12 +2,14 @@
 //! stopped at and printed (`xla-opt --pass-pipeline=...`).
 
 /// linalg on tensors → buffers: inline into the entry wrapper, bufferize, free buffers.
-pub const BUFFERIZE: &str = "inline,symbol-dce,convert-math-to-funcs,\
+pub const BUFFERIZE: &str = "inline,symbol-dce,\
 one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},\
-buffer-deallocation-pipeline";
+buffer-deallocation-pipeline,convert-bufferization-to-memref";
 
 /// Buffers → loops (scf) → control flow.
-pub const TO_LOOPS: &str = "convert-linalg-to-loops,lower-affine,convert-scf-to-cf";
+/// (`math.ipowi` becomes a generated function with loops here, after bufferization, which
+/// only accepts structured control flow.)
+pub const TO_LOOPS: &str = "convert-linalg-to-loops,convert-math-to-funcs,lower-affine,convert-scf-to-cf";
 
 /// Everything to the LLVM dialect.
 pub const TO_LLVM: &str = "convert-complex-to-standard,convert-math-to-llvm,convert-complex-to-llvm,\
