@@ -134,7 +134,10 @@ pub fn add_elements(opm: OperationPassManager, elements: &[Element]) -> Result<(
             Some(inner) => add_elements(opm.nested_under(&e.name), inner)?,
             None => match registry::create_pass(&e.name, &e.options) {
                 Some(pass) => opm.add_pass(pass?),
-                None => add_upstream(opm, e)?,
+                None => match crate::lowering::expand(&e.name) {
+                    Some(expanded) => add_elements(opm, &parse(&expanded)?)?,
+                    None => add_upstream(opm, e)?,
+                },
             },
         }
     }

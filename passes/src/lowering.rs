@@ -1,0 +1,80 @@
+//! `convert-xhlo-to-linalg` as an MLIR pass, and the named pipelines down to LLVM.
+//!
+//! The conversion itself is text to text ([`xhlo_lowering`]): the pass prints the module in
+//! generic form with locations, lowers it, parses the result in the same context and moves
+//! its operations into the module, so the pass runs in any melior `PassManager`.
+
+use crate::pass::{PassInfo, PassOptions, XhloPass};
+use melior::ir::{
+    block::BlockLike,
+    operation::{OperationLike, OperationPrintingFlags},
+    Module, OperationRef, RegionLike,
+};
+
+#[derive(Clone, Default)]
+pub struct ConvertXhloToLinalg;
+
+/// The file name in the first `loc("file":line:col)` of printed IR.
+fn source_file(text: &str) -> String {
+    text.find("loc(\"")
+        .and_then(|i| text[i + 5..].split('"').next())
+        .unwrap_or("<input>")
+        .to_string()
+}
+
+impl XhloPass for ConvertXhloToLinalg {
+    const INFO: PassInfo = PassInfo {
+        argument: "convert-xhlo-to-linalg",
+        summary: "Lower xhlo to linalg on tensors, tensor, arith, math, complex, scf and func",
+        options: &[],
+    };
+
+    fn from_options(_: &PassOptions) -> Result<Self, String> {
+        Ok(ConvertXhloToLinalg)
+    }
+
+    fn run(&mut self, op: OperationRef) -> Result<(), String> {
+        let flags = OperationPrintingFlags::new().print_generic_operation_form().enable_debug_info(true, false);
+        let text = op.to_string_with_flags(flags).map_err(|e| e.to_string())?;
+        let file = source_file(&text);
+        let lowered = xhlo_lowering::lower_text(&text, &file).map_err(|e| e.in_file(&file))?;
+        let context = op.context();
+        let new = Module::parse(unsafe { context.to_ref() }, &lowered)
+            .ok_or("internal error: the lowered module does not parse (a lowering bug)")?;
+        let body = op.region(0).map_err(|e| e.to_string())?.first_block().ok_or("module without a body")?;
+        // Replace the module's contents with the lowered operations.
+        while let Some(old) = body.first_operation() {
+            unsafe { mlir_sys::mlirOperationDestroy(old.to_raw()) };
+        }
+        while let Some(moved) = new.body().first_operation() {
+            unsafe {
+                mlir_sys::mlirOperationRemoveFromParent(moved.to_raw());
+                mlir_sys::mlirBlockAppendOwnedOperation(body.to_raw(), moved.to_raw());
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Named pipelines: a name usable in `--pass-pipeline` that expands to a sequence of passes.
+pub const NAMED_PIPELINES: &[(&str, &str)] = &[
+    ("xhlo-to-linalg", "xhlo-verify,xhlo-cse,xhlo-dce,convert-xhlo-to-linalg"),
+    ("xhlo-to-buffers", "xhlo-to-linalg,BUFFERIZE"),
+    ("xhlo-to-loops", "xhlo-to-buffers,TO_LOOPS"),
+    ("xhlo-to-llvm", "xhlo-to-loops,TO_LLVM"),
+];
+
+/// Expands a named pipeline to its passes (recursively), or `None` if `name` is not one.
+pub fn expand(name: &str) -> Option<String> {
+    let (_, body) = NAMED_PIPELINES.iter().find(|(n, _)| *n == name)?;
+    let parts: Vec<String> = body
+        .split(',')
+        .map(|p| match p {
+            "BUFFERIZE" => xhlo_lowering::pipeline::BUFFERIZE.to_string(),
+            "TO_LOOPS" => xhlo_lowering::pipeline::TO_LOOPS.to_string(),
+            "TO_LLVM" => xhlo_lowering::pipeline::TO_LLVM.to_string(),
+            other => expand(other).unwrap_or_else(|| other.to_string()),
+        })
+        .collect();
+    Some(parts.join(","))
+}
