@@ -29,4 +29,5 @@ pub mod import;
 pub mod npy;
 pub mod opt;
 pub mod runtime;
+pub mod workloads;
 pub mod verify_diagnostics;

@@ -37,6 +37,13 @@ struct Cli {
     /// Print every result's values (small tensors).
     #[arg(long)]
     print: bool,
+    /// Treat FILE as the name of a workload of --workloads-dir: generate its inputs and
+    /// compare the result with its expected checksums.
+    #[arg(long)]
+    workload: bool,
+    /// Where the workloads live (expected.json, stablehlo/).
+    #[arg(long, default_value = "../shared/workloads")]
+    workloads_dir: PathBuf,
 }
 
 fn read_input(file: &str) -> Result<(String, String), String> {
@@ -167,9 +174,49 @@ fn run_checks(cli: &Cli) -> Result<bool, String> {
     Ok(failed == 0)
 }
 
+/// Runs a named workload on its generated inputs and compares checksums.
+fn run_workload(cli: &Cli) -> Result<bool, String> {
+    let all = xhlo::workloads::load(&cli.workloads_dir)?;
+    let w = all.iter().find(|w| w.name == cli.file).ok_or_else(|| {
+        format!("no workload '{}' (known: {})", cli.file, all.iter().map(|w| w.name.as_str()).collect::<Vec<_>>().join(", "))
+    })?;
+    let path = w.source(&cli.workloads_dir);
+    let (text, file) = read_input(&path.to_string_lossy())?;
+    let ctx = XhloContext::new();
+    let parsed = load(&ctx, &text, &file)?;
+    let program = compile_ast(&ctx, &parsed, &CompileOptions::default(), &file).map_err(|e| e.to_string())?;
+    let inputs = w.inputs();
+    let start = std::time::Instant::now();
+    let outputs = program.run(&inputs).map_err(|e| e.to_string())?;
+    let elapsed = start.elapsed();
+    let got = xhlo::workloads::checksum(&outputs[0]);
+    println!("{}: {} ({})", w.name, w.desc, path.display());
+    println!("  compiled in {:.3} s, ran in {:.4} s ({:.2} GFLOP/s)", program.compile_time.as_secs_f64(), elapsed.as_secs_f64(), w.flops / elapsed.as_secs_f64() / 1e9);
+    println!("  result {}: sum={:.6e} abs_sum={:.6e} wsum={:.6e}", outputs[0].ty, got.sum, got.abs_sum, got.wsum);
+    println!("  f64 reference:  sum={:.6e} abs_sum={:.6e} wsum={:.6e}", w.expected_f64.sum, w.expected_f64.abs_sum, w.expected_f64.wsum);
+    match xhlo::workloads::compare(&got, &w.expected_f64) {
+        Ok(()) => {
+            println!("PASS {}: checksums match the float64 reference", w.name);
+            Ok(true)
+        }
+        Err(e) => {
+            println!("FAIL {}: {e}", w.name);
+            Ok(false)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = std::panic::catch_unwind(|| if cli.check { run_checks(&cli) } else { run_program(&cli) });
+    let result = std::panic::catch_unwind(|| {
+        if cli.check {
+            run_checks(&cli)
+        } else if cli.workload {
+            run_workload(&cli)
+        } else {
+            run_program(&cli)
+        }
+    });
     match result {
         Ok(Ok(true)) => ExitCode::SUCCESS,
         Ok(Ok(false)) => ExitCode::from(1),
