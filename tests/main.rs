@@ -4,9 +4,12 @@
 
 mod builder_in_mlir;
 mod cli;
+mod import_corpus;
 mod irdl_plugin;
 mod melior_passes;
 mod pass_snapshots;
 mod runtime;
+mod stablehlo_suite;
 mod support;
 mod verify_files;
+mod workloads;

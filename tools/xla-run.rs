@@ -122,23 +122,6 @@ fn run_program(cli: &Cli) -> Result<bool, String> {
     Ok(true)
 }
 
-/// Runs one test chunk: `Ok(())` when every check passed.
-fn run_test(ctx: &XhloContext, text: &str, file: &str) -> Result<(), String> {
-    let mut parsed = load(ctx, text, file)?;
-    let entry = check::test_entry(&parsed)?;
-    let checks = check::extract_checks(&mut parsed, &entry)?;
-    let options = CompileOptions { entry, ..Default::default() };
-    let program = compile_ast(ctx, &parsed, &options, file).map_err(|e| e.to_string())?;
-    if !program.inputs.is_empty() {
-        return Err(format!("unsupported: the test function takes {} arguments", program.inputs.len()));
-    }
-    let results = program.run(&[]).map_err(|e| e.to_string())?;
-    for c in &checks {
-        check::evaluate(c, &results).map_err(|e| format!("check at line {}: {e}", c.line))?;
-    }
-    Ok(())
-}
-
 fn test_name(text: &str, index: usize) -> String {
     let re = regex_lite::Regex::new(r"func\.func\s+(?:public\s+|private\s+)?@([\w.$-]+)").unwrap();
     let names: Vec<_> = re.captures_iter(text).map(|c| c[1].to_string()).collect();
@@ -157,7 +140,7 @@ fn run_checks(cli: &Cli) -> Result<bool, String> {
             continue;
         }
         let name = test_name(&chunk.text, i);
-        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_test(&ctx, &chunk.text, &file)))
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check::run_chunk(&ctx, &chunk.text, &file)))
             .unwrap_or_else(|_| Err("internal error (panic)".into()));
         match outcome {
             Ok(()) => {

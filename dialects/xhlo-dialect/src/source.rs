@@ -15,13 +15,14 @@ pub struct Chunk {
     pub first_line: usize,
 }
 
-/// Splits on lines that are exactly `// -----` (after trimming), like `mlir-opt --split-input-file`.
+/// Splits on lines holding the marker `// -----`, like `mlir-opt --split-input-file` (which
+/// also splits on `// // -----`).
 pub fn split_input(text: &str) -> Vec<Chunk> {
     let mut chunks = Vec::new();
     let mut current = String::new();
     let mut first_line = 1;
     for (i, line) in text.split_inclusive('\n').enumerate() {
-        if line.trim() == "// -----" {
+        if line.trim_end().ends_with("// -----") && line.trim_start().starts_with("//") {
             chunks.push(Chunk { text: std::mem::take(&mut current), first_line });
             first_line = i + 2;
             current = "\n".repeat(i + 1);

@@ -1,0 +1,48 @@
+//! StableHLO's interpreter test suite (`shared/stablehlo-tests/mlir`), run end to end:
+//! import, verify, lower, JIT, evaluate the `check.*` ops. Tiers come from `tests.jsonl`
+//! (INDEX.md there). Tier 1 and 2 tests must pass; the floor below only rises.
+
+use crate::support::repo_root;
+use xhlo::dialect::{source::split_input, XhloContext};
+
+/// Tier 1 + 2 tests known to pass (a ratchet: raise it when more pass, never lower it).
+const TIER_1_2_PASSING_AT_LEAST: usize = 298;
+
+#[test]
+fn stablehlo_interpreter_tests_pass_end_to_end() {
+    let dir = repo_root().join("../shared/stablehlo-tests");
+    let index = std::fs::read_to_string(dir.join("tests.jsonl")).expect("shared/stablehlo-tests beside the repo");
+    let ctx = XhloContext::new();
+    let mut chunks_of = std::collections::HashMap::new();
+    let (mut passed, mut failed) = (0usize, Vec::new());
+    let mut total = 0;
+    for line in index.lines() {
+        let row: serde_json::Value = serde_json::from_str(line).unwrap();
+        let tier = row["tier"].as_u64().unwrap();
+        if tier > 2 {
+            continue;
+        }
+        total += 1;
+        let file = row["file"].as_str().unwrap().to_string();
+        let chunk = row["chunk"].as_u64().unwrap() as usize;
+        let chunks = chunks_of.entry(file.clone()).or_insert_with(|| {
+            let text = std::fs::read_to_string(dir.join("mlir").join(&file)).unwrap();
+            split_input(&text).into_iter().map(|c| c.text).collect::<Vec<_>>()
+        });
+        let name = format!("{file} #{chunk}");
+        let Some(text) = chunks.get(chunk) else {
+            failed.push(format!("{name}: no such chunk"));
+            continue;
+        };
+        match xhlo::check::run_chunk(&ctx, text, &file) {
+            Ok(()) => passed += 1,
+            Err(e) => failed.push(format!("{name} (tier {tier}): {}", e.lines().next().unwrap_or(""))),
+        }
+    }
+    eprintln!("tier 1+2: {passed} of {total} pass; failing:\n  {}", failed.join("\n  "));
+    assert!(
+        passed >= TIER_1_2_PASSING_AT_LEAST,
+        "{passed} of {total} tier 1+2 tests pass, fewer than the {TIER_1_2_PASSING_AT_LEAST} that passed before:\n  {}",
+        failed.join("\n  ")
+    );
+}

@@ -1,0 +1,30 @@
+//! The nine JAX workloads of `shared/workloads` run through the whole compiler on their
+//! generated inputs and match the float64 reference checksums (tolerance in
+//! `xhlo::workloads`).
+
+use crate::support::repo_root;
+use xhlo::dialect::{source, XhloContext};
+use xhlo::runtime::{compile, CompileOptions};
+
+#[test]
+fn every_workload_matches_its_reference_checksums() {
+    let dir = repo_root().join("../shared/workloads");
+    let workloads = xhlo::workloads::load(&dir).expect("shared/workloads beside the repo");
+    assert_eq!(workloads.len(), 9);
+    let ctx = XhloContext::new();
+    let mut failures = Vec::new();
+    for w in &workloads {
+        let path = w.source(&dir);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let file = path.display().to_string();
+        let outcome = xhlo::import::to_xhlo_text(&text, &file)
+            .and_then(|x| source::parse_and_verify(&ctx, &x, &file).map_err(|d| format!("{d:?}")))
+            .and_then(|m| compile(&ctx, &m, &CompileOptions::default(), &file).map_err(|e| e.to_string()))
+            .and_then(|p| p.run(&w.inputs()).map_err(|e| e.to_string()))
+            .and_then(|out| xhlo::workloads::compare(&xhlo::workloads::checksum(&out[0]), &w.expected_f64));
+        if let Err(e) = outcome {
+            failures.push(format!("{}: {e}", w.name));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
