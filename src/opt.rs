@@ -19,6 +19,8 @@ pub struct Options {
     pub verify_diagnostics: bool,
     /// Print in MLIR's generic form.
     pub print_generic: bool,
+    /// Print the PTX of the `gpu.binary` ops instead of the IR (after `xhlo-to-ptx`).
+    pub emit_ptx: bool,
 }
 
 /// The result of one run.
@@ -113,5 +115,12 @@ fn run_chunk(ctx: &XhloContext, options: &Options, text: &str, filename: &str) -
         OperationPrintingFlags::new()
     };
     let ir = module.as_operation().to_string_with_flags(flags).unwrap_or_else(|_| module.as_operation().to_string());
+    if options.emit_ptx {
+        let ptx = crate::passes::lowering::extract_ptx(&ir);
+        if ptx.is_empty() {
+            return (None, vec![Diagnostic::error(None, "no PTX in the result: run --pass-pipeline=builtin.module(xhlo-to-ptx)")]);
+        }
+        return (Some(ptx.join("\n")), diagnostics);
+    }
     (Some(ir), diagnostics)
 }

@@ -20,3 +20,17 @@ convert-cf-to-llvm,convert-ub-to-llvm,reconcile-unrealized-casts";
 pub fn linalg_to_llvm() -> String {
     format!("builtin.module({BUFFERIZE},{TO_LOOPS},{TO_LLVM})")
 }
+
+/// Buffers → GPU kernels: parallel loops mapped to blocks and threads, outlined into a
+/// `gpu.module`. Math functions become calls into CUDA's libdevice (`__nv_tanhf`, ...),
+/// which must be linked when the PTX is loaded.
+pub const TO_GPU: &str = "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},\
+convert-linalg-to-parallel-loops,func.func(gpu-map-parallel-loops),\
+convert-parallel-loops-to-gpu,gpu-kernel-outlining,lower-affine,convert-scf-to-cf";
+
+/// GPU kernels → NVVM for sm_90 (host side to LLVM with GPU runtime calls).
+pub const TO_NVVM: &str = "nvvm-attach-target{chip=sm_90 features=+ptx80},gpu.module(convert-gpu-to-nvvm),\
+gpu-to-llvm,reconcile-unrealized-casts";
+
+/// NVVM → PTX text embedded in a `gpu.binary` (no CUDA installation needed).
+pub const TO_PTX: &str = "gpu-module-to-binary{format=isa}";

@@ -62,6 +62,9 @@ pub const NAMED_PIPELINES: &[(&str, &str)] = &[
     ("xhlo-to-buffers", "xhlo-to-linalg,BUFFERIZE"),
     ("xhlo-to-loops", "xhlo-to-buffers,TO_LOOPS"),
     ("xhlo-to-llvm", "xhlo-to-loops,TO_LLVM"),
+    ("xhlo-to-gpu", "xhlo-to-linalg,TO_GPU"),
+    ("xhlo-to-nvvm", "xhlo-to-gpu,TO_NVVM"),
+    ("xhlo-to-ptx", "xhlo-to-nvvm,TO_PTX"),
 ];
 
 /// Expands a named pipeline to its passes (recursively), or `None` if `name` is not one.
@@ -73,8 +76,65 @@ pub fn expand(name: &str) -> Option<String> {
             "BUFFERIZE" => xhlo_lowering::pipeline::BUFFERIZE.to_string(),
             "TO_LOOPS" => xhlo_lowering::pipeline::TO_LOOPS.to_string(),
             "TO_LLVM" => xhlo_lowering::pipeline::TO_LLVM.to_string(),
+            "TO_GPU" => xhlo_lowering::pipeline::TO_GPU.to_string(),
+            "TO_NVVM" => xhlo_lowering::pipeline::TO_NVVM.to_string(),
+            "TO_PTX" => xhlo_lowering::pipeline::TO_PTX.to_string(),
             other => expand(other).unwrap_or_else(|| other.to_string()),
         })
         .collect();
     Some(parts.join(","))
+}
+
+/// The PTX texts embedded in `gpu.binary` ops of printed IR (after `xhlo-to-ptx`): in each
+/// `#gpu.object<#nvvm.target<...>, "..."> `, the object's own string (the longest one).
+pub fn extract_ptx(ir: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, _) in ir.match_indices("#gpu.object<") {
+        let mut best = String::new();
+        let mut depth = 0usize;
+        let mut chars = ir[i + "#gpu.object".len()..].chars();
+        while let Some(c) = chars.next() {
+            match c {
+                '<' => depth += 1,
+                '>' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                '"' => {
+                    let s = read_string(&mut chars);
+                    if s.len() > best.len() {
+                        best = s;
+                    }
+                }
+                _ => {}
+            }
+        }
+        out.push(best);
+    }
+    out
+}
+
+/// Reads a string literal's body (after the opening quote) with MLIR's escapes.
+fn read_string(chars: &mut std::str::Chars) -> String {
+    let mut text = String::new();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => break,
+            '\\' => match chars.next() {
+                Some('n') => text.push('\n'),
+                Some('t') => text.push('\t'),
+                Some('"') => text.push('"'),
+                Some('\\') => text.push('\\'),
+                Some(a) => {
+                    let b = chars.next().unwrap_or('0');
+                    text.push(u8::from_str_radix(&format!("{a}{b}"), 16).unwrap_or(b'?') as char);
+                }
+                None => break,
+            },
+            c => text.push(c),
+        }
+    }
+    text
 }
