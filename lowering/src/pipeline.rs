@@ -25,7 +25,7 @@ pub fn linalg_to_llvm() -> String {
 /// `gpu.module`. Math functions become calls into CUDA's libdevice (`__nv_tanhf`, ...),
 /// which must be linked when the PTX is loaded.
 pub const TO_GPU: &str = "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},\
-convert-linalg-to-parallel-loops,func.func(gpu-map-parallel-loops),\
+convert-linalg-to-parallel-loops,func.func(scf-parallel-loop-tiling{parallel-loop-tile-sizes=128}),func.func(gpu-map-parallel-loops),\
 convert-parallel-loops-to-gpu,gpu-kernel-outlining,lower-affine,convert-scf-to-cf";
 
 /// GPU kernels → NVVM for sm_90 (host side to LLVM with GPU runtime calls).
