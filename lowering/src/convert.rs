@@ -22,6 +22,9 @@ pub struct Lowered {
 pub struct Ctx {
     pub e: Emitter,
     env: HashMap<String, Lowered>,
+    /// Tuples exist only at compile time: the elements of each tuple value, keyed by the
+    /// placeholder name its value is bound to (never emitted; see [`Ctx::bind_tuple`]).
+    tuples: HashMap<String, Vec<Lowered>>,
     /// The file name used in `loc(...)`.
     pub file: String,
 }
@@ -42,7 +45,21 @@ pub fn xtensor(t: &ast::Type) -> Result<TensorType, String> {
 
 impl Ctx {
     pub fn new(indent: usize, file: &str) -> Ctx {
-        Ctx { e: Emitter::new(indent), env: HashMap::new(), file: file.to_string() }
+        Ctx { e: Emitter::new(indent), env: HashMap::new(), tuples: HashMap::new(), file: file.to_string() }
+    }
+
+    /// Records a tuple of `elements`; returns the placeholder name to bind the tuple value to.
+    /// The placeholder is not valid MLIR, so a tuple that reached the output by mistake
+    /// would fail to parse rather than compute something.
+    pub fn bind_tuple(&mut self, elements: Vec<Lowered>) -> String {
+        let key = format!("<tuple {}>", self.tuples.len());
+        self.tuples.insert(key.clone(), elements);
+        key
+    }
+
+    /// The elements of a tuple value bound with [`Ctx::bind_tuple`].
+    pub fn tuple_elements(&self, lowered: &Lowered) -> Option<&[Lowered]> {
+        self.tuples.get(&lowered.name).map(|v| v.as_slice())
     }
 
     pub fn bind(&mut self, xhlo_name: &str, lowered: Lowered) {
@@ -153,6 +170,33 @@ fn lower_func(func: &Op, file: &str, out: &mut String) -> Result<(), ParseError>
     out.push_str(&ctx.e.out);
     out.push_str("  }\n");
     Ok(())
+}
+
+/// Lowers the ops of a nested block (the body of a `while`, `if` or `case` region, whose ops
+/// are ordinary tensor ops) into the current function body, with its arguments bound to
+/// `args`; returns the values its terminator yields. The block may use values of the
+/// enclosing blocks.
+pub fn lower_nested_block(ctx: &mut Ctx, block: &ast::Block, args: Vec<Lowered>) -> Result<Vec<Lowered>, String> {
+    if block.args.len() != args.len() {
+        return Err(format!("internal: region takes {} arguments, {} given", block.args.len(), args.len()));
+    }
+    for ((v, _), l) in block.args.iter().zip(args) {
+        ctx.bind(&v.0, l);
+    }
+    let loc = ctx.e.loc.clone();
+    let mut result = Err("region block does not end in a terminator".to_string());
+    for op in &block.ops {
+        if op.name == xhlo_ir::op::REGION_TERMINATOR {
+            result = op.operands.iter().map(|v| ctx.get(v).cloned()).collect();
+            break;
+        }
+        if let Err(m) = lower_op(ctx, op) {
+            result = Err(format!("{m} (in a region, at {})", op.pos));
+            break;
+        }
+    }
+    ctx.e.loc = loc;
+    result
 }
 
 /// Lowers one op of a function body.

@@ -58,6 +58,16 @@ impl Emitter {
         self.out.push('\n');
     }
 
+    /// Indents the following lines one level more (the body of a nested region).
+    pub fn enter(&mut self) {
+        self.indent += 1;
+    }
+
+    /// Ends [`Emitter::enter`].
+    pub fn leave(&mut self) {
+        self.indent -= 1;
+    }
+
     /// Emits `%fresh = rhs` and returns the name.
     pub fn op(&mut self, hint: &str, rhs: &str) -> String {
         let name = self.fresh(hint);

@@ -2,8 +2,11 @@
 //! stopped at and printed (`xla-opt --pass-pipeline=...`).
 
 /// linalg on tensors → buffers: inline into the entry wrapper, bufferize, free buffers.
+/// Loops over tensors may yield fresh buffers (`scf.while` bodies compute new values), and
+/// `scf.if`/`scf.while` results get identity layouts, so the copies between them stay plain
+/// memcpys (a copy from a strided layout would call the runtime library's `memrefCopy`).
 pub const BUFFERIZE: &str = "inline,symbol-dce,\
-one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},\
+one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops function-boundary-type-conversion=identity-layout-map unknown-type-conversion=identity-layout-map},\
 buffer-deallocation-pipeline,convert-bufferization-to-memref";
 
 /// Buffers → loops (scf) → control flow.
