@@ -145,7 +145,13 @@ struct Jit {
 
 impl Jit {
     fn new(module: &Module, opt_level: usize) -> Result<Jit, RunError> {
-        let raw = unsafe { mlir_sys::mlirExecutionEngineCreate(module.to_raw(), opt_level as i32, 0, std::ptr::null(), false, false) };
+        // MLIR's C runner utilities provide `memrefCopy`, which copies between strided
+        // buffers (a strided slice that is returned, for example).
+        let utils = runner_utils();
+        let libs: Vec<mlir_sys::MlirStringRef> = utils.iter().map(|p| StringRef::new(p).to_raw()).collect();
+        let raw = unsafe {
+            mlir_sys::mlirExecutionEngineCreate(module.to_raw(), opt_level as i32, libs.len() as i32, libs.as_ptr(), false, false)
+        };
         if raw.ptr.is_null() {
             return Err(RunError::Compile("LLVM could not compile the program (the JIT failed to start)".into()));
         }
@@ -159,6 +165,16 @@ impl Jit {
         }
         Ok(())
     }
+}
+
+/// The MLIR runtime library with `memrefCopy`, from the LLVM 22 installation.
+fn runner_utils() -> Vec<&'static str> {
+    static PATH: std::sync::LazyLock<Option<String>> = std::sync::LazyLock::new(|| {
+        let prefix = option_env!("MLIR_SYS_220_PREFIX").unwrap_or("/usr/lib/llvm-22");
+        let path = format!("{prefix}/lib/libmlir_c_runner_utils.so");
+        std::path::Path::new(&path).exists().then_some(path)
+    });
+    PATH.as_deref().into_iter().collect()
 }
 
 impl Drop for Jit {
