@@ -7,13 +7,14 @@ use xhlo_stablehlo::ast::Op;
 pub mod data_movement;
 pub mod elementwise;
 pub mod linalg;
+pub mod numeric;
 pub mod reduction;
 
 /// Lowers one op; returns the lowered names of its results.
 pub type LowerFn = fn(&mut Ctx, &Op) -> Result<Vec<String>, String>;
 
 /// The families' tables.
-const FAMILIES: &[&[(&str, LowerFn)]] = &[elementwise::LOWERINGS, data_movement::LOWERINGS, reduction::LOWERINGS, linalg::LOWERINGS];
+const FAMILIES: &[&[(&str, LowerFn)]] = &[elementwise::LOWERINGS, data_movement::LOWERINGS, reduction::LOWERINGS, linalg::LOWERINGS, numeric::LOWERINGS];
 
 /// The lowering of an xhlo op (name without prefix), if one exists.
 pub fn lowering_for(name: &str) -> Option<LowerFn> {
