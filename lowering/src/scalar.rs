@@ -77,7 +77,7 @@ pub fn unary(e: &mut Emitter, name: &str, x: &Value, result: ElementType) -> Res
             "log_plus_one" => v(e, format!("math.log1p {a} : {ty}")),
             "sqrt" => v(e, format!("math.sqrt {a} : {ty}")),
             "rsqrt" => v(e, format!("math.rsqrt {a} : {ty}")),
-            "cbrt" => v(e, format!("math.cbrt {a} : {ty}")),
+            "cbrt" => float_cbrt(e, t, a),
             "cosine" => v(e, format!("math.cos {a} : {ty}")),
             "sine" => v(e, format!("math.sin {a} : {ty}")),
             "tan" => v(e, format!("math.tan {a} : {ty}")),
@@ -153,6 +153,8 @@ fn complex_unary(e: &mut Emitter, name: &str, x: &Value, result: ElementType) ->
         "tan" => "complex.tan",
         "tanh" => "complex.tanh",
         "sign" => "complex.sign",
+        "logistic" => return Ok(complex_logistic(e, x)),
+        "cbrt" => return Ok(complex_cbrt(e, x)),
         "abs" => return Ok(e.op("s", &format!("complex.abs {a} : {ty}"))),
         "real" => return Ok(e.op("s", &format!("complex.re {a} : {ty}"))),
         "imag" => return Ok(e.op("s", &format!("complex.im {a} : {ty}"))),
@@ -160,6 +162,71 @@ fn complex_unary(e: &mut Emitter, name: &str, x: &Value, result: ElementType) ->
     };
     let _ = result;
     Ok(e.op("s", &format!("{op} {a} : {ty}")))
+}
+
+/// `cbrt` as XLA emits it: `copysign(pow(|x|, 1/3), x)` (MLIR's `math.cbrt` has no
+/// lowering to LLVM).
+fn float_cbrt(e: &mut Emitter, t: ElementType, a: &str) -> String {
+    let ty = ct(t);
+    let abs = e.op("s", &format!("math.absf {a} : {ty}"));
+    let third = constant(e, t, &xhlo_ir::attrs::format_float(1.0 / 3.0));
+    let p = e.op("s", &format!("math.powf {abs}, {third} : {ty}"));
+    e.op("s", &format!("math.copysign {p}, {a} : {ty}"))
+}
+
+/// Complex `logistic`: `1 / (1 + exp(-z))`.
+fn complex_logistic(e: &mut Emitter, x: &Value) -> String {
+    let ty = ct(x.ty);
+    let n = e.op("s", &format!("complex.neg {} : {ty}", x.name));
+    let ex = e.op("s", &format!("complex.exp {n} : {ty}"));
+    let one = constant(e, x.ty, "1.0");
+    let d = e.op("s", &format!("complex.add {one}, {ex} : {ty}"));
+    e.op("s", &format!("complex.div {one}, {d} : {ty}"))
+}
+
+/// Complex `cbrt`: the principal cube root, `|z|^(1/3) * exp(i * arg(z) / 3)`.
+fn complex_cbrt(e: &mut Emitter, x: &Value) -> String {
+    let ty = ct(x.ty);
+    let part_t = x.ty.real_part();
+    let pt = ct(part_t);
+    let re = e.op("s", &format!("complex.re {} : {ty}", x.name));
+    let im = e.op("s", &format!("complex.im {} : {ty}", x.name));
+    let r = e.op("s", &format!("complex.abs {} : {ty}", x.name));
+    let root = float_cbrt(e, part_t, &r);
+    let arg = e.op("s", &format!("math.atan2 {im}, {re} : {pt}"));
+    let three = constant(e, part_t, "3.0");
+    let angle = e.op("s", &format!("arith.divf {arg}, {three} : {pt}"));
+    let c = e.op("s", &format!("math.cos {angle} : {pt}"));
+    let s = e.op("s", &format!("math.sin {angle} : {pt}"));
+    let out_re = e.op("s", &format!("arith.mulf {root}, {c} : {pt}"));
+    let out_im = e.op("s", &format!("arith.mulf {root}, {s} : {pt}"));
+    e.op("s", &format!("complex.create {out_re}, {out_im} : {ty}"))
+}
+
+/// Complex `maximum`/`minimum`: lexicographic on (real, imaginary) as StableHLO specifies
+/// (XLA:CPU does not define an order on complex numbers). A value with a NaN part wins, as
+/// NaN does for real `maximum`/`minimum` (`x` first).
+fn complex_max_min(e: &mut Emitter, max: bool, x: &Value, y: &Value) -> String {
+    let ty = ct(x.ty);
+    let pt = ct(x.ty.real_part());
+    let (a, b) = (&x.name, &y.name);
+    let ar = e.op("s", &format!("complex.re {a} : {ty}"));
+    let ai = e.op("s", &format!("complex.im {a} : {ty}"));
+    let br = e.op("s", &format!("complex.re {b} : {ty}"));
+    let bi = e.op("s", &format!("complex.im {b} : {ty}"));
+    let pred = if max { "ogt" } else { "olt" };
+    let re_wins = e.op("s", &format!("arith.cmpf {pred}, {ar}, {br} : {pt}"));
+    let re_eq = e.op("s", &format!("arith.cmpf oeq, {ar}, {br} : {pt}"));
+    let im_wins = e.op("s", &format!("arith.cmpf {pred}, {ai}, {bi} : {pt}"));
+    let tie_wins = e.op("s", &format!("arith.andi {re_eq}, {im_wins} : i1"));
+    let a_wins = e.op("s", &format!("arith.ori {re_wins}, {tie_wins} : i1"));
+    let a_nan = e.op("s", &format!("arith.cmpf uno, {ar}, {ai} : {pt}"));
+    let b_nan = e.op("s", &format!("arith.cmpf uno, {br}, {bi} : {pt}"));
+    let t = e.op("s", "arith.constant true");
+    let b_ok = e.op("s", &format!("arith.xori {b_nan}, {t} : i1"));
+    let a_wins_ordered = e.op("s", &format!("arith.andi {b_ok}, {a_wins} : i1"));
+    let pick_a = e.op("s", &format!("arith.ori {a_nan}, {a_wins_ordered} : i1"));
+    e.op("s", &format!("arith.select {pick_a}, {a}, {b} : {ty}"))
 }
 
 /// Emits a binary element-wise op (operands of one type).
@@ -176,6 +243,7 @@ pub fn binary(e: &mut Emitter, name: &str, x: &Value, y: &Value) -> Result<Value
             "divide" => "complex.div",
             "power" => "complex.pow",
             "atan2" => "complex.atan2",
+            "maximum" | "minimum" => return Ok(Value { name: complex_max_min(e, name == "maximum", x, y), ty: t }),
             _ => return Err(format!("unsupported in lowering: xhlo.{name} on {}", t.xla_name())),
         };
         v(e, format!("{op} {a}, {b} : {ty}"))
@@ -366,13 +434,12 @@ pub fn convert(e: &mut Emitter, x: &Value, to: ElementType) -> Result<Value, Str
         a.clone()
     } else if to.is_pred() {
         if from.is_complex() {
+            // As for every complex to non-complex conversion, the imaginary part is dropped
+            // (StableHLO's convert tests and XLA:CPU agree: (0, 1) converts to false).
             let re = e.op("s", &format!("complex.re {a} : {ft}"));
-            let im = e.op("s", &format!("complex.im {a} : {ft}"));
             let part = ct(from.real_part());
             let z = e.op("s", &format!("arith.constant 0.0 : {part}"));
-            let r = e.op("s", &format!("arith.cmpf une, {re}, {z} : {part}"));
-            let i = e.op("s", &format!("arith.cmpf une, {im}, {z} : {part}"));
-            e.op("s", &format!("arith.ori {r}, {i} : i1"))
+            e.op("s", &format!("arith.cmpf une, {re}, {z} : {part}"))
         } else if from.is_float() {
             let z = constant(e, from, "0.0");
             e.op("s", &format!("arith.cmpf une, {a}, {z} : {ft}"))
@@ -438,8 +505,8 @@ fn float_to_int(e: &mut Emitter, a: &str, from: ElementType, to: ElementType) ->
     let wide = if from == ElementType::F64 { a.to_string() } else { e.op("s", &format!("arith.extf {a} : {ft} to f64")) };
     let bits = to.bit_width();
     let (lo, hi) = if to.is_signed_int() { (-(2f64.powi(bits as i32 - 1)), 2f64.powi(bits as i32 - 1) - 1.0) } else { (0.0, 2f64.powi(bits as i32) - 1.0) };
-    let lo_c = e.op("s", &format!("arith.constant {lo:e} : f64"));
-    let hi_c = e.op("s", &format!("arith.constant {hi:e} : f64"));
+    let lo_c = e.op("s", &format!("arith.constant {} : f64", xhlo_ir::attrs::format_float(lo)));
+    let hi_c = e.op("s", &format!("arith.constant {} : f64", xhlo_ir::attrs::format_float(hi)));
     let t = e.op("s", &format!("math.trunc {wide} : f64"));
     let c1 = e.op("s", &format!("arith.maximumf {t}, {lo_c} : f64"));
     let c2 = e.op("s", &format!("arith.minimumf {c1}, {hi_c} : f64"));

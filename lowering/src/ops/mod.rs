@@ -8,13 +8,21 @@ pub mod control_flow;
 pub mod data_movement;
 pub mod elementwise;
 pub mod linalg;
+pub mod numeric;
 pub mod reduction;
 
 /// Lowers one op; returns the lowered names of its results.
 pub type LowerFn = fn(&mut Ctx, &Op) -> Result<Vec<String>, String>;
 
 /// The families' tables.
-const FAMILIES: &[&[(&str, LowerFn)]] = &[elementwise::LOWERINGS, data_movement::LOWERINGS, reduction::LOWERINGS, linalg::LOWERINGS, control_flow::LOWERINGS];
+const FAMILIES: &[&[(&str, LowerFn)]] = &[
+    elementwise::LOWERINGS,
+    data_movement::LOWERINGS,
+    reduction::LOWERINGS,
+    linalg::LOWERINGS,
+    control_flow::LOWERINGS,
+    numeric::LOWERINGS,
+];
 
 /// The lowering of an xhlo op (name without prefix), if one exists.
 pub fn lowering_for(name: &str) -> Option<LowerFn> {
