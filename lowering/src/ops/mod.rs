@@ -6,6 +6,7 @@ use xhlo_stablehlo::ast::Op;
 
 pub mod data_movement;
 pub mod elementwise;
+pub mod indexing;
 pub mod linalg;
 pub mod reduction;
 
@@ -13,7 +14,7 @@ pub mod reduction;
 pub type LowerFn = fn(&mut Ctx, &Op) -> Result<Vec<String>, String>;
 
 /// The families' tables.
-const FAMILIES: &[&[(&str, LowerFn)]] = &[elementwise::LOWERINGS, data_movement::LOWERINGS, reduction::LOWERINGS, linalg::LOWERINGS];
+const FAMILIES: &[&[(&str, LowerFn)]] = &[elementwise::LOWERINGS, data_movement::LOWERINGS, reduction::LOWERINGS, linalg::LOWERINGS, indexing::LOWERINGS];
 
 /// The lowering of an xhlo op (name without prefix), if one exists.
 pub fn lowering_for(name: &str) -> Option<LowerFn> {
