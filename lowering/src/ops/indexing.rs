@@ -224,11 +224,6 @@ fn gather(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     Ok(vec![r])
 }
 
-/// Writes `text` at nesting depth `depth` (on top of the emitter's own indentation).
-fn ln(e: &mut Emitter, depth: usize, text: &str) {
-    e.line(&format!("{}{text}", "  ".repeat(depth)));
-}
-
 /// The results of an op with `n` results named `r`.
 fn result_names(r: &str, n: usize) -> Vec<String> {
     if n == 1 {
@@ -253,50 +248,55 @@ struct Carried {
     ty: String,
 }
 
-type LoopBody<'a> = dyn FnMut(&mut Emitter, usize, &[String], &[String]) -> Result<Vec<String>, String> + 'a;
+type LoopBody<'a> = dyn FnMut(&mut Emitter, &[String], &[String]) -> Result<Vec<String>, String> + 'a;
 
 /// A nest of `scf.for` loops over `0..bounds[i]` (outermost first) carrying `carried`; `body`
-/// gets the depth, the induction variables and the carried values, and returns the values
-/// to carry on. Returns the nest's results.
-fn loop_nest(e: &mut Emitter, depth: usize, bounds: &[i64], carried: &[Carried], ivs: &mut Vec<String>, body: &mut LoopBody) -> Result<Vec<String>, String> {
+/// gets the induction variables and the carried values, and returns the values to carry on.
+/// Returns the nest's results.
+fn loop_nest(e: &mut Emitter, bounds: &[i64], carried: &[Carried], ivs: &mut Vec<String>, body: &mut LoopBody) -> Result<Vec<String>, String> {
     let Some((&n, inner)) = bounds.split_first() else {
         let names: Vec<String> = carried.iter().map(|c| c.name.clone()).collect();
-        return body(e, depth, ivs, &names);
+        return body(e, ivs, &names);
     };
     let (c0, c1, cn) = (index_const(e, 0), index_const(e, 1), index_const(e, n));
     let iv = e.fresh("iv");
     let r = e.fresh("for");
     let args: Vec<Carried> = carried.iter().map(|c| Carried { name: e.fresh("it"), ty: c.ty.clone() }).collect();
     let inits: Vec<String> = args.iter().zip(carried).map(|(a, c)| format!("{} = {}", a.name, c.name)).collect();
-    let tys: Vec<String> = carried.iter().map(|c| c.ty.clone()).collect();
-    ln(e, depth, &format!("{}scf.for {iv} = {c0} to {cn} step {c1} iter_args({}) -> ({}) {{", lhs(&r, carried.len()), inits.join(", "), tys.join(", ")));
+    let tys = carried.iter().map(|c| c.ty.clone()).collect::<Vec<_>>().join(", ");
+    e.line(&format!("{}scf.for {iv} = {c0} to {cn} step {c1} iter_args({}) -> ({tys}) {{", lhs(&r, carried.len()), inits.join(", ")));
     ivs.push(iv);
-    let yielded = loop_nest(e, depth + 1, inner, &args, ivs, body)?;
+    e.nested(|e| -> Result<(), String> {
+        let yielded = loop_nest(e, inner, &args, ivs, body)?;
+        e.line(&format!("scf.yield {} : {tys}", yielded.join(", ")));
+        Ok(())
+    })?;
     ivs.pop();
-    ln(e, depth + 1, &format!("scf.yield {} : {}", yielded.join(", "), tys.join(", ")));
-    ln(e, depth, "}");
+    e.line("}");
     Ok(result_names(&r, carried.len()))
 }
 
+type Branch<'a> = Box<dyn FnOnce(&mut Emitter) -> Result<Vec<String>, String> + 'a>;
+
 /// `scf.if cond` yielding values of `tys`: `then` and `otherwise` write their branch and
 /// return the values it yields.
-fn if_else(
-    e: &mut Emitter,
-    depth: usize,
-    cond: &str,
-    tys: &[String],
-    then: impl FnOnce(&mut Emitter, usize) -> Result<Vec<String>, String>,
-    otherwise: impl FnOnce(&mut Emitter, usize) -> Result<Vec<String>, String>,
-) -> Result<Vec<String>, String> {
+fn if_else(e: &mut Emitter, cond: &str, tys: &[String], then: Branch, otherwise: Branch) -> Result<Vec<String>, String> {
     let r = e.fresh("if");
-    ln(e, depth, &format!("{}scf.if {cond} -> ({}) {{", lhs(&r, tys.len()), tys.join(", ")));
-    let a = then(e, depth + 1)?;
-    ln(e, depth + 1, &format!("scf.yield {} : {}", a.join(", "), tys.join(", ")));
-    ln(e, depth, "} else {");
-    let b = otherwise(e, depth + 1)?;
-    ln(e, depth + 1, &format!("scf.yield {} : {}", b.join(", "), tys.join(", ")));
-    ln(e, depth, "}");
-    Ok(result_names(&r, tys.len()))
+    let n = tys.len();
+    let tys = tys.join(", ");
+    e.line(&format!("{}scf.if {cond} -> ({tys}) {{", lhs(&r, n)));
+    for (i, branch) in [then, otherwise].into_iter().enumerate() {
+        if i == 1 {
+            e.line("} else {");
+        }
+        e.nested(|e| -> Result<(), String> {
+            let values = branch(e)?;
+            e.line(&format!("scf.yield {} : {tys}", values.join(", ")));
+            Ok(())
+        })?;
+    }
+    e.line("}");
+    Ok(result_names(&r, n))
 }
 
 /// `0 <= index[d] < dims[d]` for every `d`, as one i1.
@@ -346,7 +346,7 @@ fn scatter(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let carried: Vec<Carried> = inputs.iter().map(|(x, t)| Carried { name: x.clone(), ty: types::tensor(t) }).collect();
     let tys: Vec<String> = carried.iter().map(|c| c.ty.clone()).collect();
     let elems: Vec<ElementType> = inputs.iter().map(|(_, t)| t.element).collect();
-    let mut nest_body = |e: &mut Emitter, depth: usize, u: &[String], outs: &[String]| -> Result<Vec<String>, String> {
+    let mut nest_body = |e: &mut Emitter, u: &[String], outs: &[String]| -> Result<Vec<String>, String> {
         let batch: Vec<String> = scatter_dims.iter().map(|&d| u[d].clone()).collect();
         let mut full: Vec<Option<String>> = vec![None; rank];
         for (j, &d) in to_operand.iter().enumerate() {
@@ -371,10 +371,9 @@ fn scatter(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
         let ok = in_bounds(e, &index, &xt.dims);
         if_else(
             e,
-            depth,
             &ok,
             &tys,
-            |e, _| {
+            Box::new(|e| {
                 let mut args = Vec::new();
                 for (o, (_, t)) in outs.iter().zip(&inputs) {
                     let v = extract(e, o, t, &index);
@@ -394,11 +393,11 @@ fn scatter(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
                     new.push(e.op("ins", &format!("tensor.insert {stored} into {o}[{}] : {}", index.join(", "), types::tensor(t))));
                 }
                 Ok(new)
-            },
-            |_, _| Ok(outs.to_vec()),
+            }),
+            Box::new(|_| Ok(outs.to_vec())),
         )
     };
-    loop_nest(&mut ctx.e, 0, &ut.dims, &carried, &mut Vec::new(), &mut nest_body)
+    loop_nest(&mut ctx.e, &ut.dims, &carried, &mut Vec::new(), &mut nest_body)
 }
 
 /// Window configuration of `reduce_window`/`select_and_scatter`, defaults filled in.
@@ -560,14 +559,14 @@ fn select_and_scatter(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let t = xt.element;
     let elem_ty = types::storage(t).to_string();
     let out_ty = types::tensor(&out);
-    let mut source_body = |e: &mut Emitter, depth: usize, s: &[String], outs: &[String]| -> Result<Vec<String>, String> {
+    let mut source_body = |e: &mut Emitter, s: &[String], outs: &[String]| -> Result<Vec<String>, String> {
         // Selection state: value, index (one per dimension), whether anything is selected.
         let zero = index_const(e, 0);
         let no = e.op("c", "arith.constant false");
         let mut state = vec![Carried { name: init_scalar.clone(), ty: elem_ty.clone() }];
         state.extend((0..rank).map(|_| Carried { name: zero.clone(), ty: "index".into() }));
         state.push(Carried { name: no, ty: "i1".into() });
-        let mut window_body = |e: &mut Emitter, depth: usize, wi: &[String], cur: &[String]| -> Result<Vec<String>, String> {
+        let mut window_body = |e: &mut Emitter, wi: &[String], cur: &[String]| -> Result<Vec<String>, String> {
             let (sel_val, sel_idx, found) = (&cur[0], &cur[1..=rank], &cur[rank + 1]);
             let mut pos = Vec::new();
             for d in 0..rank {
@@ -578,7 +577,7 @@ fn select_and_scatter(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
                 pos.push(e.op("ix", &format!("arith.subi {at}, {lo} : index")));
             }
             let ok = in_bounds(e, &pos, &xt.dims);
-            let v = if_else(e, depth, &ok, &[elem_ty.clone()], |e, _| Ok(vec![extract(e, &x, &xt, &pos)]), |_, _| Ok(vec![sel_val.clone()]))?.remove(0);
+            let v = if_else(e, &ok, &[elem_ty.clone()], Box::new(|e| Ok(vec![extract(e, &x, &xt, &pos)])), Box::new(|_| Ok(vec![sel_val.clone()])))?.remove(0);
             let a = scalar::load(e, sel_val, t);
             let b = scalar::load(e, &v, t);
             let keep = region::lower_block(e, select, vec![a, b])?;
@@ -595,15 +594,14 @@ fn select_and_scatter(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
             next.push(e.op("b", &format!("arith.ori {found}, {ok} : i1")));
             Ok(next)
         };
-        let chosen = loop_nest(e, depth, &w.sizes, &state, &mut Vec::new(), &mut window_body)?;
+        let chosen = loop_nest(e, &w.sizes, &state, &mut Vec::new(), &mut window_body)?;
         let (sel_idx, found) = (chosen[1..=rank].to_vec(), chosen[rank + 1].clone());
         let o = outs[0].clone();
         if_else(
             e,
-            depth,
             &found,
             &[out_ty.clone()],
-            |e, _| {
+            Box::new(|e| {
                 let cur = extract(e, &o, &out, &sel_idx);
                 let sv = extract(e, &src, &st, s);
                 let a = scalar::load(e, &cur, out.element);
@@ -612,10 +610,131 @@ fn select_and_scatter(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
                 let [r] = r.as_slice() else { return Err("scatter region must yield one value".into()) };
                 let stored = scalar::store(e, r);
                 Ok(vec![e.op("ins", &format!("tensor.insert {stored} into {o}[{}] : {out_ty}", sel_idx.join(", ")))])
-            },
-            |_, _| Ok(vec![o.clone()]),
+            }),
+            Box::new(|_| Ok(vec![o.clone()])),
         )
     };
     let carried = [Carried { name: filled, ty: types::tensor(&out) }];
-    loop_nest(&mut ctx.e, 0, &st.dims, &carried, &mut Vec::new(), &mut source_body)
+    loop_nest(&mut ctx.e, &st.dims, &carried, &mut Vec::new(), &mut source_body)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lower_text;
+
+    fn lower(body: &str) -> String {
+        lower_text(body, "t.mlir").unwrap_or_else(|e| panic!("{e:?}"))
+    }
+
+    #[test]
+    fn dynamic_slice_clamps_signed_starts_to_the_last_full_window() {
+        let out = lower(
+            r#"func.func @f(%x: tensor<5x4xf32>, %i: tensor<i32>, %j: tensor<i32>) -> tensor<2x4xf32> {
+  %0 = "xhlo.dynamic_slice"(%x, %i, %j) {slice_sizes = array<i64: 2, 4>} : (tensor<5x4xf32>, tensor<i32>, tensor<i32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}"#,
+        );
+        insta::assert_snapshot!(out);
+    }
+
+    #[test]
+    fn dynamic_update_slice_clamps_unsigned_starts_without_a_lower_bound() {
+        let out = lower(
+            r#"func.func @f(%x: tensor<5xi8>, %u: tensor<2xi8>, %i: tensor<ui64>) -> tensor<5xi8> {
+  %0 = "xhlo.dynamic_update_slice"(%x, %u, %i) : (tensor<5xi8>, tensor<2xi8>, tensor<ui64>) -> tensor<5xi8>
+  return %0 : tensor<5xi8>
+}"#,
+        );
+        assert!(out.contains("arith.minui"), "{out}");
+        assert!(!out.contains("arith.maxsi"), "{out}");
+        insta::assert_snapshot!(out);
+    }
+
+    #[test]
+    fn gather_reads_index_vectors_along_index_vector_dim_and_clamps_them() {
+        // Rows of a 3x4 operand picked by a vector of row indices (tf.gather on axis 0).
+        let out = lower(
+            r#"func.func @f(%x: tensor<3x4xf32>, %i: tensor<2xi64>) -> tensor<2x4xf32> {
+  %0 = "xhlo.gather"(%x, %i) {offset_dims = array<i64: 1>, collapsed_slice_dims = array<i64: 0>, start_index_map = array<i64: 0>, index_vector_dim = 1 : i64, slice_sizes = array<i64: 1, 4>} : (tensor<3x4xf32>, tensor<2xi64>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}"#,
+        );
+        insta::assert_snapshot!(out);
+    }
+
+    #[test]
+    fn scatter_skips_out_of_bounds_elements_and_applies_the_region() {
+        let out = lower(
+            r#"func.func @f(%x: tensor<4xi32>, %i: tensor<2x1xi32>, %u: tensor<2xi32>) -> tensor<4xi32> {
+  %0 = "xhlo.scatter"(%x, %i, %u) ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %s = "xhlo.add"(%a, %b) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+    "gpu.yield"(%s) : (tensor<i32>) -> ()
+  }) {update_window_dims = array<i64>, inserted_window_dims = array<i64: 0>, scatter_dims_to_operand_dims = array<i64: 0>, index_vector_dim = 1 : i64} : (tensor<4xi32>, tensor<2x1xi32>, tensor<2xi32>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}"#,
+        );
+        assert!(out.contains("scf.if"), "{out}");
+        insta::assert_snapshot!(out);
+    }
+
+    #[test]
+    fn reduce_window_pads_with_the_init_value_and_strides_through_the_padded_input() {
+        let out = lower(
+            r#"func.func @f(%x: tensor<4xf32>, %z: tensor<f32>) -> tensor<2xf32> {
+  %0 = "xhlo.reduce_window"(%x, %z) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = "xhlo.maximum"(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "gpu.yield"(%s) : (tensor<f32>) -> ()
+  }) {window_dimensions = array<i64: 3>, window_strides = array<i64: 2>, padding = array<i64: 1, 0>} : (tensor<4xf32>, tensor<f32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}"#,
+        );
+        assert!(out.contains("d0 * 2 + d1 * 1"), "{out}");
+        insta::assert_snapshot!(out);
+    }
+
+    #[test]
+    fn select_and_scatter_walks_each_window_and_scatters_into_the_selection() {
+        let out = lower(
+            r#"func.func @f(%x: tensor<4xf32>, %s: tensor<2xf32>, %z: tensor<f32>) -> tensor<4xf32> {
+  %0 = "xhlo.select_and_scatter"(%x, %s, %z) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %c = "xhlo.compare"(%a, %b) {comparison_direction = "GE"} : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    "gpu.yield"(%c) : (tensor<i1>) -> ()
+  }, {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s2 = "xhlo.add"(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "gpu.yield"(%s2) : (tensor<f32>) -> ()
+  }) {window_dimensions = array<i64: 2>, window_strides = array<i64: 2>} : (tensor<4xf32>, tensor<2xf32>, tensor<f32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}"#,
+        );
+        insta::assert_snapshot!(out);
+    }
+
+    #[test]
+    fn gather_rejects_float_start_indices() {
+        let err = lower_text(
+            r#"func.func @f(%x: tensor<3xf32>, %i: tensor<1xf32>) -> tensor<1xf32> {
+  %0 = "xhlo.gather"(%x, %i) {offset_dims = array<i64: 0>, collapsed_slice_dims = array<i64>, start_index_map = array<i64: 0>, index_vector_dim = 0 : i64, slice_sizes = array<i64: 1>} : (tensor<3xf32>, tensor<1xf32>) -> tensor<1xf32>
+  return %0 : tensor<1xf32>
+}"#,
+            "t.mlir",
+        )
+        .unwrap_err();
+        assert!(format!("{err:?}").contains("unsupported in lowering: start index of type F32"), "{err:?}");
+    }
+
+    #[test]
+    fn pad_with_negative_edges_slices_before_inserting() {
+        let mut ctx = crate::convert::Ctx::new(0, "t.mlir");
+        let xt = xhlo_ir::TensorType::new(vec![5], xhlo_ir::ElementType::F32);
+        let (v, t) = super::pad_with(&mut ctx, "%x", &xt, "%p", &[-2], &[1], &[1]);
+        // 5 elements dilated to 9, minus 2 low, plus 1 high: 8; elements 1..4 land at 0, 2, 4, 6.
+        assert_eq!(t.dims, vec![8]);
+        assert!(ctx.e.out.contains("tensor.extract_slice %x[1] [4] [1]"), "{}", ctx.e.out);
+        assert!(ctx.e.out.contains(&format!("{v} = tensor.insert_slice")), "{}", ctx.e.out);
+        assert!(ctx.e.out.contains("[0] [4] [2]"), "{}", ctx.e.out);
+    }
 }
