@@ -145,17 +145,29 @@ struct Jit {
 
 impl Jit {
     fn new(module: &Module, opt_level: usize) -> Result<Jit, RunError> {
-        // MLIR's C runner utilities provide `memrefCopy`, which copies between strided
-        // buffers (a strided slice that is returned, for example).
-        let utils = runner_utils();
-        let libs: Vec<mlir_sys::MlirStringRef> = utils.iter().map(|p| StringRef::new(p).to_raw()).collect();
-        let raw = unsafe {
-            mlir_sys::mlirExecutionEngineCreate(module.to_raw(), opt_level as i32, libs.len() as i32, libs.as_ptr(), false, false)
-        };
+        let raw = unsafe { mlir_sys::mlirExecutionEngineCreate(module.to_raw(), opt_level as i32, 0, std::ptr::null(), false, false) };
         if raw.ptr.is_null() {
             return Err(RunError::Compile("LLVM could not compile the program (the JIT failed to start)".into()));
         }
-        Ok(Jit { raw })
+        let jit = Jit { raw };
+        jit.register_host_symbols();
+        Ok(jit)
+    }
+
+    /// Functions that compiled code may call but that no library in this process defines:
+    /// `memrefCopy` (MLIR's runner utils; `memref.copy` of strided views lowers to it) and
+    /// the bf16 truncations of compiler-rt (LLVM calls them to round to bf16; libgcc lacks
+    /// them). Registered before the first lookup, which is when the JIT links.
+    fn register_host_symbols(&self) {
+        let mut symbols: Vec<(&str, *mut std::ffi::c_void)> = vec![("memrefCopy", host::memref_copy as *mut std::ffi::c_void)];
+        #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+        {
+            symbols.push(("__truncsfbf2", host::trunc_f32_to_bf16 as *mut std::ffi::c_void));
+            symbols.push(("__truncdfbf2", host::trunc_f64_to_bf16 as *mut std::ffi::c_void));
+        }
+        for (name, f) in symbols {
+            unsafe { mlir_sys::mlirExecutionEngineRegisterSymbol(self.raw, StringRef::new(name).to_raw(), f) };
+        }
     }
 
     fn invoke_packed(&self, name: &str, args: &mut [*mut ()]) -> Result<(), RunError> {
@@ -165,16 +177,6 @@ impl Jit {
         }
         Ok(())
     }
-}
-
-/// The MLIR runtime library with `memrefCopy`, from the LLVM 22 installation.
-fn runner_utils() -> Vec<&'static str> {
-    static PATH: std::sync::LazyLock<Option<String>> = std::sync::LazyLock::new(|| {
-        let prefix = option_env!("MLIR_SYS_220_PREFIX").unwrap_or("/usr/lib/llvm-22");
-        let path = format!("{prefix}/lib/libmlir_c_runner_utils.so");
-        std::path::Path::new(&path).exists().then_some(path)
-    });
-    PATH.as_deref().into_iter().collect()
 }
 
 impl Drop for Jit {
@@ -218,5 +220,129 @@ impl Program {
         // The C API adds the `_mlir_ciface_` prefix itself.
         self.engine.invoke_packed(entry::ENTRY, &mut args)?;
         Ok(outs)
+    }
+}
+
+/// Host implementations of the runtime functions compiled code calls (see
+/// `Jit::register_host_symbols`).
+mod host {
+    /// MLIR's `UnrankedMemRefType<char>`: the rank and a pointer to a ranked descriptor
+    /// (`allocated, aligned, offset, sizes[rank], strides[rank]`, all 64-bit).
+    #[repr(C)]
+    pub struct UnrankedMemRef {
+        rank: i64,
+        descriptor: *const i64,
+    }
+
+    /// `memrefCopy(elemSize, src, dst)`: copies every element of `src` to the same position
+    /// of `dst` (same shape, any strides).
+    pub unsafe extern "C" fn memref_copy(elem_size: i64, src: *const UnrankedMemRef, dst: *const UnrankedMemRef) {
+        let (src, dst) = unsafe { (&*src, &*dst) };
+        let rank = src.rank as usize;
+        let read = |d: *const i64, i: usize| unsafe { *d.add(i) };
+        let sizes: Vec<i64> = (0..rank).map(|i| read(src.descriptor, 3 + i)).collect();
+        if sizes.iter().any(|&s| s <= 0) {
+            return;
+        }
+        let src_strides: Vec<i64> = (0..rank).map(|i| read(src.descriptor, 3 + rank + i)).collect();
+        let dst_strides: Vec<i64> = (0..rank).map(|i| read(dst.descriptor, 3 + rank + i)).collect();
+        let src_base = read(src.descriptor, 1) as *const u8;
+        let dst_base = read(dst.descriptor, 1) as *mut u8;
+        let (src_offset, dst_offset) = (read(src.descriptor, 2), read(dst.descriptor, 2));
+        let size = elem_size as usize;
+        let mut index = vec![0i64; rank];
+        loop {
+            let s: i64 = src_offset + index.iter().zip(&src_strides).map(|(i, st)| i * st).sum::<i64>();
+            let d: i64 = dst_offset + index.iter().zip(&dst_strides).map(|(i, st)| i * st).sum::<i64>();
+            unsafe { std::ptr::copy(src_base.offset(s as isize * size as isize), dst_base.offset(d as isize * size as isize), size) };
+            // Next index, last dimension fastest.
+            let mut dim = rank;
+            loop {
+                if dim == 0 {
+                    return;
+                }
+                dim -= 1;
+                index[dim] += 1;
+                if index[dim] < sizes[dim] {
+                    break;
+                }
+                index[dim] = 0;
+            }
+        }
+    }
+
+    /// f32 → bf16 bits, rounding to nearest even; NaNs stay (quiet) NaNs.
+    pub fn bf16_bits(x: f32) -> u16 {
+        let bits = x.to_bits();
+        if x.is_nan() {
+            return ((bits >> 16) | 0x0040) as u16;
+        }
+        ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16) as u16
+    }
+
+    /// f64 → bf16 bits with a single rounding: f64 → f32 rounding to odd (exact when the
+    /// 16 bits bf16 drops suffice to decide), then f32 → bf16 to nearest even.
+    pub fn bf16_bits_f64(x: f64) -> u16 {
+        let mut t = x as f32;
+        if !x.is_nan() && (t as f64) != x {
+            if (t as f64).abs() > x.abs() {
+                // Toward zero: one step down in magnitude (same sign).
+                t = f32::from_bits(t.to_bits() - 1);
+            }
+            t = f32::from_bits(t.to_bits() | 1);
+        }
+        bf16_bits(t)
+    }
+
+    // A bf16 result travels in the low 16 bits of the first floating-point return register
+    // (xmm0 / v0), as an f32's bit pattern does.
+    pub extern "C" fn trunc_f32_to_bf16(x: f32) -> f32 {
+        f32::from_bits(bf16_bits(x) as u32)
+    }
+
+    pub extern "C" fn trunc_f64_to_bf16(x: f64) -> f32 {
+        f32::from_bits(bf16_bits_f64(x) as u32)
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn bf16_rounding_is_to_nearest_even() {
+            assert_eq!(bf16_bits(1.0), 0x3F80);
+            // 1 + 2^-8 is halfway between 1 and 1 + 2^-7: ties to even (1.0).
+            assert_eq!(bf16_bits(1.0 + 1.0 / 256.0), 0x3F80);
+            assert_eq!(bf16_bits(1.0 + 3.0 / 256.0), 0x3F82);
+            assert_eq!(bf16_bits(f32::MAX), 0x7F80);
+            assert_eq!(bf16_bits(f32::INFINITY), 0x7F80);
+            assert_eq!(bf16_bits(-0.0), 0x8000);
+            assert!(f32::from_bits((bf16_bits(f32::NAN) as u32) << 16).is_nan());
+        }
+
+        #[test]
+        fn bf16_from_f64_rounds_once() {
+            // Just above the halfway point between 1 and 1 + 2^-7, by less than f32 can hold:
+            // rounding through f32 first would land on the tie and round down to 1.
+            let x = 1.0 + 1.0 / 256.0 + 1e-12;
+            assert_eq!(bf16_bits_f64(x), 0x3F81);
+            assert_eq!(bf16_bits_f64(1.0 + 1.0 / 256.0), 0x3F80);
+            assert_eq!(bf16_bits_f64(1e300), 0x7F80);
+            assert_eq!(bf16_bits_f64(-1e-300), 0x8000);
+            assert!(f32::from_bits((bf16_bits_f64(f64::NAN) as u32) << 16).is_nan());
+        }
+
+        #[test]
+        fn memref_copy_follows_strides() {
+            // Copy a 2x2 view with strides [6, 3] at offset 2 of a 3x6 buffer into a dense 2x2.
+            let src_data: Vec<i64> = (0..18).collect();
+            let mut dst_data = vec![0i64; 4];
+            let src_desc = [src_data.as_ptr() as i64, src_data.as_ptr() as i64, 2, 2, 2, 12, 3];
+            let dst_desc = [dst_data.as_mut_ptr() as i64, dst_data.as_mut_ptr() as i64, 0, 2, 2, 2, 1];
+            let src = UnrankedMemRef { rank: 2, descriptor: src_desc.as_ptr() };
+            let dst = UnrankedMemRef { rank: 2, descriptor: dst_desc.as_ptr() };
+            unsafe { memref_copy(8, &src, &dst) };
+            assert_eq!(dst_data, vec![2, 5, 14, 17]);
+        }
     }
 }

@@ -68,6 +68,14 @@ impl Emitter {
         self.indent -= 1;
     }
 
+    /// Runs `body` with the lines it writes indented one level deeper (region bodies).
+    pub fn nested<T>(&mut self, body: impl FnOnce(&mut Emitter) -> T) -> T {
+        self.indent += 1;
+        let result = body(self);
+        self.indent -= 1;
+        result
+    }
+
     /// Emits `%fresh = rhs` and returns the name.
     pub fn op(&mut self, hint: &str, rhs: &str) -> String {
         let name = self.fresh(hint);

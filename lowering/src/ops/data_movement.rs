@@ -166,6 +166,10 @@ fn slice(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let out = result(op, 0)?;
     let start = i64s(op, "start_indices")?;
     let strides = i64s(op, "strides").unwrap_or_else(|_| vec![1; xt.rank()]);
+    if out.num_elements() == 0 {
+        // MLIR rejects a static offset at the end of a dimension, even for an empty slice.
+        return Ok(vec![ctx.e.empty(&out)]);
+    }
     let list = |v: &[i64]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
     Ok(vec![ctx.e.op(
         "sl",
@@ -187,8 +191,16 @@ fn concatenate(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let mut tys = Vec::new();
     for i in 0..op.operands.len() {
         let (x, xt) = ctx.tensor_operand(op, i)?;
+        // Empty operands contribute nothing (and MLIR rejects the static offsets at the end
+        // of a dimension that their insertion would use).
+        if xt.num_elements() == 0 {
+            continue;
+        }
         names.push(x);
         tys.push(types::tensor(&xt));
+    }
+    if names.is_empty() {
+        return Ok(vec![ctx.e.empty(&out)]);
     }
     if names.len() == 1 {
         return Ok(names);

@@ -7,6 +7,7 @@ use xhlo_stablehlo::ast::Op;
 pub mod control_flow;
 pub mod data_movement;
 pub mod elementwise;
+pub mod indexing;
 pub mod linalg;
 pub mod numeric;
 pub mod reduction;
@@ -22,6 +23,7 @@ const FAMILIES: &[&[(&str, LowerFn)]] = &[
     linalg::LOWERINGS,
     control_flow::LOWERINGS,
     numeric::LOWERINGS,
+    indexing::LOWERINGS,
 ];
 
 /// The lowering of an xhlo op (name without prefix), if one exists.
