@@ -1,12 +1,9 @@
 //! StableHLO's interpreter test suite (`shared/stablehlo-tests/mlir`), run end to end:
 //! import, verify, lower, JIT, evaluate the `check.*` ops. Tiers come from `tests.jsonl`
-//! (INDEX.md there). Tier 1 and 2 tests must pass; the floor below only rises.
+//! (INDEX.md there). Every tier 1 and tier 2 test must pass.
 
 use crate::support::repo_root;
 use xhlo::dialect::{source::split_input, XhloContext};
-
-/// Tier 1 + 2 tests known to pass (a ratchet: raise it when more pass, never lower it).
-const TIER_1_2_PASSING_AT_LEAST: usize = 298;
 
 #[test]
 fn stablehlo_interpreter_tests_pass_end_to_end() {
@@ -39,10 +36,6 @@ fn stablehlo_interpreter_tests_pass_end_to_end() {
             Err(e) => failed.push(format!("{name} (tier {tier}): {}", e.lines().next().unwrap_or(""))),
         }
     }
-    eprintln!("tier 1+2: {passed} of {total} pass; failing:\n  {}", failed.join("\n  "));
-    assert!(
-        passed >= TIER_1_2_PASSING_AT_LEAST,
-        "{passed} of {total} tier 1+2 tests pass, fewer than the {TIER_1_2_PASSING_AT_LEAST} that passed before:\n  {}",
-        failed.join("\n  ")
-    );
+    assert_eq!(total, 363, "tests.jsonl lists 305 tier 1 and 58 tier 2 tests");
+    assert!(failed.is_empty(), "{passed} of {total} tier 1+2 tests pass; failing:\n  {}", failed.join("\n  "));
 }
