@@ -158,7 +158,7 @@ fn top_ops(mut f: File) -> Vec<Op> {
     f.ops
 }
 
-fn normalize(f: File) -> Vec<Op> {
+pub fn normalize(f: File) -> Vec<Op> {
     let mut ops = top_ops(f);
     strip_positions(&mut ops);
     Normalizer { names: HashMap::new(), groups: HashMap::new(), next: 0 }.ops(&mut ops);
@@ -202,7 +202,7 @@ pub fn compare(pretty: &str, generic: &str) -> Result<(), String> {
     Err(first_difference(&p, &g))
 }
 
-fn first_difference(p: &[Op], g: &[Op]) -> String {
+pub fn first_difference(p: &[Op], g: &[Op]) -> String {
     for (a, b) in p.iter().zip(g) {
         if a == b {
             continue;

@@ -2,6 +2,7 @@
 
 mod corpus;
 mod dense_norm;
+mod export;
 mod forms;
 mod fuzz;
 mod import;

@@ -7,6 +7,10 @@
 //! `dense<[[lo, hi], ...]>` becomes a flat `array<i64: lo0, hi0, ...>`, replica groups and
 //! source/target pairs become `[array<i64: ...>, ...]`. [`STRUCTURED`] lists the attributes
 //! whose name selects a flattening; every other attribute goes through [`convert_value`].
+//!
+//! The tables the flattening follows ([`DOT`], [`GATHER`], [`SCATTER`], [`CONV_GROUPS`],
+//! [`ENUMS`], [`UNIT_FLAGS`]) are public: the exporter ([`crate::export`]) nests with the same
+//! tables, so the two directions cannot drift apart.
 
 use crate::ast::{Attribute, Type};
 use crate::import::types::convert_type;
@@ -17,6 +21,9 @@ pub type Named = Vec<(String, Attribute)>;
 
 /// Converts an attribute by name; the structured ones expand into several attributes.
 pub fn convert_named(name: &str, value: &Attribute) -> Result<Named, String> {
+    if let Some((_, kind)) = ENUMS.iter().find(|(n, _)| *n == name) {
+        check_enum_kind(value, kind).map_err(|e| format!("attribute '{name}': {e}"))?;
+    }
     for (n, f) in STRUCTURED {
         if *n == name {
             return f(value).map_err(|e| format!("attribute '{name}': {e}"));
@@ -61,6 +68,21 @@ pub fn convert_value(a: &Attribute) -> Result<Attribute, String> {
         Attribute::DenseResource { name, ty } => Attribute::DenseResource { name: name.clone(), ty: convert_type(ty)? },
         other => other.clone(),
     })
+}
+
+/// An enum attribute (or each item of an array of them) must be of the kind [`ENUMS`] gives
+/// its name: the kind is dropped on import and restored from the name on export.
+fn check_enum_kind(value: &Attribute, kind: &str) -> Result<(), String> {
+    match value {
+        Attribute::Dialect { name, body } if name == "stablehlo" || name == "chlo" || name == "mhlo" => {
+            match body.split_whitespace().next() {
+                Some(k) if k == kind => Ok(()),
+                _ => Err(format!("expected a #{name}<{kind} ...> enum, got #{name}<{body}>")),
+            }
+        }
+        Attribute::Array(items) => items.iter().try_for_each(|item| check_enum_kind(item, kind)),
+        _ => Ok(()),
+    }
 }
 
 /// `#stablehlo<comparison_direction GT>` has body `comparison_direction GT`: the value is the
@@ -149,26 +171,91 @@ pub fn i64_attr(v: i64) -> Attribute {
     Attribute::Int(v.to_string(), Type::Integer { width: 64, signedness: "" })
 }
 
+/// How xhlo keeps one field of a structured attribute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldKind {
+    /// A dimension list the xhlo op requires: `array<i64>`, `[]` when the source omits it.
+    List,
+    /// A dimension list kept only when the source writes it.
+    OptionalList,
+    /// An integer the xhlo op requires: `i64`, 0 when the source omits it.
+    Int,
+}
+
+/// A structured StableHLO attribute `#<dialect>.<name><field = ..., ...>` that xhlo keeps as one
+/// builtin attribute per field (named after the field). The fields are listed in the order
+/// StableHLO prints them; the importer flattens with this table and the exporter
+/// ([`crate::export`]) nests with it.
+pub struct Struct {
+    /// The StableHLO attribute that holds the struct (`dot_dimension_numbers`).
+    pub attr: &'static str,
+    /// The struct attribute's name (`stablehlo.dot`).
+    pub name: &'static str,
+    pub fields: &'static [(&'static str, FieldKind)],
+}
+
+/// `#stablehlo.dot<...>` of `dot_general`.
+pub const DOT: Struct = Struct {
+    attr: "dot_dimension_numbers",
+    name: "stablehlo.dot",
+    fields: &[
+        ("lhs_batching_dimensions", FieldKind::OptionalList),
+        ("rhs_batching_dimensions", FieldKind::OptionalList),
+        ("lhs_contracting_dimensions", FieldKind::List),
+        ("rhs_contracting_dimensions", FieldKind::List),
+    ],
+};
+
+/// `#stablehlo.gather<...>` of `gather` (and `dynamic_gather`).
+pub const GATHER: Struct = Struct {
+    attr: "dimension_numbers",
+    name: "stablehlo.gather",
+    fields: &[
+        ("offset_dims", FieldKind::List),
+        ("collapsed_slice_dims", FieldKind::List),
+        ("operand_batching_dims", FieldKind::OptionalList),
+        ("start_indices_batching_dims", FieldKind::OptionalList),
+        ("start_index_map", FieldKind::List),
+        ("index_vector_dim", FieldKind::Int),
+    ],
+};
+
+/// `#stablehlo.scatter<...>` of `scatter`.
+pub const SCATTER: Struct = Struct {
+    attr: "scatter_dimension_numbers",
+    name: "stablehlo.scatter",
+    fields: &[
+        ("update_window_dims", FieldKind::List),
+        ("inserted_window_dims", FieldKind::List),
+        ("input_batching_dims", FieldKind::OptionalList),
+        ("scatter_indices_batching_dims", FieldKind::OptionalList),
+        ("scatter_dims_to_operand_dims", FieldKind::List),
+        ("index_vector_dim", FieldKind::Int),
+    ],
+};
+
 /// Flattens the fields of a structured attribute: lists become `array<i64>`, ints `i64`;
-/// `lists` and `ints` name the fields the xhlo op requires (absent ones default to `[]`/0).
-fn flatten(body: &str, lists: &[&str], ints: &[&str], optional_lists: &[&str]) -> Result<Named, String> {
+/// required fields the source omits get their defaults (`[]`, 0). Output order: required
+/// lists, optional lists, ints (each in table order).
+fn flatten(body: &str, s: &Struct) -> Result<Named, String> {
     let fields = parse_fields(body)?;
-    let mut out = Vec::new();
     for (k, _) in &fields {
-        if !lists.contains(&k.as_str()) && !ints.contains(&k.as_str()) && !optional_lists.contains(&k.as_str()) {
+        if !s.fields.iter().any(|(n, _)| n == k) {
             return Err(format!("unknown field '{k}'"));
         }
     }
+    let of = |kind: FieldKind| s.fields.iter().filter(move |(_, k)| *k == kind).map(|(n, _)| *n);
     let get = |k: &str| fields.iter().find(|(n, _)| n == k).map(|(_, v)| v);
-    for &k in lists.iter().chain(optional_lists) {
+    let mut out = Vec::new();
+    for (k, required) in of(FieldKind::List).map(|k| (k, true)).chain(of(FieldKind::OptionalList).map(|k| (k, false))) {
         match get(k) {
             Some(Field::List(l)) => out.push((k.to_string(), i64_array(l))),
-            None if lists.contains(&k) => out.push((k.to_string(), i64_array(&[]))),
+            None if required => out.push((k.to_string(), i64_array(&[]))),
             None => {}
             Some(other) => return Err(format!("field '{k}' must be a list, got {other:?}")),
         }
     }
-    for &k in ints {
+    for k in of(FieldKind::Int) {
         match get(k) {
             Some(Field::Int(v)) => out.push((k.to_string(), i64_attr(*v))),
             None => out.push((k.to_string(), i64_attr(0))),
@@ -179,36 +266,69 @@ fn flatten(body: &str, lists: &[&str], ints: &[&str], optional_lists: &[&str]) -
 }
 
 fn dot_dimension_numbers(a: &Attribute) -> Result<Named, String> {
-    flatten(
-        body_of(a, "stablehlo.dot")?,
-        &["lhs_contracting_dimensions", "rhs_contracting_dimensions"],
-        &[],
-        &["lhs_batching_dimensions", "rhs_batching_dimensions"],
-    )
+    flatten(body_of(a, DOT.name)?, &DOT)
 }
 
 /// `dimension_numbers` is a conv (convolution) or gather (gather, dynamic_gather) attribute.
 fn dimension_numbers(a: &Attribute) -> Result<Named, String> {
     match a {
         Attribute::Dialect { name, body } if name == "stablehlo.conv" => conv_dimension_numbers(body),
-        Attribute::Dialect { name, body } if name == "stablehlo.gather" => flatten(
-            body,
-            &["offset_dims", "collapsed_slice_dims", "start_index_map"],
-            &["index_vector_dim"],
-            &["operand_batching_dims", "start_indices_batching_dims"],
-        ),
+        Attribute::Dialect { name, body } if name == GATHER.name => flatten(body, &GATHER),
         other => Err(format!("expected #stablehlo.conv<...> or #stablehlo.gather<...>, got {}", show(other))),
     }
 }
 
 fn scatter_dimension_numbers(a: &Attribute) -> Result<Named, String> {
-    flatten(
-        body_of(a, "stablehlo.scatter")?,
-        &["update_window_dims", "inserted_window_dims", "scatter_dims_to_operand_dims"],
-        &["index_vector_dim"],
-        &["input_batching_dims", "scatter_indices_batching_dims"],
-    )
+    flatten(body_of(a, SCATTER.name)?, &SCATTER)
 }
+
+/// One operand group of `#stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>`: the two
+/// letters it must name once, and the xhlo attributes holding their positions and the
+/// positions of the spatial dimensions 0, 1, ...
+pub struct ConvGroup {
+    pub what: &'static str,
+    pub letters: [&'static str; 2],
+    pub names: [&'static str; 3],
+}
+
+/// The input, kernel and output groups of the convolution dimension numbers, in order.
+pub const CONV_GROUPS: [ConvGroup; 3] = [
+    ConvGroup { what: "input", letters: ["b", "f"], names: ["input_batch_dimension", "input_feature_dimension", "input_spatial_dimensions"] },
+    ConvGroup {
+        what: "kernel",
+        letters: ["i", "o"],
+        names: ["kernel_input_feature_dimension", "kernel_output_feature_dimension", "kernel_spatial_dimensions"],
+    },
+    ConvGroup { what: "output", letters: ["b", "f"], names: ["output_batch_dimension", "output_feature_dimension", "output_spatial_dimensions"] },
+];
+
+/// The enum attributes: xhlo keeps the value as a string (`"GT"`); the enum's kind in
+/// `#stablehlo<kind VALUE>` follows from the attribute name (element-wise for arrays such as
+/// `precision_config`).
+pub const ENUMS: &[(&str, &str)] = &[
+    ("comparison_direction", "comparison_direction"),
+    ("compare_type", "comparison_type"),
+    ("precision_config", "precision"),
+    ("fft_type", "fft_type"),
+    ("transpose_a", "transpose"),
+    ("rng_algorithm", "rng_algorithm"),
+    ("rng_distribution", "rng_distribution"),
+];
+
+/// StableHLO unit attributes that xhlo declares as bool flags (present means `true`).
+pub const UNIT_FLAGS: &[&str] = &["use_global_device_ids"];
+
+/// The fields of `#stablehlo.dot_algorithm<...>`, in StableHLO's order (the importer keeps
+/// whatever fields it finds; the exporter collects these).
+pub const DOT_ALGORITHM_FIELDS: &[&str] = &[
+    "lhs_precision_type",
+    "rhs_precision_type",
+    "accumulation_type",
+    "lhs_component_count",
+    "rhs_component_count",
+    "num_primitive_operations",
+    "allow_imprecise_accumulation",
+];
 
 /// `[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]`: the position of each letter or spatial index.
 pub fn conv_dimension_numbers(body: &str) -> Result<Named, String> {
@@ -244,9 +364,10 @@ pub fn conv_dimension_numbers(body: &str) -> Result<Named, String> {
             (names[2].to_string(), i64_array(&spatial)),
         ])
     };
-    let mut out = layout(&parsed[0], "b", "f", "input", ["input_batch_dimension", "input_feature_dimension", "input_spatial_dimensions"])?;
-    out.extend(layout(&parsed[1], "i", "o", "kernel", ["kernel_input_feature_dimension", "kernel_output_feature_dimension", "kernel_spatial_dimensions"])?);
-    out.extend(layout(&parsed[2], "b", "f", "output", ["output_batch_dimension", "output_feature_dimension", "output_spatial_dimensions"])?);
+    let mut out = Vec::new();
+    for (dims, g) in parsed.iter().zip(&CONV_GROUPS) {
+        out.extend(layout(dims, g.letters[0], g.letters[1], g.what, g.names)?);
+    }
     Ok(out)
 }
 
@@ -419,6 +540,15 @@ mod tests {
             conv("precision_config", "[#stablehlo<precision DEFAULT>, #stablehlo<precision HIGHEST>]"),
             r#"{precision_config = ["DEFAULT", "HIGHEST"]}"#
         );
+    }
+
+    #[test]
+    fn enums_of_the_wrong_kind_for_their_name_are_errors() {
+        // The kind is dropped on import and restored from the name on export (ENUMS).
+        let e = convert_named("comparison_direction", &attr("#stablehlo<comparison_type FLOAT>")).unwrap_err();
+        assert!(e.contains("attribute 'comparison_direction': expected a #stablehlo<comparison_direction ...> enum"), "{e}");
+        let e = convert_named("precision_config", &attr("[#stablehlo<precision DEFAULT>, #stablehlo<fft_type FFT>]")).unwrap_err();
+        assert!(e.contains("expected a #stablehlo<precision ...> enum, got #stablehlo<fft_type FFT>"), "{e}");
     }
 
     #[test]

@@ -181,6 +181,16 @@ const TABLE: &[(&str, Rule)] = &[
 static BY_NAME: LazyLock<HashMap<&'static str, &'static Rule>> =
     LazyLock::new(|| TABLE.iter().map(|(n, r)| (*n, r)).chain(chlo::TABLE.iter().map(|(n, r)| (*n, r))).collect());
 
+/// The plain renames of the table (StableHLO/CHLO name, xhlo name), StableHLO's ops first,
+/// in table order. Several sources may share a target (`stablehlo.tan` and `chlo.tan`); the
+/// exporter takes the first.
+pub fn renames() -> impl Iterator<Item = (&'static str, &'static str)> {
+    TABLE.iter().chain(chlo::TABLE).filter_map(|(from, rule)| match rule {
+        Rename(to) => Some((*from, *to)),
+        _ => None,
+    })
+}
+
 /// The rule for a source op name.
 pub fn rule(name: &str) -> Option<&'static Rule> {
     BY_NAME.get(name).copied()
