@@ -19,8 +19,20 @@ pub struct Options {
     pub verify_diagnostics: bool,
     /// Print in MLIR's generic form.
     pub print_generic: bool,
-    /// Print the PTX of the `gpu.binary` ops instead of the IR (after `xhlo-to-ptx`).
-    pub emit_ptx: bool,
+    /// What to print.
+    pub emit: Emit,
+}
+
+/// The form of `xla-opt`'s output.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Emit {
+    /// The IR after the pipeline (xhlo or whatever the pipeline lowered it to).
+    #[default]
+    Ir,
+    /// StableHLO text (pretty form as JAX prints it) for other MLIR pipelines.
+    Stablehlo,
+    /// The PTX of the `gpu.binary` ops (after `xhlo-to-ptx`).
+    Ptx,
 }
 
 /// The result of one run.
@@ -115,7 +127,15 @@ fn run_chunk(ctx: &XhloContext, options: &Options, text: &str, filename: &str) -
         OperationPrintingFlags::new()
     };
     let ir = module.as_operation().to_string_with_flags(flags).unwrap_or_else(|_| module.as_operation().to_string());
-    if options.emit_ptx {
+    if options.emit == Emit::Stablehlo {
+        let with_locs = OperationPrintingFlags::new().print_generic_operation_form().enable_debug_info(true, false);
+        let text = module.as_operation().to_string_with_flags(with_locs).unwrap_or_default();
+        return match crate::stablehlo::export::export_text(&text) {
+            Ok(out) => (Some(out), diagnostics),
+            Err(errors) => (None, errors.iter().map(|e| Diagnostic::error(None, e.in_file(filename))).collect()),
+        };
+    }
+    if options.emit == Emit::Ptx {
         let ptx = crate::passes::lowering::extract_ptx(&ir);
         if ptx.is_empty() {
             return (None, vec![Diagnostic::error(None, "no PTX in the result: run --pass-pipeline=builtin.module(xhlo-to-ptx)")]);

@@ -35,13 +35,21 @@ struct Cli {
     /// Print operations in MLIR's generic form.
     #[arg(long = "mlir-print-op-generic")]
     print_generic: bool,
-    /// Print the PTX of the compiled GPU kernels instead of the IR; implies
-    /// `--pass-pipeline=builtin.module(xhlo-to-ptx)` when no pipeline is given.
-    #[arg(long)]
-    emit_ptx: bool,
+    /// What to print: `xhlo` (the IR after the pipeline), `stablehlo` (StableHLO text for
+    /// other tools), or `ptx` (the GPU kernels; implies
+    /// `--pass-pipeline=builtin.module(xhlo-to-ptx)` when no pipeline is given).
+    #[arg(long, value_enum, default_value = "xhlo")]
+    emit: EmitArg,
     /// Print the xhlo dialect's IRDL definition (for `mlir-opt --irdl-file`) and exit.
     #[arg(long)]
     emit_irdl: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum EmitArg {
+    Xhlo,
+    Stablehlo,
+    Ptx,
 }
 
 fn list_passes() -> String {
@@ -85,12 +93,16 @@ fn run(cli: Cli) -> Result<bool, String> {
         (s, cli.input.clone())
     };
     let options = opt::Options {
-        pipeline: cli.pass_pipeline.or_else(|| cli.emit_ptx.then(|| "builtin.module(xhlo-to-ptx)".to_string())),
+        pipeline: cli.pass_pipeline.or_else(|| (cli.emit == EmitArg::Ptx).then(|| "builtin.module(xhlo-to-ptx)".to_string())),
         split_input_file: cli.split_input_file,
         print_ir_after_all: cli.print_ir_after_all,
         verify_diagnostics: cli.verify_diagnostics,
         print_generic: cli.print_generic,
-        emit_ptx: cli.emit_ptx,
+        emit: match cli.emit {
+            EmitArg::Xhlo => opt::Emit::Ir,
+            EmitArg::Stablehlo => opt::Emit::Stablehlo,
+            EmitArg::Ptx => opt::Emit::Ptx,
+        },
     };
     let out = opt::run(&options, &text, &filename);
     for e in &out.errors {
