@@ -20,9 +20,15 @@ fn dot_general(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let rc = i64s(op, "rhs_contracting_dimensions")?;
     let lfree: Vec<i64> = (0..lt.rank() as i64).filter(|d| !lb.contains(d) && !lc.contains(d)).collect();
     let rfree: Vec<i64> = (0..rt.rank() as i64).filter(|d| !rb.contains(d) && !rc.contains(d)).collect();
-    // Loop numbering: batch, lhs free, rhs free, contracting.
+    // Loop order: batch, lhs free, then contracting and rhs free in the order that makes
+    // the innermost loop walk rhs contiguously (row-major): rhs free innermost when rhs's
+    // minor dimension is free (the inner loop then also walks the result, and LLVM
+    // vectorizes it), contracting innermost when rhs's minor dimension is contracted
+    // (as in Q·Kᵀ).
     let nb = lb.len();
-    let (nl, nr) = (lfree.len(), rfree.len());
+    let (nl, nc, nr) = (lfree.len(), lc.len(), rfree.len());
+    let contract_innermost = rt.rank() > 0 && rc.contains(&(rt.rank() as i64 - 1));
+    let (c0, r0) = if contract_innermost { (nb + nl + nr, nb + nl) } else { (nb + nl, nb + nl + nc) };
     let mut lmap = vec![String::new(); lt.rank()];
     let mut rmap = vec![String::new(); rt.rank()];
     for (i, (&l, &r)) in lb.iter().zip(&rb).enumerate() {
@@ -32,16 +38,16 @@ fn dot_general(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     for (i, &l) in lfree.iter().enumerate() {
         lmap[l as usize] = format!("d{}", nb + i);
     }
-    for (i, &r) in rfree.iter().enumerate() {
-        rmap[r as usize] = format!("d{}", nb + nl + i);
-    }
     for (i, (&l, &r)) in lc.iter().zip(&rc).enumerate() {
-        lmap[l as usize] = format!("d{}", nb + nl + nr + i);
-        rmap[r as usize] = format!("d{}", nb + nl + nr + i);
+        lmap[l as usize] = format!("d{}", c0 + i);
+        rmap[r as usize] = format!("d{}", c0 + i);
     }
-    let loops = nb + nl + nr + lc.len();
-    let out_map: Vec<String> = (0..nb + nl + nr).map(|i| format!("d{i}")).collect();
-    let iterators: Vec<&str> = (0..loops).map(|i| if i < nb + nl + nr { "parallel" } else { "reduction" }).collect();
+    for (i, &r) in rfree.iter().enumerate() {
+        rmap[r as usize] = format!("d{}", r0 + i);
+    }
+    let loops = nb + nl + nc + nr;
+    let out_map: Vec<String> = (0..nb + nl).chain(r0..r0 + nr).map(|i| format!("d{i}")).collect();
+    let iterators: Vec<&str> = (0..loops).map(|i| if (c0..c0 + nc).contains(&i) { "reduction" } else { "parallel" }).collect();
     let zero = ctx.e.scalar_const(out.element, if out.element.is_float_or_complex() { "0.0" } else if out.element.is_pred() { "false" } else { "0" });
     let init = ctx.e.fill(&out, &zero);
     let (le, re, oe) = (lt.element, rt.element, out.element);
