@@ -5,7 +5,11 @@ APT_PACKAGES := llvm-22-dev libmlir-22-dev mlir-22-tools libpolly-22-dev libclan
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 XLA_OPT := target/release/xla-opt
 
-.PHONY: deps demo test build irdl clean
+VENV ?= $(HOME)/.cache/xla-workloads/venv
+WORKLOADS := ../shared/workloads
+RESULTS := $(CURDIR)/bench/results
+
+.PHONY: deps demo test build irdl bench clean
 
 # LLVM/MLIR 22 from Debian, installed only when missing.
 deps:
@@ -18,11 +22,15 @@ deps:
 	@command -v cargo >/dev/null || { echo "error: cargo (Rust) is required: https://rustup.rs"; exit 1; }
 
 build: deps
-	cargo build --release --bin xla-opt
+	cargo build --release --bin xla-opt --bin xla-run
 
-# The main job on a bundled example: verify and optimize a small MLP in xhlo, then show the
+# The main job on a bundled example: a JAX workload (StableHLO) compiled and run end to end
+# and checked against its reference checksums; then xla-opt on a small MLP in xhlo and the
 # located diagnostic for an invalid program.
 demo: build
+	@echo "== softmax_1024 (JAX, StableHLO) compiled with the JIT and run on its generated inputs =="
+	target/release/xla-run --workload softmax_1024 --workloads-dir $(WORKLOADS)
+	@echo
 	@echo "== examples/mlp.mlir through xhlo-cse,xhlo-dce =="
 	$(XLA_OPT) examples/mlp.mlir --pass-pipeline='builtin.module(xhlo-verify,xhlo-cse,xhlo-dce)'
 	@echo
@@ -31,6 +39,19 @@ demo: build
 	@echo
 	@echo "== the verifier's MLIR-level cases for dot/conv/fft/... (split input, expected diagnostics) =="
 	$(XLA_OPT) --split-input-file --verify-diagnostics tests/verify/linalg.mlir > /dev/null && echo "tests/verify/linalg.mlir: all expected diagnostics produced"
+
+# Compile and run every workload; XLA CPU (jax) and IREE are timed in the same run by the
+# workloads' own harness (shared/workloads/bench.py). Table: bench/results/table.md.
+bench: build
+	cargo build --release -p xhlo-bench
+	@test -x $(VENV)/bin/iree-compile || { python3 -m venv $(VENV) && $(VENV)/bin/pip install -q --upgrade pip && \
+	  $(VENV)/bin/pip install -q jax==0.10.2 jaxlib==0.10.2 numpy==2.4.6 iree-base-compiler==3.13.0 \
+	  iree-base-runtime==3.13.0 threadpoolctl; }
+	mkdir -p $(RESULTS)
+	cd $(WORKLOADS) && BENCH_RESULTS=$(RESULTS) $(VENV)/bin/python bench.py xla 2t
+	cd $(WORKLOADS) && BENCH_RESULTS=$(RESULTS) $(VENV)/bin/python bench.py iree-compile
+	cd $(WORKLOADS) && BENCH_RESULTS=$(RESULTS) $(VENV)/bin/python bench.py iree 2t 0 pretty
+	target/release/xla-bench --workloads $(WORKLOADS) --results $(RESULTS) | tee $(RESULTS)/table.md
 
 # Every test: unit tests of each crate and the integration suite in tests/.
 test: deps

@@ -1,0 +1,104 @@
+//! `xla-bench`: compile time and run time (median of repeated runs) of every workload in
+//! `shared/workloads`, side by side with the XLA CPU (jax) and IREE timings that the
+//! workloads' own harness (`bench.py`) measured in the same `make bench` run, as ratios.
+//! Writes `bench/results/xhlo.json` and prints a markdown table.
+
+use clap::Parser;
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::time::Instant;
+use xhlo::dialect::{source, XhloContext};
+use xhlo::runtime::{compile, CompileOptions};
+
+#[derive(Parser)]
+struct Cli {
+    /// The workloads (expected.json, stablehlo/).
+    #[arg(long, default_value = "../shared/workloads")]
+    workloads: PathBuf,
+    /// Where bench.py wrote xla_*.json / iree_*.json, and where xhlo.json goes.
+    #[arg(long, default_value = "bench/results")]
+    results: PathBuf,
+    /// Run only workloads whose name contains this.
+    #[arg(long)]
+    filter: Option<String>,
+    /// Timing budget per workload in seconds (at least 5 runs, at most 200).
+    #[arg(long, default_value_t = 2.0)]
+    budget: f64,
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    v[v.len() / 2]
+}
+
+/// `results[name].median_ms` from one of bench.py's JSON files, if it exists.
+fn peer(results: &std::path::Path, file: &str, name: &str, key: &str) -> Option<f64> {
+    let text = std::fs::read_to_string(results.join(file)).ok()?;
+    let json: Value = serde_json::from_str(&text).ok()?;
+    json["results"][name][key].as_f64()
+}
+
+fn main() -> Result<(), String> {
+    let cli = Cli::parse();
+    let workloads = xhlo::workloads::load(&cli.workloads)?;
+    std::fs::create_dir_all(&cli.results).map_err(|e| e.to_string())?;
+    let ctx = XhloContext::new();
+    let mut rows = Vec::new();
+    let mut out = serde_json::Map::new();
+    for w in &workloads {
+        if cli.filter.as_ref().is_some_and(|f| !w.name.contains(f)) {
+            continue;
+        }
+        let path = w.source(&cli.workloads);
+        let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let file = path.display().to_string();
+        let start = Instant::now();
+        let xhlo_text = xhlo::import::to_xhlo_text(&text, &file)?;
+        let module = source::parse_and_verify(&ctx, &xhlo_text, &file).map_err(|d| format!("{d:?}"))?;
+        let program = compile(&ctx, &module, &CompileOptions::default(), &file).map_err(|e| e.to_string())?;
+        let inputs = w.inputs();
+        // The first call finishes LLVM's code generation: count it as compile time.
+        let first = program.run(&inputs).map_err(|e| e.to_string())?;
+        let compile_ms = start.elapsed().as_secs_f64() * 1e3;
+        let check = xhlo::workloads::compare(&xhlo::workloads::checksum(&first[0]), &w.expected_f64);
+        let mut times = Vec::new();
+        let budget = Instant::now();
+        while times.len() < 5 || (times.len() < 200 && budget.elapsed().as_secs_f64() < cli.budget) {
+            let t = Instant::now();
+            program.run(&inputs).map_err(|e| e.to_string())?;
+            times.push(t.elapsed().as_secs_f64() * 1e3);
+        }
+        let ms = median(times.clone());
+        let xla = peer(&cli.results, "xla_2t.json", &w.name, "median_ms");
+        let iree = peer(&cli.results, "iree_pretty_2t.json", &w.name, "median_ms");
+        let ratio = |p: Option<f64>| p.map(|p| format!("{:.2}", ms / p)).unwrap_or_else(|| "—".into());
+        let ms_or = |p: Option<f64>| p.map(|p| format!("{p:.3}")).unwrap_or_else(|| "—".into());
+        rows.push(format!(
+            "| {} | {:.0} | {:.3} | {} | {} | {} | {} | {} |",
+            w.name,
+            compile_ms,
+            ms,
+            ms_or(xla),
+            ms_or(iree),
+            ratio(xla),
+            ratio(iree),
+            if check.is_ok() { "ok" } else { "MISMATCH" }
+        ));
+        out.insert(
+            w.name.clone(),
+            json!({"compile_ms": compile_ms, "median_ms": ms, "min_ms": times.iter().cloned().fold(f64::INFINITY, f64::min),
+                   "runs": times.len(), "xla_median_ms": xla, "iree_median_ms": iree,
+                   "ratio_vs_xla": xla.map(|x| ms / x), "ratio_vs_iree": iree.map(|x| ms / x), "checksums_ok": check.is_ok()}),
+        );
+        eprintln!("{}: {ms:.3} ms", w.name);
+    }
+    println!("| workload | compile ms (xhlo) | xhlo median ms | XLA CPU ms | IREE ms | xhlo / XLA | xhlo / IREE | checksums |");
+    println!("|---|---|---|---|---|---|---|---|");
+    for r in &rows {
+        println!("{r}");
+    }
+    let path = cli.results.join("xhlo.json");
+    std::fs::write(&path, serde_json::to_string_pretty(&json!({"results": out})).unwrap()).map_err(|e| e.to_string())?;
+    eprintln!("wrote {}", path.display());
+    Ok(())
+}
