@@ -1,0 +1,17 @@
+//! Equality saturation over xhlo with [egg](https://docs.rs/egg).
+//!
+//! - [`language`]: the e-graph language (xhlo ops, attributes as leaf children, opaque leaves).
+//! - [`analysis`]: types from the catalogue's shape rules, small constant values, folding.
+//! - [`convert`]: function body ↔ e-graph.
+//! - [`extract`]: DAG-aware greedy extraction.
+//! - [`rules`]: the rule catalogue by topic.
+//! - [`pass`]: the `xhlo-eqsat` pass (limits, phases, statistics).
+
+pub mod analysis;
+pub mod convert;
+pub mod extract;
+pub mod language;
+pub mod pass;
+pub mod rules;
+
+pub use pass::{optimize_file, optimize_text, Eqsat, EqsatOptions, Stats};
