@@ -42,11 +42,13 @@ pub struct CompileOptions {
     pub entry: String,
     /// LLVM optimization level (0-3).
     pub opt_level: usize,
+    /// Run `xhlo-eqsat` (equality saturation) before lowering.
+    pub eqsat: bool,
 }
 
 impl Default for CompileOptions {
     fn default() -> Self {
-        CompileOptions { entry: "main".into(), opt_level: 3 }
+        CompileOptions { entry: "main".into(), opt_level: 3, eqsat: true }
     }
 }
 
@@ -112,6 +114,8 @@ pub fn compile(ctx: &XhloContext, module: &Module, options: &CompileOptions, fil
 /// Compiles a verified xhlo program given as a syntax tree.
 pub fn compile_ast(ctx: &XhloContext, parsed: &xhlo_stablehlo::ast::File, options: &CompileOptions, file: &str) -> Result<Program, RunError> {
     let start = Instant::now();
+    let optimized = if options.eqsat { run_eqsat(ctx, parsed, file) } else { None };
+    let parsed = optimized.as_ref().unwrap_or(parsed);
     let (linalg, inputs, outputs) = lower_to_linalg(parsed, options, file)?;
     let dump = std::env::var_os("XHLO_DUMP_DIR").map(std::path::PathBuf::from);
     if let Some(dir) = &dump {
@@ -135,6 +139,29 @@ pub fn compile_ast(ctx: &XhloContext, parsed: &xhlo_stablehlo::ast::File, option
     }
     let engine = Jit::new(&lowered, options.opt_level)?;
     Ok(Program { engine, inputs, outputs, compile_time: start.elapsed() })
+}
+
+/// `xhlo-eqsat` on the syntax tree, with its default options. The result is verified by
+/// the catalogue in MLIR; `None` when nothing changed, or (with a warning, as that is an
+/// eqsat bug) when the rewritten program does not verify.
+fn run_eqsat(ctx: &XhloContext, parsed: &xhlo_stablehlo::ast::File, file: &str) -> Option<xhlo_stablehlo::ast::File> {
+    let mut rewritten = parsed.clone();
+    let stats = xhlo_passes::eqsat::optimize_file(&mut rewritten, &xhlo_passes::eqsat::EqsatOptions::default());
+    if !stats.functions.iter().any(|f| f.changed) {
+        return None;
+    }
+    let text = xhlo_stablehlo::print::print_file(&rewritten, file);
+    ctx.take_diagnostics();
+    match crate::dialect::source::parse_and_verify(ctx, &text, file) {
+        Ok(_) => Some(rewritten),
+        Err(d) => {
+            eprintln!(
+                "warning: xhlo-eqsat produced a program that does not verify (a bug); compiling without it:\n{}",
+                d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n")
+            );
+            None
+        }
+    }
 }
 
 /// MLIR's JIT for one module. melior's wrapper does not report a failed creation, so the C

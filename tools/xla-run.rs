@@ -41,6 +41,9 @@ struct Cli {
     /// compare the result with its expected checksums.
     #[arg(long)]
     workload: bool,
+    /// Compile without equality saturation (`xhlo-eqsat`), which runs by default.
+    #[arg(long = "no-eqsat")]
+    no_eqsat: bool,
     /// Where the workloads live (expected.json, stablehlo/).
     #[arg(long, default_value = "../shared/workloads")]
     workloads_dir: PathBuf,
@@ -87,7 +90,7 @@ fn run_program(cli: &Cli) -> Result<bool, String> {
     let (text, file) = read_input(&cli.file)?;
     let ctx = XhloContext::new();
     let parsed = load(&ctx, &text, &file)?;
-    let options = CompileOptions { entry: cli.entry.clone(), ..Default::default() };
+    let options = CompileOptions { entry: cli.entry.clone(), eqsat: !cli.no_eqsat, ..Default::default() };
     let program = compile_ast(&ctx, &parsed, &options, &file).map_err(|e| e.to_string())?;
     let inputs: Vec<Literal> = if let Some(seed) = cli.random_inputs {
         program.inputs.iter().enumerate().map(|(k, t)| npy::random_input(t, seed * 1000 + k as u64)).collect()
@@ -167,7 +170,8 @@ fn run_workload(cli: &Cli) -> Result<bool, String> {
     let (text, file) = read_input(&path.to_string_lossy())?;
     let ctx = XhloContext::new();
     let parsed = load(&ctx, &text, &file)?;
-    let program = compile_ast(&ctx, &parsed, &CompileOptions::default(), &file).map_err(|e| e.to_string())?;
+    let options = CompileOptions { eqsat: !cli.no_eqsat, ..Default::default() };
+    let program = compile_ast(&ctx, &parsed, &options, &file).map_err(|e| e.to_string())?;
     let inputs = w.inputs();
     let start = std::time::Instant::now();
     let outputs = program.run(&inputs).map_err(|e| e.to_string())?;

@@ -114,6 +114,14 @@ fn sym_of(egraph: &XEGraph, id: Id) -> Option<String> {
     }
 }
 
+/// The `dense<...>` body of a literal: one value for a splat, else every value.
+pub fn dense_body(lit: &Literal) -> String {
+    match splat_of(lit) {
+        Some(s) if lit.len() > 1 => Literal::from_scalars(TensorType::scalar(lit.ty.element), &[s]).to_dense_body(),
+        _ => lit.to_dense_body(),
+    }
+}
+
 /// Parses a constant leaf into a literal (only small constants; splats of any size are
 /// read as one element).
 pub fn parse_lit(key: &LitKey) -> (Option<Type>, Option<Literal>, Option<Scalar>) {
@@ -294,7 +302,7 @@ impl Analysis<Xhlo> for XhloAnalysis {
         }
         // The class's type names the constant (the literal's own type has no layout).
         let Some(ty) = egraph[id].data.ty.clone() else { return };
-        let key = LitKey { body: lit.to_dense_body(), ty: ty.to_string() };
+        let key = LitKey { body: dense_body(&lit), ty: ty.to_string() };
         let c = egraph.add(Xhlo::Lit(key));
         egraph.union(id, c);
     }

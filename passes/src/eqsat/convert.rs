@@ -244,7 +244,7 @@ impl Builder {
                     if tt.num_elements() <= super::analysis::FOLD_LIMIT {
                         // Canonical spelling, so equal constants are one class.
                         if let Ok(lit) = Literal::parse_dense(&body, tt) {
-                            body = lit.to_dense_body();
+                            body = super::analysis::dense_body(&lit);
                         }
                     }
                 }

@@ -234,8 +234,8 @@ mod tests {
 
     #[test]
     fn attribute_leaves_round_trip_through_text() {
-        let e: RecExpr<Xhlo> = "(transpose [1,0] (reshape :tensor<2x3xf32> %leaf0))".parse().unwrap();
-        assert_eq!(e.to_string(), "(transpose [1,0] (reshape :tensor<2x3xf32> %leaf0))");
+        let e: RecExpr<Xhlo> = "(transpose [1,0] (reshape :tensor<2x3xf32> ^body0))".parse().unwrap();
+        assert_eq!(e.to_string(), "(transpose [1,0] (reshape :tensor<2x3xf32> ^body0))");
         assert_eq!("dense<1.0>:tensor<f32>".parse::<LitKey>().unwrap(), LitKey { body: "1.0".into(), ty: "tensor<f32>".into() });
     }
 }

@@ -120,12 +120,11 @@ pub mod testing {
         let text = format!("\"builtin.module\"() ({{\n  \"func.func\"() <{{function_type = {signature}, sym_name = \"main\"}}> ({{\n{body}\n  }}) : () -> ()\n}}) : () -> ()\n");
         let (out, _stats) = optimize_text(&text, "test.mlir", options).unwrap_or_else(|e| panic!("eqsat failed: {e}\n{text}"));
         out.lines()
-            .filter(|l| !l.contains("builtin.module") && !l.contains("func.func") && l.trim() != "}) : () -> ()")
             .map(|l| match l.find(" loc(") {
                 Some(i) => l[..i].trim().to_string(),
                 None => l.trim().to_string(),
             })
-            .filter(|l| !l.is_empty())
+            .filter(|l| !l.is_empty() && !l.contains("builtin.module") && !l.contains("func.func") && l != "}) : () -> ()")
             .collect::<Vec<_>>()
             .join("\n")
     }
