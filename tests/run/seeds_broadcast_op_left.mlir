@@ -1,7 +1,4 @@
-// PENDING (issue 4): xhlo.broadcast has no lowering yet. `xla-run --check` on this file fails with
-//   error: unsupported in lowering: xhlo.broadcast
-// Move this test into tests/run/seeds_broadcasting.mlir once xhlo.broadcast lowers
-// (seeds_broadcasting.mlir runs the same example through xhlo.broadcast_in_dim meanwhile).
+// XLA Broadcast itself (seeds_broadcasting.mlir runs the same example through broadcast_in_dim).
 
 // Seed 002 "廣播" (Broadcast): new dimensions go on the left,
 // output[i0, ..., iN, j0, ..., jM] = operand[j0, ..., jM]. Values chosen here.

@@ -1,7 +1,4 @@
-// PENDING (issue 4): xhlo.collapse has no lowering yet. `xla-run --check` on this file fails
-// with "error: unsupported in lowering: xhlo.collapse" for every chunk. Move these into
-// tests/run/seeds_data_movement.mlir once xhlo.collapse lowers (that file runs the same
-// results through xhlo.reshape meanwhile).
+// Collapse itself (the same results also run through xhlo.reshape in seeds_data_movement.mlir).
 // Seeds: /work/shared/seeds/001_df4d3a09510b57a5.txt "Collapse", 002_e2447a076b143c68.txt "收合".
 
 // Seed 001 "Collapse" and seed 002 "收合": Collapse(v, {0,1,2}) = f32[24].
