@@ -422,9 +422,10 @@ impl<'a> Fuser<'a> {
         g
     }
 
-    /// Whether dot `p` can be the dot of an output fusion rooted at `g.root`: its one user is
-    /// in the group, and every group op depending on it is element-wise of its shape, the root
-    /// of its element type.
+    /// Whether dot `p` can be the dot of an output fusion rooted at `g.root`: its users are in
+    /// the group, every group op depending on it is element-wise of its shape and used only
+    /// inside the group (else the dot would be needed, and computed, outside too), and the
+    /// root has its element type.
     fn dot_epilogue_ok(&self, g: &Group, p: usize) -> bool {
         let (Some(dt), Some(rt)) = (self.result_type(p), self.result_type(g.root)) else { return false };
         if dt.dims != rt.dims || dt.element != rt.element {
@@ -446,6 +447,11 @@ impl<'a> Fuser<'a> {
             let op = &self.ops[i];
             if op.operands.iter().any(|v| self.def.get(&v.0).is_some_and(|&(d, _)| depends.contains(&d))) {
                 if !is_elementwise(bare(op)) || self.result_type(i).map(|t| t.dims) != Some(dt.dims.clone()) {
+                    return false;
+                }
+                // A dependent used outside the fusion would keep the dot needed there too:
+                // the dot would be computed twice.
+                if i != g.root && !self.users[i].iter().all(|&u| g.contains(u)) {
                     return false;
                 }
                 depends.insert(i);
