@@ -42,11 +42,13 @@ pub struct CompileOptions {
     pub entry: String,
     /// LLVM optimization level (0-3).
     pub opt_level: usize,
+    /// Run `xhlo-fuse` before lowering (default: on when the environment sets `XHLO_FUSE=1`).
+    pub fuse: bool,
 }
 
 impl Default for CompileOptions {
     fn default() -> Self {
-        CompileOptions { entry: "main".into(), opt_level: 3 }
+        CompileOptions { entry: "main".into(), opt_level: 3, fuse: std::env::var("XHLO_FUSE").is_ok_and(|v| v == "1") }
     }
 }
 
@@ -112,6 +114,15 @@ pub fn compile(ctx: &XhloContext, module: &Module, options: &CompileOptions, fil
 /// Compiles a verified xhlo program given as a syntax tree.
 pub fn compile_ast(ctx: &XhloContext, parsed: &xhlo_stablehlo::ast::File, options: &CompileOptions, file: &str) -> Result<Program, RunError> {
     let start = Instant::now();
+    let fused;
+    let parsed = if options.fuse {
+        let mut copy = parsed.clone();
+        crate::passes::fuse::fuse_file(&mut copy);
+        fused = copy;
+        &fused
+    } else {
+        parsed
+    };
     let (linalg, inputs, outputs) = lower_to_linalg(parsed, options, file)?;
     let dump = std::env::var_os("XHLO_DUMP_DIR").map(std::path::PathBuf::from);
     if let Some(dir) = &dump {

@@ -41,6 +41,10 @@ struct Cli {
     /// compare the result with its expected checksums.
     #[arg(long)]
     workload: bool,
+    /// Group ops into fusions (`xhlo-fuse`) before lowering; the environment variable
+    /// XHLO_FUSE=1 does the same.
+    #[arg(long)]
+    fuse: bool,
     /// Where the workloads live (expected.json, stablehlo/).
     #[arg(long, default_value = "../shared/workloads")]
     workloads_dir: PathBuf,
@@ -87,7 +91,8 @@ fn run_program(cli: &Cli) -> Result<bool, String> {
     let (text, file) = read_input(&cli.file)?;
     let ctx = XhloContext::new();
     let parsed = load(&ctx, &text, &file)?;
-    let options = CompileOptions { entry: cli.entry.clone(), ..Default::default() };
+    let mut options = CompileOptions { entry: cli.entry.clone(), ..Default::default() };
+    options.fuse |= cli.fuse;
     let program = compile_ast(&ctx, &parsed, &options, &file).map_err(|e| e.to_string())?;
     let inputs: Vec<Literal> = if let Some(seed) = cli.random_inputs {
         program.inputs.iter().enumerate().map(|(k, t)| npy::random_input(t, seed * 1000 + k as u64)).collect()
@@ -132,6 +137,10 @@ fn test_name(text: &str, index: usize) -> String {
 }
 
 fn run_checks(cli: &Cli) -> Result<bool, String> {
+    if cli.fuse {
+        // The check runner compiles with the default options, which read XHLO_FUSE.
+        std::env::set_var("XHLO_FUSE", "1");
+    }
     let (text, file) = read_input(&cli.file)?;
     let ctx = XhloContext::new();
     let (mut passed, mut failed) = (0, 0);
@@ -167,7 +176,9 @@ fn run_workload(cli: &Cli) -> Result<bool, String> {
     let (text, file) = read_input(&path.to_string_lossy())?;
     let ctx = XhloContext::new();
     let parsed = load(&ctx, &text, &file)?;
-    let program = compile_ast(&ctx, &parsed, &CompileOptions::default(), &file).map_err(|e| e.to_string())?;
+    let mut options = CompileOptions::default();
+    options.fuse |= cli.fuse;
+    let program = compile_ast(&ctx, &parsed, &options, &file).map_err(|e| e.to_string())?;
     let inputs = w.inputs();
     let start = std::time::Instant::now();
     let outputs = program.run(&inputs).map_err(|e| e.to_string())?;

@@ -8,6 +8,7 @@
 pub mod cse;
 pub mod dce;
 pub mod effects;
+pub mod fuse;
 pub mod lowering;
 pub mod pass;
 pub mod pipeline;

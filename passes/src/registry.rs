@@ -23,6 +23,7 @@ pub const PASSES: &[PassEntry] = &[
     entry::<crate::verify::Verify>(),
     entry::<crate::dce::Dce>(),
     entry::<crate::cse::Cse>(),
+    entry::<crate::fuse::Fuse>(),
     entry::<crate::lowering::ConvertXhloToLinalg>(),
 ];
 
