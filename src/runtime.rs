@@ -42,13 +42,13 @@ pub struct CompileOptions {
     pub entry: String,
     /// LLVM optimization level (0-3).
     pub opt_level: usize,
-    /// Run `xhlo-fuse` before lowering (default: on when the environment sets `XHLO_FUSE=1`).
+    /// Run `xhlo-fuse` before lowering (default: on, unless the environment sets `XHLO_FUSE=0`).
     pub fuse: bool,
 }
 
 impl Default for CompileOptions {
     fn default() -> Self {
-        CompileOptions { entry: "main".into(), opt_level: 3, fuse: std::env::var("XHLO_FUSE").is_ok_and(|v| v == "1") }
+        CompileOptions { entry: "main".into(), opt_level: 3, fuse: std::env::var("XHLO_FUSE").map_or(true, |v| v != "0") }
     }
 }
 

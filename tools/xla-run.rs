@@ -41,10 +41,10 @@ struct Cli {
     /// compare the result with its expected checksums.
     #[arg(long)]
     workload: bool,
-    /// Group ops into fusions (`xhlo-fuse`) before lowering; the environment variable
-    /// XHLO_FUSE=1 does the same.
+    /// Do not group ops into fusions (`xhlo-fuse`) before lowering; the environment
+    /// variable XHLO_FUSE=0 does the same.
     #[arg(long)]
-    fuse: bool,
+    no_fuse: bool,
     /// Where the workloads live (expected.json, stablehlo/).
     #[arg(long, default_value = "../shared/workloads")]
     workloads_dir: PathBuf,
@@ -92,7 +92,7 @@ fn run_program(cli: &Cli) -> Result<bool, String> {
     let ctx = XhloContext::new();
     let parsed = load(&ctx, &text, &file)?;
     let mut options = CompileOptions { entry: cli.entry.clone(), ..Default::default() };
-    options.fuse |= cli.fuse;
+    options.fuse &= !cli.no_fuse;
     let program = compile_ast(&ctx, &parsed, &options, &file).map_err(|e| e.to_string())?;
     let inputs: Vec<Literal> = if let Some(seed) = cli.random_inputs {
         program.inputs.iter().enumerate().map(|(k, t)| npy::random_input(t, seed * 1000 + k as u64)).collect()
@@ -137,9 +137,9 @@ fn test_name(text: &str, index: usize) -> String {
 }
 
 fn run_checks(cli: &Cli) -> Result<bool, String> {
-    if cli.fuse {
+    if cli.no_fuse {
         // The check runner compiles with the default options, which read XHLO_FUSE.
-        std::env::set_var("XHLO_FUSE", "1");
+        std::env::set_var("XHLO_FUSE", "0");
     }
     let (text, file) = read_input(&cli.file)?;
     let ctx = XhloContext::new();
@@ -177,7 +177,7 @@ fn run_workload(cli: &Cli) -> Result<bool, String> {
     let ctx = XhloContext::new();
     let parsed = load(&ctx, &text, &file)?;
     let mut options = CompileOptions::default();
-    options.fuse |= cli.fuse;
+    options.fuse &= !cli.no_fuse;
     let program = compile_ast(&ctx, &parsed, &options, &file).map_err(|e| e.to_string())?;
     let inputs = w.inputs();
     let start = std::time::Instant::now();
