@@ -673,7 +673,7 @@ mod tests {
     %b1 = "xhlo.broadcast_in_dim"(%b) {broadcast_dimensions = array<i64: 0>} : (tensor<4xf32>) -> tensor<4x1xf32>
     %b2 = "xhlo.broadcast_in_dim"(%b1) {broadcast_dimensions = array<i64: 0, 1>} : (tensor<4x1xf32>) -> tensor<4x8xf32>
     %d = "xhlo.subtract"(%a, %b2) : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
-    %e = "xhlo.exponential"(%d) : (tensor<4x8xf32>) -> tensor<4x8xf32>
+    %e = "xhlo.sqrt"(%d) : (tensor<4x8xf32>) -> tensor<4x8xf32>
     %q = "xhlo.multiply"(%d, %e) : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
     "gpu.yield"(%q) : (tensor<4x8xf32>) -> ()
   }) {kind = "loop"} : (tensor<4x8xf32>, tensor<4xf32>) -> tensor<4x8xf32>"#,
