@@ -932,6 +932,17 @@ irdl.dialect @xhlo {
     %3 = irdl.base "#builtin.symbol_ref"
     irdl.attributes {"name" = %2, "decomposition" = %3}
   }
+  // Fusion: the ops of region `body` computed as one kernel without materializing their intermediate values; the body's block arguments are the operands, it yields the results; kind is "loop" (element-wise), "input" (producers into a reduce) or "output" (dot_general with an element-wise epilogue)
+  irdl.operation @fusion {
+    %0 = irdl.base "!builtin.tensor"
+    irdl.operands(operands: variadic %0)
+    %1 = irdl.any
+    irdl.results(results: variadic %1)
+    %2 = irdl.base "#builtin.string"
+    irdl.attributes {"kind" = %2}
+    %3 = irdl.region
+    irdl.regions(body: %3)
+  }
 }
 // The check dialect of StableHLO's interpreter tests.
 irdl.dialect @check {

@@ -44,11 +44,13 @@ pub struct CompileOptions {
     pub opt_level: usize,
     /// Run `xhlo-eqsat` (equality saturation) before lowering.
     pub eqsat: bool,
+    /// Run `xhlo-fuse` before lowering (default: on, unless the environment sets `XHLO_FUSE=0`).
+    pub fuse: bool,
 }
 
 impl Default for CompileOptions {
     fn default() -> Self {
-        CompileOptions { entry: "main".into(), opt_level: 3, eqsat: true }
+        CompileOptions { entry: "main".into(), opt_level: 3, eqsat: true, fuse: std::env::var("XHLO_FUSE").map_or(true, |v| v != "0") }
     }
 }
 
@@ -116,6 +118,15 @@ pub fn compile_ast(ctx: &XhloContext, parsed: &xhlo_stablehlo::ast::File, option
     let start = Instant::now();
     let optimized = if options.eqsat { run_eqsat(ctx, parsed, file) } else { None };
     let parsed = optimized.as_ref().unwrap_or(parsed);
+    let fused;
+    let parsed = if options.fuse {
+        let mut copy = parsed.clone();
+        crate::passes::fuse::fuse_file(&mut copy);
+        fused = copy;
+        &fused
+    } else {
+        parsed
+    };
     let (linalg, inputs, outputs) = lower_to_linalg(parsed, options, file)?;
     let dump = std::env::var_os("XHLO_DUMP_DIR").map(std::path::PathBuf::from);
     if let Some(dir) = &dump {

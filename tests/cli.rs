@@ -105,3 +105,68 @@ fn print_ir_after_all_prints_each_pass() {
     let err = stderr(&out);
     assert!(err.contains("IR Dump After xhlo-cse") && err.contains("IR Dump After xhlo-dce"), "{err}");
 }
+
+fn xla_run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xla-run")).args(args).current_dir(repo_root()).output().unwrap()
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("xla-run-test-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+const DOUBLE: &str = "func.func @main(%a: tensor<3xf32>) -> tensor<3xf32> {\n  %0 = \"xhlo.add\"(%a, %a) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>\n  return %0 : tensor<3xf32>\n}\n";
+
+#[test]
+fn xla_run_reads_npy_inputs_and_writes_npy_outputs() {
+    use xhlo::ir::{literal::{Literal, Scalar}, ElementType, TensorType};
+    let dir = temp_dir("io");
+    std::fs::write(dir.join("p.mlir"), DOUBLE).unwrap();
+    let input = Literal::from_scalars(TensorType::new([3], ElementType::F32), &[1.0, -2.5, 4.0].map(Scalar::Float));
+    std::fs::write(dir.join("a.npy"), xhlo::npy::to_npy(&input).unwrap()).unwrap();
+    let out_dir = dir.join("out");
+    let out = xla_run(&[dir.join("p.mlir").to_str().unwrap(), "--input", dir.join("a.npy").to_str().unwrap(), "--output-dir", out_dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let result = xhlo::npy::from_npy(&std::fs::read(out_dir.join("result0.npy")).unwrap(), None).unwrap();
+    assert_eq!(result.scalars().collect::<Vec<_>>(), [2.0, -5.0, 8.0].map(Scalar::Float));
+}
+
+#[test]
+fn xla_run_input_problems_are_clear_errors() {
+    use xhlo::ir::{literal::Literal, ElementType, TensorType};
+    let dir = temp_dir("errors");
+    let program = dir.join("p.mlir");
+    std::fs::write(&program, DOUBLE).unwrap();
+    let p = program.to_str().unwrap();
+    // Wrong shape, wrong dtype, missing inputs, missing entry, not a .npy file.
+    let wrong_shape = dir.join("shape.npy");
+    std::fs::write(&wrong_shape, xhlo::npy::to_npy(&Literal::zeros(TensorType::new([4], ElementType::F32))).unwrap()).unwrap();
+    let wrong_type = dir.join("type.npy");
+    std::fs::write(&wrong_type, xhlo::npy::to_npy(&Literal::zeros(TensorType::new([3], ElementType::S32))).unwrap()).unwrap();
+    let garbage = dir.join("garbage.npy");
+    std::fs::write(&garbage, b"not numpy").unwrap();
+    for (args, expected) in [
+        (vec![p, "--input", wrong_shape.to_str().unwrap()], "tensor<4xf32> but tensor<3xf32> is expected"),
+        (vec![p, "--input", wrong_type.to_str().unwrap()], "tensor<3xi32> but tensor<3xf32> is expected"),
+        (vec![p], "takes 1 inputs"),
+        (vec![p, "--entry", "nope", "--random-inputs", "1"], "no function @nope"),
+        (vec![p, "--input", garbage.to_str().unwrap()], "not a .npy file"),
+    ] {
+        let out = xla_run(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(expected), "{args:?}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn xla_run_check_prints_a_line_per_test_and_a_summary() {
+    let dir = temp_dir("check");
+    let file = dir.join("t.mlir");
+    std::fs::write(&file, "func.func @passes() {\n  %0 = \"xhlo.constant\"() {value = dense<2> : tensor<i32>} : () -> tensor<i32>\n  \"check.expect_eq_const\"(%0) {value = dense<2> : tensor<i32>} : (tensor<i32>) -> ()\n  return\n}\n// -----\nfunc.func @fails() {\n  %0 = \"xhlo.constant\"() {value = dense<2> : tensor<i32>} : () -> tensor<i32>\n  \"check.expect_eq_const\"(%0) {value = dense<3> : tensor<i32>} : (tensor<i32>) -> ()\n  return\n}\n").unwrap();
+    let out = xla_run(&["--check", file.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout.contains("PASS passes") && stdout.contains("FAIL fails: check at line 9: element [] is 2 but expected 3"), "{stdout}");
+    assert!(stdout.trim_end().ends_with("1 passed, 1 failed"), "{stdout}");
+}

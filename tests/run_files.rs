@@ -6,6 +6,16 @@ use xhlo::dialect::{source::split_input, XhloContext};
 
 #[test]
 fn every_run_test_passes() {
+    run_all(false);
+}
+
+/// The same tests with `xhlo-fuse` before lowering: fusion changes no result.
+#[test]
+fn every_run_test_passes_when_fused() {
+    run_all(true);
+}
+
+fn run_all(fuse: bool) {
     let ctx = XhloContext::new();
     let mut failures = Vec::new();
     let mut count = 0;
@@ -17,7 +27,7 @@ fn every_run_test_passes() {
                 continue;
             }
             count += 1;
-            if let Err(e) = xhlo::check::run_chunk(&ctx, &chunk.text, &name) {
+            if let Err(e) = xhlo::check::run_chunk_with(&ctx, &chunk.text, &name, fuse) {
                 failures.push(format!("{name}:{}: {e}", chunk.first_line));
             }
         }

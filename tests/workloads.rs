@@ -8,6 +8,16 @@ use xhlo::runtime::{compile, CompileOptions};
 
 #[test]
 fn every_workload_matches_its_reference_checksums() {
+    run_all(false);
+}
+
+/// The same with `xhlo-fuse` before lowering (loop, input and output fusions).
+#[test]
+fn every_workload_matches_its_reference_checksums_when_fused() {
+    run_all(true);
+}
+
+fn run_all(fuse: bool) {
     let dir = repo_root().join("../shared/workloads");
     let workloads = xhlo::workloads::load(&dir).expect("shared/workloads beside the repo");
     assert_eq!(workloads.len(), 9);
@@ -19,7 +29,7 @@ fn every_workload_matches_its_reference_checksums() {
         let file = path.display().to_string();
         let outcome = xhlo::import::to_xhlo_text(&text, &file)
             .and_then(|x| source::parse_and_verify(&ctx, &x, &file).map_err(|d| format!("{d:?}")))
-            .and_then(|m| compile(&ctx, &m, &CompileOptions::default(), &file).map_err(|e| e.to_string()))
+            .and_then(|m| compile(&ctx, &m, &CompileOptions { fuse, ..Default::default() }, &file).map_err(|e| e.to_string()))
             .and_then(|p| p.run(&w.inputs()).map_err(|e| e.to_string()))
             .and_then(|out| xhlo::workloads::compare(&xhlo::workloads::checksum(&out[0]), &w.expected_f64));
         if let Err(e) = outcome {

@@ -44,6 +44,10 @@ struct Cli {
     /// Compile without equality saturation (`xhlo-eqsat`), which runs by default.
     #[arg(long = "no-eqsat")]
     no_eqsat: bool,
+    /// Do not group ops into fusions (`xhlo-fuse`) before lowering; the environment
+    /// variable XHLO_FUSE=0 does the same.
+    #[arg(long)]
+    no_fuse: bool,
     /// Where the workloads live (expected.json, stablehlo/).
     #[arg(long, default_value = "../shared/workloads")]
     workloads_dir: PathBuf,
@@ -90,7 +94,8 @@ fn run_program(cli: &Cli) -> Result<bool, String> {
     let (text, file) = read_input(&cli.file)?;
     let ctx = XhloContext::new();
     let parsed = load(&ctx, &text, &file)?;
-    let options = CompileOptions { entry: cli.entry.clone(), eqsat: !cli.no_eqsat, ..Default::default() };
+    let mut options = CompileOptions { entry: cli.entry.clone(), eqsat: !cli.no_eqsat, ..Default::default() };
+    options.fuse &= !cli.no_fuse;
     let program = compile_ast(&ctx, &parsed, &options, &file).map_err(|e| e.to_string())?;
     let inputs: Vec<Literal> = if let Some(seed) = cli.random_inputs {
         program.inputs.iter().enumerate().map(|(k, t)| npy::random_input(t, seed * 1000 + k as u64)).collect()
@@ -135,6 +140,10 @@ fn test_name(text: &str, index: usize) -> String {
 }
 
 fn run_checks(cli: &Cli) -> Result<bool, String> {
+    if cli.no_fuse {
+        // The check runner compiles with the default options, which read XHLO_FUSE.
+        std::env::set_var("XHLO_FUSE", "0");
+    }
     let (text, file) = read_input(&cli.file)?;
     let ctx = XhloContext::new();
     let (mut passed, mut failed) = (0, 0);
@@ -170,7 +179,8 @@ fn run_workload(cli: &Cli) -> Result<bool, String> {
     let (text, file) = read_input(&path.to_string_lossy())?;
     let ctx = XhloContext::new();
     let parsed = load(&ctx, &text, &file)?;
-    let options = CompileOptions { eqsat: !cli.no_eqsat, ..Default::default() };
+    let mut options = CompileOptions { eqsat: !cli.no_eqsat, ..Default::default() };
+    options.fuse &= !cli.no_fuse;
     let program = compile_ast(&ctx, &parsed, &options, &file).map_err(|e| e.to_string())?;
     let inputs = w.inputs();
     let start = std::time::Instant::now();

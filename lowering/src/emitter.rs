@@ -14,6 +14,7 @@ pub struct Emitter {
 }
 
 /// How an operand of a `linalg.generic` is indexed.
+#[derive(Clone, Debug)]
 pub struct Operand {
     pub value: String,
     pub ty: TensorType,

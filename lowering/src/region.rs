@@ -49,28 +49,33 @@ pub fn lower_scalar_op(e: &mut Emitter, op: &Op, env: &HashMap<String, Value>) -
         "constant" => {
             let Some(Attribute::Dense { body, .. }) = op.attr("value") else { return Err("constant without dense value".into()) };
             let lit = Literal::parse_dense(body, &result)?;
-            let text = match lit.get(0) {
-                Scalar::Int(i) if t.is_pred() => (if i != 0 { "true" } else { "false" }).to_string(),
-                Scalar::Int(i) => i.to_string(),
-                Scalar::Float(f) => float_text(f, t),
-                Scalar::Complex(re, im) => {
-                    let part = crate::types::compute(t.real_part());
-                    let c = e.op("c", &format!(
-                        "complex.constant [{} : {part}, {} : {part}] : {}",
-                        float_text(re, t.real_part()),
-                        float_text(im, t.real_part()),
-                        crate::types::compute(t)
-                    ));
-                    return Ok(Value { name: c, ty: t });
-                }
-            };
-            Ok(scalar::literal(e, t, &text))
+            Ok(scalar_constant(e, lit.get(0), t))
         }
         _ => {
             let args = (0..op.operands.len()).map(|i| operand(env, op, i)).collect::<Result<Vec<_>, _>>()?;
             apply(e, op, args, t)
         }
     }
+}
+
+/// A scalar constant of element type `t` in compute form.
+pub fn scalar_constant(e: &mut Emitter, value: Scalar, t: xhlo_ir::ElementType) -> Value {
+    let text = match value {
+        Scalar::Int(i) if t.is_pred() => (if i != 0 { "true" } else { "false" }).to_string(),
+        Scalar::Int(i) => i.to_string(),
+        Scalar::Float(f) => float_text(f, t),
+        Scalar::Complex(re, im) => {
+            let part = crate::types::compute(t.real_part());
+            let c = e.op("c", &format!(
+                "complex.constant [{} : {part}, {} : {part}] : {}",
+                float_text(re, t.real_part()),
+                float_text(im, t.real_part()),
+                crate::types::compute(t)
+            ));
+            return Value { name: c, ty: t };
+        }
+    };
+    scalar::literal(e, t, &text)
 }
 
 /// The scalar semantics of an element-wise op `op` on `args`, giving an element of `t`.

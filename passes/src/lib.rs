@@ -9,6 +9,7 @@ pub mod cse;
 pub mod dce;
 pub mod effects;
 pub mod eqsat;
+pub mod fuse;
 pub mod lowering;
 pub mod pass;
 pub mod pipeline;

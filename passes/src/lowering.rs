@@ -34,26 +34,33 @@ impl XhloPass for ConvertXhloToLinalg {
     }
 
     fn run(&mut self, op: OperationRef) -> Result<(), String> {
-        let flags = OperationPrintingFlags::new().print_generic_operation_form().enable_debug_info(true, false);
-        let text = op.to_string_with_flags(flags).map_err(|e| e.to_string())?;
-        let file = source_file(&text);
-        let lowered = xhlo_lowering::lower_text(&text, &file).map_err(|e| e.in_file(&file))?;
-        let context = op.context();
-        let new = Module::parse(unsafe { context.to_ref() }, &lowered)
-            .ok_or("internal error: the lowered module does not parse (a lowering bug)")?;
-        let body = op.region(0).map_err(|e| e.to_string())?.first_block().ok_or("module without a body")?;
-        // Replace the module's contents with the lowered operations.
-        while let Some(old) = body.first_operation() {
-            unsafe { mlir_sys::mlirOperationDestroy(old.to_raw()) };
-        }
-        while let Some(moved) = new.body().first_operation() {
-            unsafe {
-                mlir_sys::mlirOperationRemoveFromParent(moved.to_raw());
-                mlir_sys::mlirBlockAppendOwnedOperation(body.to_raw(), moved.to_raw());
-            }
-        }
-        Ok(())
+        rewrite_module_text(op, |text, file| xhlo_lowering::lower_text(text, file).map_err(|e| e.in_file(file)))
     }
+}
+
+/// Rewrites module `op` as text: prints it in generic form with locations, gives the text
+/// and its source file name to `rewrite`, parses the result in the same context and moves
+/// its operations into the module (so text-to-text passes run in any melior `PassManager`).
+pub fn rewrite_module_text(op: OperationRef, rewrite: impl FnOnce(&str, &str) -> Result<String, String>) -> Result<(), String> {
+    let flags = OperationPrintingFlags::new().print_generic_operation_form().enable_debug_info(true, false);
+    let text = op.to_string_with_flags(flags).map_err(|e| e.to_string())?;
+    let file = source_file(&text);
+    let rewritten = rewrite(&text, &file)?;
+    let context = op.context();
+    let new = Module::parse(unsafe { context.to_ref() }, &rewritten)
+        .ok_or("internal error: the rewritten module does not parse (a bug in the pass)")?;
+    let body = op.region(0).map_err(|e| e.to_string())?.first_block().ok_or("module without a body")?;
+    // Replace the module's contents with the new operations.
+    while let Some(old) = body.first_operation() {
+        unsafe { mlir_sys::mlirOperationDestroy(old.to_raw()) };
+    }
+    while let Some(moved) = new.body().first_operation() {
+        unsafe {
+            mlir_sys::mlirOperationRemoveFromParent(moved.to_raw());
+            mlir_sys::mlirBlockAppendOwnedOperation(body.to_raw(), moved.to_raw());
+        }
+    }
+    Ok(())
 }
 
 /// Named pipelines: a name usable in `--pass-pipeline` that expands to a sequence of passes.

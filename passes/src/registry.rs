@@ -24,6 +24,7 @@ pub const PASSES: &[PassEntry] = &[
     entry::<crate::dce::Dce>(),
     entry::<crate::cse::Cse>(),
     entry::<crate::eqsat::Eqsat>(),
+    entry::<crate::fuse::Fuse>(),
     entry::<crate::lowering::ConvertXhloToLinalg>(),
 ];
 

@@ -264,3 +264,34 @@ func.func @dynamic_slice_rank0() {
   check.expect_eq_const %r, dense<4> : tensor<i32>
   func.return
 }
+
+// -----
+
+// dynamic_slice and dynamic_update_slice at a run-time row of a matrix (a dimension whose stride
+// is not 1) inside a loop: the subview offset `row * 2` is an affine.apply after
+// expand-strided-metadata, which the pipeline must lower (lowering/src/pipeline.rs TO_LLVM).
+func.func @dynamic_slice_rows_in_a_loop() {
+  %x = stablehlo.constant dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]> : tensor<3x2xf32>
+  %acc0 = stablehlo.constant dense<0.0> : tensor<2xf32>
+  %out0 = stablehlo.constant dense<0.0> : tensor<3x2xf32>
+  %i0 = stablehlo.constant dense<0> : tensor<i64>
+  %r:3 = stablehlo.while(%i = %i0, %acc = %acc0, %out = %out0) : tensor<i64>, tensor<2xf32>, tensor<3x2xf32>
+  cond {
+    %n = stablehlo.constant dense<3> : tensor<i64>
+    %c = stablehlo.compare LT, %i, %n : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  } do {
+    %z = stablehlo.constant dense<0> : tensor<i64>
+    %s = stablehlo.dynamic_slice %x, %i, %z, sizes = [1, 2] : (tensor<3x2xf32>, tensor<i64>, tensor<i64>) -> tensor<1x2xf32>
+    %v = stablehlo.reshape %s : (tensor<1x2xf32>) -> tensor<2xf32>
+    %a = stablehlo.add %acc, %v : tensor<2xf32>
+    %u = stablehlo.reshape %a : (tensor<2xf32>) -> tensor<1x2xf32>
+    %o = stablehlo.dynamic_update_slice %out, %u, %i, %z : (tensor<3x2xf32>, tensor<1x2xf32>, tensor<i64>, tensor<i64>) -> tensor<3x2xf32>
+    %one = stablehlo.constant dense<1> : tensor<i64>
+    %j = stablehlo.add %i, %one : tensor<i64>
+    stablehlo.return %j, %a, %o : tensor<i64>, tensor<2xf32>, tensor<3x2xf32>
+  }
+  check.expect_eq_const %r#1, dense<[9.0, 12.0]> : tensor<2xf32>
+  check.expect_eq_const %r#2, dense<[[1.0, 2.0], [4.0, 6.0], [9.0, 12.0]]> : tensor<3x2xf32>
+  func.return
+}

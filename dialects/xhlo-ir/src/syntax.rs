@@ -423,23 +423,12 @@ impl<'a> Cursor<'a> {
 fn hex_float(bits: u64, ty: &str) -> f64 {
     match ty {
         "f32" => f32::from_bits(bits as u32) as f64,
-        "f16" => half_to_f64(bits as u16),
+        "f16" => crate::literal::f16_value(bits as u16),
         "bf16" => f32::from_bits((bits as u32) << 16) as f64,
         _ => f64::from_bits(bits),
     }
 }
 
-fn half_to_f64(h: u16) -> f64 {
-    let sign = if h >> 15 == 1 { -1.0 } else { 1.0 };
-    let exp = ((h >> 10) & 0x1f) as i32;
-    let frac = (h & 0x3ff) as f64;
-    match exp {
-        0 => sign * frac * 2f64.powi(-24),
-        31 if frac == 0.0 => sign * f64::INFINITY,
-        31 => f64::NAN,
-        e => sign * (1.0 + frac / 1024.0) * 2f64.powi(e - 15),
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -12,6 +12,8 @@ use xhlo_stablehlo::ast::{Attribute, Op};
 pub const LOWERINGS: &[(&str, LowerFn)] = &[
     ("constant", constant),
     ("broadcast_in_dim", broadcast_in_dim),
+    ("broadcast", broadcast),
+    ("collapse", reshape),
     ("reshape", reshape),
     ("transpose", transpose),
     ("iota", iota),
@@ -94,6 +96,18 @@ fn broadcast_in_dim(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
         .enumerate()
         .map(|(i, &d)| if xt.dims[i] == 1 && out.dims[d as usize] != 1 { "0".to_string() } else { format!("d{d}") })
         .collect();
+    let init = ctx.e.empty(&out);
+    let iters = vec!["parallel"; out.rank()];
+    let r = ctx.e.generic(&[Operand { value: x, ty: xt, map: map.join(", ") }], Operand::identity(init, &out), &iters, |_, args| Ok(args[0].clone()))?;
+    Ok(vec![r])
+}
+
+/// XLA's Broadcast: new dimensions `broadcast_sizes` in front of the operand's.
+fn broadcast(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
+    let (x, xt) = ctx.tensor_operand(op, 0)?;
+    let out = result(op, 0)?;
+    let added = out.rank() - xt.rank();
+    let map: Vec<String> = (0..xt.rank()).map(|i| format!("d{}", added + i)).collect();
     let init = ctx.e.empty(&out);
     let iters = vec!["parallel"; out.rank()];
     let r = ctx.e.generic(&[Operand { value: x, ty: xt, map: map.join(", ") }], Operand::identity(init, &out), &iters, |_, args| Ok(args[0].clone()))?;

@@ -6,14 +6,25 @@ use crate::convert::{xtensor, Ctx};
 use crate::emitter::Operand;
 use crate::ops::data_movement::i64s;
 use crate::scalar;
+use xhlo_ir::TensorType;
 use xhlo_stablehlo::ast::Op;
 
 pub const LOWERINGS: &[(&str, LowerFn)] = &[("dot_general", dot_general)];
 
-fn dot_general(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
-    let (lhs, lt) = ctx.tensor_operand(op, 0)?;
-    let (rhs, rt) = ctx.tensor_operand(op, 1)?;
-    let out = xtensor(&op.result_types[0])?;
+/// The loop nest of a `dot_general`: indexing maps of lhs, rhs and the result over its loops,
+/// the iterator types, and which loops are contracting.
+pub struct DotPlan {
+    pub lhs_map: Vec<String>,
+    pub rhs_map: Vec<String>,
+    /// The result's map: one loop index per result dimension (`d{i}`).
+    pub out_loops: Vec<usize>,
+    pub iterators: Vec<&'static str>,
+    /// The contracting loops with their trip counts.
+    pub contracting: Vec<(usize, i64)>,
+}
+
+/// Plans the loops of `op` (a `dot_general` on `lt` and `rt`).
+pub fn dot_plan(op: &Op, lt: &TensorType, rt: &TensorType) -> Result<DotPlan, String> {
     let lb = i64s(op, "lhs_batching_dimensions").unwrap_or_default();
     let rb = i64s(op, "rhs_batching_dimensions").unwrap_or_default();
     let lc = i64s(op, "lhs_contracting_dimensions")?;
@@ -29,40 +40,62 @@ fn dot_general(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let (nl, nc, nr) = (lfree.len(), lc.len(), rfree.len());
     let contract_innermost = rt.rank() > 0 && rc.contains(&(rt.rank() as i64 - 1));
     let (c0, r0) = if contract_innermost { (nb + nl + nr, nb + nl) } else { (nb + nl, nb + nl + nc) };
+    let dim = |d: i64, rank: usize| usize::try_from(d).ok().filter(|&d| d < rank).ok_or_else(|| format!("dimension {d} out of range"));
     let mut lmap = vec![String::new(); lt.rank()];
     let mut rmap = vec![String::new(); rt.rank()];
     for (i, (&l, &r)) in lb.iter().zip(&rb).enumerate() {
-        lmap[l as usize] = format!("d{i}");
-        rmap[r as usize] = format!("d{i}");
+        lmap[dim(l, lt.rank())?] = format!("d{i}");
+        rmap[dim(r, rt.rank())?] = format!("d{i}");
     }
     for (i, &l) in lfree.iter().enumerate() {
         lmap[l as usize] = format!("d{}", nb + i);
     }
+    let mut contracting = Vec::new();
     for (i, (&l, &r)) in lc.iter().zip(&rc).enumerate() {
-        lmap[l as usize] = format!("d{}", c0 + i);
-        rmap[r as usize] = format!("d{}", c0 + i);
+        lmap[dim(l, lt.rank())?] = format!("d{}", c0 + i);
+        rmap[dim(r, rt.rank())?] = format!("d{}", c0 + i);
+        contracting.push((c0 + i, lt.dims[l as usize]));
     }
     for (i, &r) in rfree.iter().enumerate() {
         rmap[r as usize] = format!("d{}", r0 + i);
     }
     let loops = nb + nl + nc + nr;
-    let out_map: Vec<String> = (0..nb + nl).chain(r0..r0 + nr).map(|i| format!("d{i}")).collect();
-    let iterators: Vec<&str> = (0..loops).map(|i| if (c0..c0 + nc).contains(&i) { "reduction" } else { "parallel" }).collect();
-    let zero = ctx.e.scalar_const(out.element, if out.element.is_float_or_complex() { "0.0" } else if out.element.is_pred() { "false" } else { "0" });
+    let out_loops: Vec<usize> = (0..nb + nl).chain(r0..r0 + nr).collect();
+    let iterators = (0..loops).map(|i| if (c0..c0 + nc).contains(&i) { "reduction" } else { "parallel" }).collect();
+    Ok(DotPlan { lhs_map: lmap, rhs_map: rmap, out_loops, iterators, contracting })
+}
+
+/// The zero of `t` as a constant of its storage type.
+pub fn zero_of(ctx: &mut Ctx, t: xhlo_ir::ElementType) -> String {
+    ctx.e.scalar_const(t, if t.is_float_or_complex() { "0.0" } else if t.is_pred() { "false" } else { "0" })
+}
+
+/// `acc + convert(a) * convert(b)` in the result element type (the dot's inner step).
+pub fn multiply_accumulate(e: &mut crate::emitter::Emitter, args: &[String], le: xhlo_ir::ElementType, re: xhlo_ir::ElementType, oe: xhlo_ir::ElementType) -> Result<scalar::Value, String> {
+    let a = scalar::load(e, &args[0], le);
+    let b = scalar::load(e, &args[1], re);
+    let acc = scalar::load(e, &args[2], oe);
+    let a = scalar::convert(e, &a, oe)?;
+    let b = scalar::convert(e, &b, oe)?;
+    let p = scalar::binary(e, "multiply", &a, &b)?;
+    scalar::binary(e, "add", &acc, &p)
+}
+
+fn dot_general(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
+    let (lhs, lt) = ctx.tensor_operand(op, 0)?;
+    let (rhs, rt) = ctx.tensor_operand(op, 1)?;
+    let out = xtensor(&op.result_types[0])?;
+    let plan = dot_plan(op, &lt, &rt)?;
+    let out_map: Vec<String> = plan.out_loops.iter().map(|i| format!("d{i}")).collect();
+    let zero = zero_of(ctx, out.element);
     let init = ctx.e.fill(&out, &zero);
     let (le, re, oe) = (lt.element, rt.element, out.element);
     let r = ctx.e.generic(
-        &[Operand { value: lhs, ty: lt, map: lmap.join(", ") }, Operand { value: rhs, ty: rt, map: rmap.join(", ") }],
+        &[Operand { value: lhs, ty: lt, map: plan.lhs_map.join(", ") }, Operand { value: rhs, ty: rt, map: plan.rhs_map.join(", ") }],
         Operand { value: init, ty: out, map: out_map.join(", ") },
-        &iterators,
+        &plan.iterators,
         |e, args| {
-            let a = scalar::load(e, &args[0], le);
-            let b = scalar::load(e, &args[1], re);
-            let acc = scalar::load(e, &args[2], oe);
-            let a = scalar::convert(e, &a, oe)?;
-            let b = scalar::convert(e, &b, oe)?;
-            let p = scalar::binary(e, "multiply", &a, &b)?;
-            let s = scalar::binary(e, "add", &acc, &p)?;
+            let s = multiply_accumulate(e, args, le, re, oe)?;
             Ok(scalar::store(e, &s))
         },
     )?;

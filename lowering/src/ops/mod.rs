@@ -7,6 +7,7 @@ use xhlo_stablehlo::ast::Op;
 pub mod control_flow;
 pub mod data_movement;
 pub mod elementwise;
+pub mod fusion;
 pub mod indexing;
 pub mod linalg;
 pub mod numeric;
@@ -24,6 +25,7 @@ const FAMILIES: &[&[(&str, LowerFn)]] = &[
     control_flow::LOWERINGS,
     numeric::LOWERINGS,
     indexing::LOWERINGS,
+    fusion::LOWERINGS,
 ];
 
 /// The lowering of an xhlo op (name without prefix), if one exists.

@@ -19,7 +19,7 @@ use xhlo_stablehlo::ast::{Block, Op};
 pub const LOWERINGS: &[(&str, LowerFn)] = &[("reduce", reduce)];
 
 /// Above this many reduced elements a reduction is split into two stages.
-const SPLIT_THRESHOLD: i64 = 4096;
+pub(crate) const SPLIT_THRESHOLD: i64 = 4096;
 
 fn reduce(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let n = op.operands.len() / 2;

@@ -11,6 +11,7 @@ pub mod communication;
 pub mod control_flow;
 pub mod data_movement;
 pub mod elementwise;
+pub mod fusion;
 pub mod indexing;
 pub mod linalg;
 pub mod misc;
@@ -33,6 +34,7 @@ pub const FAMILIES: &[&[OpDef]] = &[
     collective::OPS,
     communication::OPS,
     misc::OPS,
+    fusion::OPS,
 ];
 
 /// A set of element types an operand accepts, with the words a diagnostic uses for it.

@@ -49,11 +49,13 @@ pub fn stablehlo_name(xhlo: &str) -> Option<&'static str> {
 }
 
 /// The xhlo ops exported by a rule of their own rather than a rename.
-pub const SPECIAL: &[&str] = &["xhlo.case", "xhlo.rng_uniform", "xhlo.rng_normal", "xhlo.collapse", "xhlo.call"];
+pub const SPECIAL: &[&str] = &["xhlo.case", "xhlo.rng_uniform", "xhlo.rng_normal", "xhlo.collapse", "xhlo.call", "xhlo.fusion"];
 
 pub struct Converter<'a> {
     pub names: &'a mut Names,
     pub errors: Vec<ParseError>,
+    /// Private functions made from `xhlo.fusion` bodies, to add to the module.
+    pub outlined: Vec<Op>,
 }
 
 fn op_error(op: &Op, message: &str) -> ParseError {
@@ -147,6 +149,7 @@ impl Converter<'_> {
             }
             REGION_TERMINATOR => self.shell(op, "stablehlo.return", vec![], Self::values(&op.attrs)?)?,
             "xhlo.case" => self.case(op)?,
+            "xhlo.fusion" => self.fusion(op)?,
             "xhlo.rng_uniform" | "xhlo.rng_normal" => self.rng(op, out)?,
             "xhlo.collapse" => self.renamed(op, "stablehlo.reshape", &["dimensions"])?,
             "xhlo.top_k" => match op.attr("largest") {
@@ -170,6 +173,33 @@ impl Converter<'_> {
         };
         out.push(converted);
         Ok(())
+    }
+
+    /// A fusion (our grouping of ops into one kernel; StableHLO has none) becomes a call of a
+    /// private function holding its body, which any StableHLO consumer may inline.
+    fn fusion(&mut self, op: &Op) -> Result<Op, String> {
+        let block = op.regions.first().and_then(|r| r.blocks.first()).ok_or("fusion without a body")?;
+        let name = self.names.fresh("xhlo_fusion");
+        let mut body = block.clone();
+        if let Some(last) = body.ops.last_mut() {
+            if last.name == REGION_TERMINATOR {
+                last.name = "func.return".into();
+            }
+        }
+        let mut func = Op::new("func.func", op.pos);
+        let function_type = Type::Function { inputs: block.args.iter().map(|(_, t)| t.clone()).collect(), results: op.result_types.clone() };
+        func.properties = vec![
+            ("sym_name".into(), Attribute::Str(name.clone())),
+            ("function_type".into(), Attribute::Type(function_type)),
+            ("sym_visibility".into(), Attribute::Str("private".into())),
+        ];
+        func.regions = vec![Region { blocks: vec![body] }];
+        let props = Self::values(&func.properties)?;
+        let exported = self.shell(&func, "func.func", props, vec![])?;
+        self.outlined.push(exported);
+        let mut call = op.clone();
+        call.regions.clear();
+        self.shell(&call, "func.call", vec![("callee".into(), Attribute::Symbol(vec![name]))], vec![])
     }
 
     /// One region with a block per branch → one region per branch.

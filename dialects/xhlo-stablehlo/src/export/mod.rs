@@ -57,8 +57,14 @@ pub fn export_text(text: &str) -> Result<String, Vec<ParseError>> {
 /// Stage one alone: the StableHLO tree in generic shape (`names` supplies the names of values
 /// the export adds).
 pub fn to_stablehlo(xhlo: &File, names: &mut Names) -> Result<File, Vec<ParseError>> {
-    let mut converter = convert::Converter { names, errors: Vec::new() };
-    let ops = converter.ops(&xhlo.ops);
+    let mut converter = convert::Converter { names, errors: Vec::new(), outlined: Vec::new() };
+    let mut ops = converter.ops(&xhlo.ops);
+    // Functions outlined from fusions go next to the others (inside the module if there is one).
+    let outlined = std::mem::take(&mut converter.outlined);
+    match ops.iter_mut().find(|op| op.name == "builtin.module").and_then(|m| m.regions.first_mut()).and_then(|r| r.blocks.first_mut()) {
+        Some(body) => body.ops.extend(outlined),
+        None => ops.extend(outlined),
+    }
     if converter.errors.is_empty() {
         Ok(File { ops })
     } else {

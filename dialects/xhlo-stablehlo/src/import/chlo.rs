@@ -2,6 +2,9 @@
 //! math ops into xhlo ops, following the formulas of CHLO's legalization to StableHLO and
 //! XLA's `math.cc` (each function documents its formula). f16 and bf16 inputs of the
 //! transcendental decompositions are computed in f32 and rounded back, as CHLO does.
+//! `chlo.scan` becomes an `xhlo.while` over the scan dimension with the body inlined, and
+//! `chlo.ragged_dot` one `dot_general` per group with the group's rows (or contraction
+//! range) selected by masks built from the group sizes.
 
 use super::attrs::{convert_named, i64_array, show};
 use super::ops::{convert_attrs, Rule};
@@ -49,17 +52,17 @@ pub const TABLE: &[(&str, Rule)] = &[
     ("chlo.acosh", Custom(|cx, s| real_unary(cx, s, acosh))),
     ("chlo.sinh", Custom(|cx, s| real_unary(cx, s, sinh))),
     ("chlo.cosh", Custom(|cx, s| real_unary(cx, s, cosh))),
-    ("chlo.erf_inv", Unsupported(NOT_DECOMPOSED)),
-    ("chlo.lgamma", Unsupported(NOT_DECOMPOSED)),
-    ("chlo.digamma", Unsupported(NOT_DECOMPOSED)),
+    ("chlo.erf_inv", Custom(|cx, s| real_unary(cx, s, erf_inv))),
+    ("chlo.lgamma", Custom(|cx, s| real_unary(cx, s, lgamma))),
+    ("chlo.digamma", Custom(|cx, s| real_unary(cx, s, digamma))),
     ("chlo.erfc", Unsupported(NOT_DECOMPOSED)),
     ("chlo.polygamma", Unsupported(NOT_DECOMPOSED)),
     ("chlo.broadcast_polygamma", Unsupported(NOT_DECOMPOSED)),
     ("chlo.zeta", Unsupported(NOT_DECOMPOSED)),
     ("chlo.broadcast_zeta", Unsupported(NOT_DECOMPOSED)),
     ("chlo.bessel_i1e", Unsupported(NOT_DECOMPOSED)),
-    ("chlo.scan", Unsupported(NOT_DECOMPOSED)),
-    ("chlo.ragged_dot", Unsupported(NOT_DECOMPOSED)),
+    ("chlo.scan", Custom(scan)),
+    ("chlo.ragged_dot", Custom(ragged_dot)),
 ];
 
 // ---- Emission helpers ----------------------------------------------------------------------
@@ -538,4 +541,735 @@ fn sinh(cx: &mut Cx, x: &Val) -> Val {
     let ax = un(cx, "xhlo.abs", x);
     let is_small = cmp(cx, "LT", &ax, &one);
     select(cx, &is_small, &small, &large)
+}
+
+// ---- Special functions ---------------------------------------------------------------------
+
+/// `coeffs[0] * w^(n-1) + ... + coeffs[n-1]` by Horner's rule (highest degree first).
+fn horner(cx: &mut Cx, coeffs: &[f64], w: &Val) -> Val {
+    let mut p = fconst(cx, coeffs[0], w);
+    for &c in &coeffs[1..] {
+        let pw = bin(cx, "xhlo.multiply", &p, w);
+        let c = fconst(cx, c, w);
+        p = bin(cx, "xhlo.add", &pw, &c);
+    }
+    p
+}
+
+/// Giles' single-precision erfinv polynomials ("Approximating the erfinv function", GPU
+/// Computing Gems, 2011), as XLA's `ErfInv32` uses them: in `w - 2.5` for `w < 5`...
+#[allow(clippy::excessive_precision)] // the published coefficients, digit for digit
+const ERF_INV_F32_CENTRAL: [f64; 9] = [
+    2.81022636e-08, 3.43273939e-07, -3.5233877e-06, -4.39150654e-06, 0.00021858087, -0.00125372503, -0.00417768164,
+    0.246640727, 1.50140941,
+];
+/// ...and in `sqrt(w) - 3` for `w >= 5`.
+#[allow(clippy::excessive_precision)] // the published coefficients, digit for digit
+const ERF_INV_F32_TAIL: [f64; 9] = [
+    -0.000200214257, 0.000100950558, 0.00134934322, -0.00367342844, 0.00573950773, -0.0076224613, 0.00943887047,
+    1.00167406, 2.83297682,
+];
+/// Giles' double-precision erfinv polynomials (XLA's `ErfInv64`): in `w - 3.125` for
+/// `w < 6.25`...
+#[allow(clippy::excessive_precision)] // the published coefficients, digit for digit
+const ERF_INV_F64_CENTRAL: [f64; 23] = [
+    -3.6444120640178196996e-21, -1.685059138182016589e-19, 1.2858480715256400167e-18, 1.115787767802518096e-17,
+    -1.333171662854620906e-16, 2.0972767875968561637e-17, 6.6376381343583238325e-15, -4.0545662729752068639e-14,
+    -8.1519341976054721522e-14, 2.6335093153082322977e-12, -1.2975133253453532498e-11, -5.4154120542946279317e-11,
+    1.051212273321532285e-09, -4.1126339803469836976e-09, -2.9070369957882005086e-08, 4.2347877827932403518e-07,
+    -1.3654692000834678645e-06, -1.3882523362786468719e-05, 0.0001867342080340571352, -0.00074070253416626697512,
+    -0.0060336708714301490533, 0.24015818242558961693, 1.6536545626831027356,
+];
+/// ...in `sqrt(w) - 3.25` for `6.25 <= w < 16`...
+#[allow(clippy::excessive_precision)] // the published coefficients, digit for digit
+const ERF_INV_F64_MIDDLE: [f64; 19] = [
+    2.2137376921775787049e-09, 9.0756561938885390979e-08, -2.7517406297064545428e-07, 1.8239629214389227755e-08,
+    1.5027403968909827627e-06, -4.013867526981545969e-06, 2.9234449089955446044e-06, 1.2475304481671778723e-05,
+    -4.7318229009055733981e-05, 6.8284851459573175448e-05, 2.4031110387097893999e-05, -0.0003550375203628474796,
+    0.00095328937973738049703, -0.0016882755560235047313, 0.0024914420961078508066, -0.0037512085075692412107,
+    0.005370914553590063617, 1.0052589676941592334, 3.0838856104922207635,
+];
+/// ...and in `sqrt(w) - 5` for `w >= 16`.
+#[allow(clippy::excessive_precision)] // the published coefficients, digit for digit
+const ERF_INV_F64_TAIL: [f64; 17] = [
+    -2.7109920616438573243e-11, -2.5556418169965252055e-10, 1.5076572693500548083e-09, -3.7894654401267369937e-09,
+    7.6157012080783393804e-09, -1.4960026627149240478e-08, 2.9147953450901080826e-08, -6.7711997758452339498e-08,
+    2.2900482228026654717e-07, -9.9298272942317002539e-07, 4.5260625972231537039e-06, -1.9681778105531670567e-05,
+    7.5995277030017761139e-05, -0.00021503011930044477347, -0.00013871931833623122026, 1.0103004648645343977,
+    4.8499064014085844221,
+];
+
+/// `erf_inv(x) = x * p(w)` with `w = -log((1 - x)(1 + x))` and Giles' polynomials `p` (f32:
+/// two ranges of `w`, f64: three). `w` is computed as `-(log1p(x) + log1p(-x))` rather than
+/// XLA's `-log1p(-x * x)`: `x * x` rounds away the distance to 1 that decides the result near
+/// ±1 (the product form keeps f64 within 1e-15 relative there instead of 1e-10). `erf_inv(±1)`
+/// is ±inf; NaN outside [-1, 1].
+fn erf_inv(cx: &mut Cx, x: &Val) -> Val {
+    let neg = un(cx, "xhlo.negate", x);
+    let up = un(cx, "xhlo.log_plus_one", x);
+    let down = un(cx, "xhlo.log_plus_one", &neg);
+    let sum = bin(cx, "xhlo.add", &up, &down);
+    let w = un(cx, "xhlo.negate", &sum);
+    let root = un(cx, "xhlo.sqrt", &w);
+    let shifted = |cx: &mut Cx, v: &Val, by: f64| {
+        let c = fconst(cx, by, v);
+        bin(cx, "xhlo.subtract", v, &c)
+    };
+    let p = if float_name(&x.ty) == Some("f64") {
+        let a = shifted(cx, &w, 3.125);
+        let central = horner(cx, &ERF_INV_F64_CENTRAL, &a);
+        let b = shifted(cx, &root, 3.25);
+        let middle = horner(cx, &ERF_INV_F64_MIDDLE, &b);
+        let c = shifted(cx, &root, 5.0);
+        let tail = horner(cx, &ERF_INV_F64_TAIL, &c);
+        let bound1 = fconst(cx, 6.25, &w);
+        let bound2 = fconst(cx, 16.0, &w);
+        let in_central = cmp(cx, "LT", &w, &bound1);
+        let in_middle = cmp(cx, "LT", &w, &bound2);
+        let outer = select(cx, &in_middle, &middle, &tail);
+        select(cx, &in_central, &central, &outer)
+    } else {
+        let a = shifted(cx, &w, 2.5);
+        let central = horner(cx, &ERF_INV_F32_CENTRAL, &a);
+        let b = shifted(cx, &root, 3.0);
+        let tail = horner(cx, &ERF_INV_F32_TAIL, &b);
+        let bound = fconst(cx, 5.0, &w);
+        let in_central = cmp(cx, "LT", &w, &bound);
+        select(cx, &in_central, &central, &tail)
+    };
+    let r = bin(cx, "xhlo.multiply", &p, x);
+    let one = fconst(cx, 1.0, x);
+    let inf = fconst(cx, f64::INFINITY, x);
+    let ax = un(cx, "xhlo.abs", x);
+    let at_one = cmp(cx, "EQ", &ax, &one);
+    let infinite = bin(cx, "xhlo.multiply", x, &inf);
+    select(cx, &at_one, &infinite, &r)
+}
+
+/// The Lanczos approximation XLA's `Lgamma` and `Digamma` use (g = 7, n = 9, Paul Godfrey's
+/// coefficients): `Gamma(z + 1) = sqrt(2 pi) t^(z + 1/2) e^(-t) A(z)` with `t = z + g + 1/2`
+/// and `A(z) = LANCZOS_BASE + sum_i LANCZOS[i] / (z + i + 1)`.
+const LANCZOS_G: f64 = 7.0;
+#[allow(clippy::excessive_precision)] // the published coefficients, digit for digit
+const LANCZOS_BASE: f64 = 0.99999999999980993227684700473478;
+#[allow(clippy::excessive_precision)] // the published coefficients, digit for digit
+const LANCZOS: [f64; 8] = [
+    676.520368121885098567009190444019,
+    -1259.13921672240287047156078755283,
+    771.3234287776530788486528258894,
+    -176.61502916214059906584551354,
+    12.507343278686904814458936853,
+    -0.13857109526572011689554707,
+    9.984369578019570859563e-6,
+    1.50563273514931155834e-7,
+];
+
+/// The Lanczos argument `z` (`-x` where the reflection formula is used, i.e. `x < 1/2`, else
+/// `x - 1`), whether it reflects, and `log(t) = log(g + 1/2) + log1p(z / (g + 1/2))` (no
+/// overflow of `t` for large `z`).
+fn lanczos_setup(cx: &mut Cx, x: &Val) -> (Val, Val, Val) {
+    let half = fconst(cx, 0.5, x);
+    let one = fconst(cx, 1.0, x);
+    let reflect = cmp(cx, "LT", x, &half);
+    let neg = un(cx, "xhlo.negate", x);
+    let below = bin(cx, "xhlo.subtract", x, &one);
+    let z = select(cx, &reflect, &neg, &below);
+    let gh = fconst(cx, LANCZOS_G + 0.5, x);
+    let log_gh = fconst(cx, (LANCZOS_G + 0.5).ln(), x);
+    let ratio = bin(cx, "xhlo.divide", &z, &gh);
+    let l = un(cx, "xhlo.log_plus_one", &ratio);
+    let log_t = bin(cx, "xhlo.add", &log_gh, &l);
+    (z, reflect, log_t)
+}
+
+/// `lgamma(x)`: for `x >= 1/2`, `log Gamma(z + 1)` with `z = x - 1` from the Lanczos form,
+/// `log(sqrt(2 pi)) + (z + 1/2 - t / log t) * log t + log A(z)`; for `x < 1/2` Euler's
+/// reflection `log(pi) - log|sin(pi x)| - lgamma(1 - x)` with `sin(pi x)` taken on the
+/// fractional part folded into [0, 1/2] (exact argument reduction). Poles (non-positive
+/// integers) and ±inf give +inf.
+fn lgamma(cx: &mut Cx, x: &Val) -> Val {
+    let (z, reflect, log_t) = lanczos_setup(cx, x);
+    let mut a = fconst(cx, LANCZOS_BASE, x);
+    for (i, &c) in LANCZOS.iter().enumerate() {
+        let k = fconst(cx, (i + 1) as f64, x);
+        let d = bin(cx, "xhlo.add", &z, &k);
+        let c = fconst(cx, c, x);
+        let q = bin(cx, "xhlo.divide", &c, &d);
+        a = bin(cx, "xhlo.add", &a, &q);
+    }
+    let half = fconst(cx, 0.5, x);
+    let one = fconst(cx, 1.0, x);
+    let gh = fconst(cx, LANCZOS_G + 0.5, x);
+    let t = bin(cx, "xhlo.add", &z, &gh);
+    let t_over = bin(cx, "xhlo.divide", &t, &log_t);
+    let zh = bin(cx, "xhlo.add", &z, &half);
+    let e = bin(cx, "xhlo.subtract", &zh, &t_over);
+    let power = bin(cx, "xhlo.multiply", &e, &log_t);
+    let log_a = un(cx, "xhlo.log", &a);
+    let log_sqrt_2pi = fconst(cx, (2.0 * std::f64::consts::PI).sqrt().ln(), x);
+    let s = bin(cx, "xhlo.add", &log_sqrt_2pi, &power);
+    let log_y = bin(cx, "xhlo.add", &s, &log_a);
+    // Reflection: |sin(pi x)| = sin(pi r), r the fractional part of |x| folded into [0, 1/2].
+    let ax = un(cx, "xhlo.abs", x);
+    let fl = un(cx, "xhlo.floor", &ax);
+    let frac = bin(cx, "xhlo.subtract", &ax, &fl);
+    let upper = cmp(cx, "GT", &frac, &half);
+    let folded = bin(cx, "xhlo.subtract", &one, &frac);
+    let r = select(cx, &upper, &folded, &frac);
+    let pi = fconst(cx, std::f64::consts::PI, x);
+    let pr = bin(cx, "xhlo.multiply", &pi, &r);
+    let sin = un(cx, "xhlo.sine", &pr);
+    let log_sin = un(cx, "xhlo.log", &sin);
+    let log_pi = fconst(cx, std::f64::consts::PI.ln(), x);
+    let d = bin(cx, "xhlo.subtract", &log_pi, &log_sin);
+    let reflected = bin(cx, "xhlo.subtract", &d, &log_y);
+    // At a pole sin(pi r) = 0: log_sin = -inf, and the result is +inf.
+    let finite = cx.emit1("xhlo.is_finite", std::slice::from_ref(&log_sin), vec![], with_element(&x.ty, i1()));
+    let pole = un(cx, "xhlo.negate", &log_sin);
+    let reflected = select(cx, &finite, &reflected, &pole);
+    let result = select(cx, &reflect, &reflected, &log_y);
+    let inf = fconst(cx, f64::INFINITY, x);
+    let is_inf = cmp(cx, "EQ", &ax, &inf);
+    select(cx, &is_inf, &inf, &result)
+}
+
+/// `digamma(x)`, the derivative of the Lanczos form of `lgamma`: for `x >= 1/2`, with
+/// `z = x - 1`, `log t + N(z) / A(z) - g / t` where `N(z) = -sum_i LANCZOS[i] / (z + i + 1)^2`;
+/// for `x < 1/2` the reflection `digamma(1 - x) - pi cot(pi x)`, with the cotangent taken at
+/// `x - round(x)` (exact argument reduction). NaN at the poles (non-positive integers), as in
+/// XLA.
+fn digamma(cx: &mut Cx, x: &Val) -> Val {
+    let (z, reflect, log_t) = lanczos_setup(cx, x);
+    let mut num = fconst(cx, 0.0, x);
+    let mut den = fconst(cx, LANCZOS_BASE, x);
+    for (i, &c) in LANCZOS.iter().enumerate() {
+        let k = fconst(cx, (i + 1) as f64, x);
+        let d = bin(cx, "xhlo.add", &z, &k);
+        let dd = bin(cx, "xhlo.multiply", &d, &d);
+        let c = fconst(cx, c, x);
+        let q2 = bin(cx, "xhlo.divide", &c, &dd);
+        num = bin(cx, "xhlo.subtract", &num, &q2);
+        let q = bin(cx, "xhlo.divide", &c, &d);
+        den = bin(cx, "xhlo.add", &den, &q);
+    }
+    let gh = fconst(cx, LANCZOS_G + 0.5, x);
+    let g = fconst(cx, LANCZOS_G, x);
+    let t = bin(cx, "xhlo.add", &z, &gh);
+    let ratio = bin(cx, "xhlo.divide", &num, &den);
+    let g_over_t = bin(cx, "xhlo.divide", &g, &t);
+    let s = bin(cx, "xhlo.add", &log_t, &ratio);
+    let y = bin(cx, "xhlo.subtract", &s, &g_over_t);
+    // Reflection: pi cot(pi x) = pi cot(pi (x - round(x))); for x < 1/2, round(x) = -|floor(x + 1/2)|.
+    let half = fconst(cx, 0.5, x);
+    let xh = bin(cx, "xhlo.add", x, &half);
+    let fl = un(cx, "xhlo.floor", &xh);
+    let afl = un(cx, "xhlo.abs", &fl);
+    let reduced = bin(cx, "xhlo.add", x, &afl);
+    let pi = fconst(cx, std::f64::consts::PI, x);
+    let pr = bin(cx, "xhlo.multiply", &pi, &reduced);
+    let cos = un(cx, "xhlo.cosine", &pr);
+    let sin = un(cx, "xhlo.sine", &pr);
+    let pcos = bin(cx, "xhlo.multiply", &pi, &cos);
+    let cot = bin(cx, "xhlo.divide", &pcos, &sin);
+    let reflected = bin(cx, "xhlo.subtract", &y, &cot);
+    let result = select(cx, &reflect, &reflected, &y);
+    let zero = fconst(cx, 0.0, x);
+    let fx = un(cx, "xhlo.floor", x);
+    let non_positive = cmp(cx, "LE", x, &zero);
+    let integral = cmp(cx, "EQ", x, &fx);
+    let pole = bin(cx, "xhlo.and", &non_positive, &integral);
+    let nan = fconst(cx, f64::NAN, x);
+    select(cx, &pole, &nan, &result)
+}
+
+// ---- Scan ----------------------------------------------------------------------------------
+
+fn int_attr(src: &Src, name: &str) -> Result<Option<i64>, String> {
+    match src.op.attr(name) {
+        None => Ok(None),
+        Some(Attribute::Int(v, _)) => {
+            v.parse().map(Some).map_err(|_| format!("attribute '{name}' is not a 64-bit integer: {v}"))
+        }
+        Some(other) => Err(format!("attribute '{name}' must be an integer, got {}", show(other))),
+    }
+}
+
+fn bool_attr(src: &Src, name: &str) -> Result<bool, String> {
+    match src.op.attr(name) {
+        None => Ok(false),
+        Some(Attribute::Bool(b)) => Ok(*b),
+        Some(Attribute::Unit) => Ok(true),
+        Some(other) => Err(format!("attribute '{name}' must be a bool, got {}", show(other))),
+    }
+}
+
+/// A `(a, b)` segment-size attribute (`operandSegmentSizes`, `resultSegmentSizes`).
+fn segments(src: &Src, name: &str) -> Result<Option<(usize, usize)>, String> {
+    match src.op.attr(name) {
+        None => Ok(None),
+        Some(Attribute::DenseArray(_, values)) => {
+            let v: Vec<usize> = values.iter().map(|s| s.parse().map_err(|_| format!("{name}: bad size {s}"))).collect::<Result<_, _>>()?;
+            match v.as_slice() {
+                [a, b] => Ok(Some((*a, *b))),
+                _ => Err(format!("{name} must have 2 entries, got {}", v.len())),
+            }
+        }
+        Some(other) => Err(format!("{name} must be an array, got {}", show(other))),
+    }
+}
+
+/// The literal of zero in a splat of `element`.
+fn zero_literal(element: &Type) -> Result<&'static str, String> {
+    match element {
+        Type::Integer { width: 1, .. } => Ok("false"),
+        Type::Integer { .. } => Ok("0"),
+        Type::Float(_) => Ok("0.0"),
+        Type::Complex(_) => Ok("(0.0, 0.0)"),
+        other => Err(format!("unsupported: element type {}", crate::print::type_to_string(other))),
+    }
+}
+
+/// A zero tensor of type `ty`.
+fn zeros(cx: &mut Cx, ty: &Type) -> Result<Val, String> {
+    let element = element_of(ty).ok_or_else(|| format!("unsupported: {} is not a tensor", crate::print::type_to_string(ty)))?;
+    let body = zero_literal(element)?.to_string();
+    Ok(splat_body(cx, body, ty))
+}
+
+/// An `i64` scalar constant.
+fn i64_scalar(cx: &mut Cx, v: i64) -> Val {
+    splat_body(cx, v.to_string(), &tensor(&[], int(64, false)))
+}
+
+/// `dims` without entry `dim`.
+fn without(dims: &[i64], dim: usize) -> Vec<i64> {
+    dims.iter().enumerate().filter(|&(i, _)| i != dim).map(|(_, &d)| d).collect()
+}
+
+fn type_str(t: &Type) -> String {
+    crate::print::type_to_string(t)
+}
+
+/// `chlo.scan(inputs) inits(inits) dimension = d {body}` (XLA's Scan): the body takes one
+/// slice of every input along `d` (that dimension removed) and the carries, and returns one
+/// slice of every output and the next carries; the results are the outputs (the slices
+/// stacked along `d`) and the final carries. Step `k` handles position `k`, or `n - 1 - k`
+/// with `is_reverse`.
+///
+/// Decomposed into `xhlo.while` over `(k, inputs..., outputs..., carries...)` (the outputs
+/// start as zeros): the body slices each input at the position with `dynamic_slice` and a
+/// reshape, runs the inlined scan body, and writes each output slice with
+/// `dynamic_update_slice`. `is_associative` is a hint and does not change the result.
+fn scan(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
+    let (n_in, n_carry) = segments(src, "operandSegmentSizes")?.ok_or("missing operandSegmentSizes")?;
+    if n_in + n_carry != src.operands.len() {
+        return Err(format!("operandSegmentSizes says {n_in} inputs and {n_carry} inits but there are {} operands", src.operands.len()));
+    }
+    if src.results.len() < n_carry {
+        return Err(format!("{} results cannot hold {n_carry} carries", src.results.len()));
+    }
+    let n_out = src.results.len() - n_carry;
+    if let Some((o, c)) = segments(src, "resultSegmentSizes")? {
+        if (o, c) != (n_out, n_carry) {
+            return Err(format!("resultSegmentSizes says {o} outputs and {c} carries, but there are {} results and {n_carry} inits", src.results.len()));
+        }
+    }
+    let dim = int_attr(src, "dimension")?.ok_or("missing 'dimension'")?;
+    let dim = usize::try_from(dim).map_err(|_| format!("dimension must be non-negative, got {dim}"))?;
+    let reverse = bool_attr(src, "is_reverse")?;
+    let (inputs, inits) = src.operands.split_at(n_in);
+    let (out_types, carry_types) = src.results.split_at(n_out);
+
+    // The scan length: the inputs' and outputs' size along `dim` (and scan_dim_size) agree.
+    let mut length = int_attr(src, "scan_dim_size")?;
+    let mut slices = Vec::new();
+    for (what, ty) in inputs.iter().map(|v| ("input", &v.ty)).chain(out_types.iter().map(|t| ("output", t))) {
+        let dims = dims_of(ty).ok_or_else(|| format!("unsupported: scan {what} of type {} (expected a static tensor)", type_str(ty)))?;
+        let size = *dims.get(dim).ok_or_else(|| format!("scan dimension {dim} is out of range for the {what} of type {}", type_str(ty)))?;
+        match length {
+            Some(n) if n != size => {
+                return Err(format!("the {what} of type {} has {size} elements along scan dimension {dim}, expected {n}", type_str(ty)))
+            }
+            _ => length = Some(size),
+        }
+        slices.push(with_dims(ty, &without(&dims, dim)));
+    }
+    let n = length.ok_or("a scan without inputs or outputs has no length")?;
+    let (in_slices, out_slices) = slices.split_at(n_in);
+    for (i, (init, carry)) in inits.iter().zip(carry_types).enumerate() {
+        if &init.ty != carry {
+            return Err(format!("init {i} has type {} but carry result {i} has type {}", type_str(&init.ty), type_str(carry)));
+        }
+    }
+    let [region] = src.op.regions.as_slice() else {
+        return Err(format!("expected one region, got {}", src.op.regions.len()));
+    };
+
+    let mut state = vec![i64_scalar(cx, 0)];
+    state.extend(inputs.iter().cloned());
+    for t in out_types {
+        state.push(zeros(cx, t)?);
+    }
+    state.extend(inits.iter().cloned());
+    let state_types: Vec<Type> = state.iter().map(|v| v.ty.clone()).collect();
+
+    let cond = cx.block(&state_types, |cx, args| {
+        let limit = i64_scalar(cx, n);
+        vec![cmp(cx, "LT", &args[0], &limit)]
+    });
+    let mut failure = None;
+    let body = cx.block(&state_types, |cx, args| {
+        let k = &args[0];
+        let position = if reverse {
+            let last = i64_scalar(cx, n - 1);
+            bin(cx, "xhlo.subtract", &last, k)
+        } else {
+            k.clone()
+        };
+        let zero = i64_scalar(cx, 0);
+        let starts = |rank: usize| -> Vec<Val> { (0..rank).map(|d| if d == dim { position.clone() } else { zero.clone() }).collect() };
+        let mut body_args = Vec::new();
+        for (x, slice_ty) in args[1..1 + n_in].iter().zip(in_slices) {
+            let mut sizes = dims_of(&x.ty).unwrap_or_default();
+            let rank = sizes.len();
+            sizes[dim] = 1;
+            let mut operands = vec![x.clone()];
+            operands.extend(starts(rank));
+            let attrs = vec![("slice_sizes".to_string(), i64_array(&sizes))];
+            let s = cx.emit1("xhlo.dynamic_slice", &operands, attrs, with_dims(&x.ty, &sizes));
+            body_args.push(cx.emit1("xhlo.reshape", &[s], vec![], slice_ty.clone()));
+        }
+        let carries = &args[1 + n_in + n_out..];
+        body_args.extend(carries.iter().cloned());
+        let returned = match cx.inline_region(region, &body_args) {
+            Ok(r) if r.len() == n_out + n_carry => r,
+            Ok(r) => {
+                failure = Some(format!("the body returns {} values, expected {n_out} outputs and {n_carry} carries", r.len()));
+                return args.to_vec();
+            }
+            Err(e) => {
+                failure = Some(format!("scan body: {e}"));
+                return args.to_vec();
+            }
+        };
+        let mut next = Vec::new();
+        let one = i64_scalar(cx, 1);
+        next.push(bin(cx, "xhlo.add", k, &one));
+        next.extend(args[1..1 + n_in].iter().cloned());
+        for (j, ((acc, v), slice_ty)) in args[1 + n_in..1 + n_in + n_out].iter().zip(&returned).zip(out_slices).enumerate() {
+            if &v.ty != slice_ty {
+                failure = Some(format!("the body returns {} for output {j}, expected {}", type_str(&v.ty), type_str(slice_ty)));
+                return args.to_vec();
+            }
+            let mut sizes = dims_of(&acc.ty).unwrap_or_default();
+            let rank = sizes.len();
+            sizes[dim] = 1;
+            let update = cx.emit1("xhlo.reshape", std::slice::from_ref(v), vec![], with_dims(&acc.ty, &sizes));
+            let mut operands = vec![acc.clone(), update];
+            operands.extend(starts(rank));
+            next.push(cx.emit1("xhlo.dynamic_update_slice", &operands, vec![], acc.ty.clone()));
+        }
+        for (j, (v, carry)) in returned[n_out..].iter().zip(carries).enumerate() {
+            if v.ty != carry.ty {
+                failure = Some(format!("the body returns {} for carry {j}, expected {}", type_str(&v.ty), type_str(&carry.ty)));
+                return args.to_vec();
+            }
+            next.push(v.clone());
+        }
+        next
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    let results = cx.emit("xhlo.while", &state, vec![], state_types, vec![cond, body]);
+    Ok(results[1 + n_in..].to_vec())
+}
+
+/// The same element type with other dimensions.
+fn with_dims(t: &Type, dims: &[i64]) -> Type {
+    tensor(dims, element_of(t).cloned().unwrap_or(Type::None))
+}
+
+// ---- Ragged dot ----------------------------------------------------------------------------
+
+/// The fields of `#chlo.ragged_dot<...>`.
+struct RaggedDims {
+    lhs_batch: Vec<i64>,
+    rhs_batch: Vec<i64>,
+    lhs_contract: Vec<i64>,
+    rhs_contract: Vec<i64>,
+    lhs_ragged: Vec<i64>,
+    rhs_group: Vec<i64>,
+}
+
+fn ragged_dims(src: &Src) -> Result<RaggedDims, String> {
+    let body = match src.op.attr("ragged_dot_dimension_numbers") {
+        Some(Attribute::Dialect { name, body }) if name == "chlo.ragged_dot" => body,
+        Some(other) => return Err(format!("ragged_dot_dimension_numbers must be #chlo.ragged_dot<...>, got {}", show(other))),
+        None => return Err("missing ragged_dot_dimension_numbers".into()),
+    };
+    let fields = super::attrs::parse_fields(body).map_err(|e| format!("ragged_dot_dimension_numbers: {e}"))?;
+    const NAMES: [&str; 6] = [
+        "lhs_batching_dimensions",
+        "rhs_batching_dimensions",
+        "lhs_contracting_dimensions",
+        "rhs_contracting_dimensions",
+        "lhs_ragged_dimensions",
+        "rhs_group_dimensions",
+    ];
+    let mut lists: [Vec<i64>; 6] = Default::default();
+    for (k, v) in fields {
+        let i = NAMES.iter().position(|n| *n == k).ok_or_else(|| format!("ragged_dot_dimension_numbers: unknown field '{k}'"))?;
+        match v {
+            super::attrs::Field::List(l) => lists[i] = l,
+            other => return Err(format!("ragged_dot_dimension_numbers: field '{k}' must be a list, got {other:?}")),
+        }
+    }
+    let [lhs_batch, rhs_batch, lhs_contract, rhs_contract, lhs_ragged, rhs_group] = lists;
+    Ok(RaggedDims { lhs_batch, rhs_batch, lhs_contract, rhs_contract, lhs_ragged, rhs_group })
+}
+
+/// Checks that `list` holds distinct dimensions of a rank-`rank` operand.
+fn check_dims(list: &[i64], rank: usize, what: &str) -> Result<(), String> {
+    for (i, &d) in list.iter().enumerate() {
+        if d < 0 || d as usize >= rank {
+            return Err(format!("{what} {d} is out of range for rank {rank}"));
+        }
+        if list[..i].contains(&d) {
+            return Err(format!("{what} repeats dimension {d}"));
+        }
+    }
+    Ok(())
+}
+
+/// Broadcasts `x` into `shape` with operand dimension `i` at result dimension `map[i]`, in
+/// any order (a transpose first when `map` is not increasing, as broadcast_in_dim needs).
+fn broadcast_mapped(cx: &mut Cx, x: &Val, map: &[i64], shape: &[i64]) -> Val {
+    let mut order: Vec<usize> = (0..map.len()).collect();
+    order.sort_by_key(|&i| map[i]);
+    let mut x = x.clone();
+    if order.iter().enumerate().any(|(k, &i)| k != i) {
+        let dims = dims_of(&x.ty).unwrap_or_default();
+        let permuted: Vec<i64> = order.iter().map(|&i| dims[i]).collect();
+        let perm: Vec<i64> = order.iter().map(|&i| i as i64).collect();
+        let attrs = vec![("permutation".to_string(), i64_array(&perm))];
+        x = cx.emit1("xhlo.transpose", &[x.clone()], attrs, with_dims(&x.ty, &permuted));
+    }
+    let sorted: Vec<i64> = order.iter().map(|&i| map[i]).collect();
+    let attrs = vec![("broadcast_dimensions".to_string(), i64_array(&sorted))];
+    cx.emit1("xhlo.broadcast_in_dim", &[x.clone()], attrs, with_dims(&x.ty, shape))
+}
+
+/// The `[start, limit)` ranges of the groups along the ragged dimension: for group `j`,
+/// `start = sum(group_sizes[..., :j])` and `limit = start + group_sizes[..., j]`, as i64
+/// tensors of the group sizes' leading shape.
+fn group_ranges(cx: &mut Cx, sizes: &Val) -> Vec<(Val, Val)> {
+    let dims = dims_of(&sizes.ty).unwrap_or_default();
+    let (prefix, g) = (&dims[..dims.len() - 1], dims[dims.len() - 1]);
+    let i64t = tensor(prefix, int(64, false));
+    let mut start = splat_body(cx, "0".into(), &i64t);
+    let mut out = Vec::new();
+    for j in 0..g {
+        let mut lo = vec![0; dims.len()];
+        let mut hi = dims.clone();
+        *lo.last_mut().unwrap() = j;
+        *hi.last_mut().unwrap() = j + 1;
+        let mut one_dims = prefix.to_vec();
+        one_dims.push(1);
+        let attrs = vec![
+            ("start_indices".to_string(), i64_array(&lo)),
+            ("limit_indices".to_string(), i64_array(&hi)),
+            ("strides".to_string(), i64_array(&vec![1; dims.len()])),
+        ];
+        let s = cx.emit1("xhlo.slice", std::slice::from_ref(sizes), attrs, with_dims(&sizes.ty, &one_dims));
+        let s = cx.emit1("xhlo.reshape", &[s], vec![], with_dims(&sizes.ty, prefix));
+        let s = if element_of(&s.ty) == Some(&int(64, false)) { s } else { convert(cx, &s, int(64, false)) };
+        let limit = bin(cx, "xhlo.add", &start, &s);
+        out.push((start, limit.clone()));
+        start = limit;
+    }
+    out
+}
+
+/// The predicate over `shape` that is true where the index along `dim` lies in
+/// `[start, limit)`, `start`/`limit` (of the group sizes' leading shape) broadcast with their
+/// dimension `i` at `prefix_map[i]`.
+fn range_mask(cx: &mut Cx, shape: &[i64], dim: usize, range: &(Val, Val), prefix_map: &[i64]) -> Val {
+    let iota_ty = tensor(shape, int(64, false));
+    let iota = cx.emit1("xhlo.iota", &[], vec![("iota_dimension".to_string(), super::attrs::i64_attr(dim as i64))], iota_ty);
+    let start = broadcast_mapped(cx, &range.0, prefix_map, shape);
+    let limit = broadcast_mapped(cx, &range.1, prefix_map, shape);
+    let ge = cmp(cx, "GE", &iota, &start);
+    let lt = cmp(cx, "LT", &iota, &limit);
+    bin(cx, "xhlo.and", &ge, &lt)
+}
+
+fn dot_attrs(lb: &[i64], rb: &[i64], lc: &[i64], rc: &[i64], precision: &Option<Attribute>) -> Vec<(String, Attribute)> {
+    // Empty batching lists are left out, as the import of `#stablehlo.dot<...>` leaves them.
+    let mut attrs = Vec::new();
+    if !lb.is_empty() {
+        attrs.push(("lhs_batching_dimensions".to_string(), i64_array(lb)));
+        attrs.push(("rhs_batching_dimensions".to_string(), i64_array(rb)));
+    }
+    attrs.push(("lhs_contracting_dimensions".to_string(), i64_array(lc)));
+    attrs.push(("rhs_contracting_dimensions".to_string(), i64_array(rc)));
+    if let Some(p) = precision {
+        attrs.push(("precision_config".to_string(), p.clone()));
+    }
+    attrs
+}
+
+/// `chlo.ragged_dot(lhs, rhs, group_sizes)`: a dot_general in which consecutive groups of the
+/// lhs ragged dimension, of the sizes `group_sizes` gives (per leading batch/outer index when
+/// it has more than one dimension), are computed differently. The three modes (CHLO's
+/// `RaggedDotOp`, JAX's `ragged_dot_general`):
+///
+/// 1. ragged non-contracting dimension `m`: `[b,m,k] x [g,b,k,n] -> [b,m,n]`; rows of group
+///    `j` multiply rhs group `j`, rows past the last group are zero. Decomposed as one
+///    dot_general per group against that rhs slice, each selected into the result on its rows
+///    (rows are taken, never summed, so other groups' values cannot leak in, even inf/NaN).
+/// 2. ragged contracting dimension `k`: `[b,m,k] x [b,k,n] -> [g,b,m,n]`; result `j` contracts
+///    only group `j`'s range of `k`. One dot_general per group on both operands masked to that
+///    range, stacked along a new leading dimension.
+/// 3. ragged batch dimension: `[b,m,k] x [b,k,n] -> [b,m,n]`; the groups partition the batch and
+///    every group uses the same operands, so this is the plain dot_general (as CHLO's own
+///    decomposition does).
+fn ragged_dot(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
+    src.expect_operands(3)?;
+    let (lhs, rhs, sizes) = (src.operands[0].clone(), src.operands[1].clone(), src.operands[2].clone());
+    let result = src.result()?.clone();
+    let d = ragged_dims(src)?;
+    let precision = match src.op.attr("precision_config") {
+        Some(p) => Some(super::attrs::convert_value(p).map_err(|e| format!("precision_config: {e}"))?),
+        None => None,
+    };
+    let ld = dims_of(&lhs.ty).ok_or("lhs must be a static tensor")?;
+    let rd = dims_of(&rhs.ty).ok_or("rhs must be a static tensor")?;
+    let sd = dims_of(&sizes.ty).ok_or("group_sizes must be a static tensor")?;
+    let out = dims_of(&result).ok_or("the result must be a static tensor")?;
+    if !matches!(element_of(&sizes.ty), Some(Type::Integer { width, .. }) if *width > 1) {
+        return Err(format!("group_sizes must be integers, got {}", type_str(&sizes.ty)));
+    }
+    check_dims(&d.lhs_batch, ld.len(), "lhs batching dimension")?;
+    check_dims(&d.rhs_batch, rd.len(), "rhs batching dimension")?;
+    check_dims(&d.lhs_contract, ld.len(), "lhs contracting dimension")?;
+    check_dims(&d.rhs_contract, rd.len(), "rhs contracting dimension")?;
+    check_dims(&d.rhs_group, rd.len(), "rhs group dimension")?;
+    if d.lhs_batch.len() != d.rhs_batch.len() || d.lhs_contract.len() != d.rhs_contract.len() {
+        return Err("lhs and rhs must have as many batching and as many contracting dimensions".into());
+    }
+    let [r] = d.lhs_ragged[..] else {
+        return Err(format!("expected exactly one lhs ragged dimension, got {}", d.lhs_ragged.len()));
+    };
+    check_dims(&[r], ld.len(), "lhs ragged dimension")?;
+    let free = |rank: usize, a: &[i64], b: &[i64], c: &[i64]| -> Vec<i64> {
+        (0..rank as i64).filter(|i| !a.contains(i) && !b.contains(i) && !c.contains(i)).collect()
+    };
+    let lhs_free = free(ld.len(), &d.lhs_batch, &d.lhs_contract, &[]);
+    // The lhs dimensions the leading dimensions of group_sizes index, by mode.
+    let batch_pos = d.lhs_batch.iter().position(|&b| b == r);
+    let contract_pos = d.lhs_contract.iter().position(|&c| c == r);
+    let prefix: Vec<i64> = match (batch_pos, contract_pos) {
+        (Some(p), _) => d.lhs_batch[..p].to_vec(),
+        (None, Some(q)) => d.lhs_batch.iter().chain(&d.lhs_contract[..q]).copied().collect(),
+        (None, None) => d.lhs_batch.iter().copied().chain(lhs_free.iter().copied().filter(|&i| i < r)).collect(),
+    };
+    let Some(&g) = sd.last() else { return Err("group_sizes must have rank at least 1".into()) };
+    let full: Vec<i64> = prefix.iter().map(|&i| ld[i as usize]).chain([g]).collect();
+    if sd.len() != 1 && sd != full {
+        return Err(format!("group_sizes has shape {sd:?}, expected {full:?} or [{g}]"));
+    }
+    if batch_pos.is_some() {
+        if !d.rhs_group.is_empty() {
+            return Err("a ragged batch dimension takes no rhs group dimension".into());
+        }
+        let attrs = dot_attrs(&d.lhs_batch, &d.rhs_batch, &d.lhs_contract, &d.rhs_contract, &precision);
+        return Ok(vec![cx.emit1("xhlo.dot_general", &[lhs, rhs], attrs, result)]);
+    }
+    let sizes = if sd != full {
+        // [g] applies to every leading index.
+        let attrs = vec![("broadcast_dimensions".to_string(), i64_array(&[full.len() as i64 - 1]))];
+        cx.emit1("xhlo.broadcast_in_dim", &[sizes], attrs, with_dims(&src.operands[2].ty, &full))
+    } else {
+        sizes
+    };
+
+    match contract_pos {
+        Some(q) => {
+            if !d.rhs_group.is_empty() {
+                return Err("a ragged contracting dimension takes no rhs group dimension".into());
+            }
+            if out.first() != Some(&g) {
+                return Err(format!("the result {} must lead with the {g} groups", type_str(&result)));
+            }
+            let rhs_ragged = d.rhs_contract[q] as usize;
+            let rhs_prefix: Vec<i64> = d.rhs_batch.iter().chain(&d.rhs_contract[..q]).copied().collect();
+            let per_group = with_dims(&result, &out[1..]);
+            let mut stacked_dims = out.clone();
+            stacked_dims[0] = 1;
+            let lz = zeros(cx, &lhs.ty)?;
+            let rz = zeros(cx, &rhs.ty)?;
+            let mut parts = Vec::new();
+            for range in group_ranges(cx, &sizes) {
+                let lm = range_mask(cx, &ld, r as usize, &range, &prefix);
+                let rm = range_mask(cx, &rd, rhs_ragged, &range, &rhs_prefix);
+                let l = select(cx, &lm, &lhs, &lz);
+                let rr = select(cx, &rm, &rhs, &rz);
+                let attrs = dot_attrs(&d.lhs_batch, &d.rhs_batch, &d.lhs_contract, &d.rhs_contract, &precision);
+                let p = cx.emit1("xhlo.dot_general", &[l, rr], attrs, per_group.clone());
+                parts.push(cx.emit1("xhlo.reshape", &[p], vec![], with_dims(&result, &stacked_dims)));
+            }
+            if parts.is_empty() {
+                return Ok(vec![zeros(cx, &result)?]);
+            }
+            let attrs = vec![("dimension".to_string(), super::attrs::i64_attr(0))];
+            Ok(vec![cx.emit1("xhlo.concatenate", &parts, attrs, result)])
+        }
+        None => {
+            let [group_dim] = d.rhs_group[..] else {
+                return Err(format!("a ragged non-contracting dimension needs exactly one rhs group dimension, got {}", d.rhs_group.len()));
+            };
+            if rd[group_dim as usize] != g {
+                return Err(format!("rhs group dimension {group_dim} has size {} but group_sizes has {g} groups", rd[group_dim as usize]));
+            }
+            if d.rhs_batch.contains(&group_dim) || d.rhs_contract.contains(&group_dim) {
+                return Err(format!("rhs group dimension {group_dim} is also a batching or contracting dimension"));
+            }
+            let adjust = |v: &[i64]| -> Vec<i64> { v.iter().map(|&x| if x > group_dim { x - 1 } else { x }).collect() };
+            let (rb, rc) = (adjust(&d.rhs_batch), adjust(&d.rhs_contract));
+            let rhs_slice_dims = without(&rd, group_dim as usize);
+            // Result dimensions: batch, lhs free, rhs free; the ragged one and the group
+            // sizes' leading ones sit at these positions.
+            let nb = d.lhs_batch.len();
+            let position = |lhs_dim: i64| -> i64 {
+                match d.lhs_batch.iter().position(|&b| b == lhs_dim) {
+                    Some(p) => p as i64,
+                    None => (nb + lhs_free.iter().position(|&f| f == lhs_dim).unwrap_or(0)) as i64,
+                }
+            };
+            let out_prefix: Vec<i64> = prefix.iter().map(|&i| position(i)).collect();
+            let out_ragged = position(r) as usize;
+            let mut acc = zeros(cx, &result)?;
+            for (j, range) in group_ranges(cx, &sizes).into_iter().enumerate() {
+                let mut lo = vec![0; rd.len()];
+                let mut hi = rd.clone();
+                lo[group_dim as usize] = j as i64;
+                hi[group_dim as usize] = j as i64 + 1;
+                let mut one = rd.clone();
+                one[group_dim as usize] = 1;
+                let attrs = vec![
+                    ("start_indices".to_string(), i64_array(&lo)),
+                    ("limit_indices".to_string(), i64_array(&hi)),
+                    ("strides".to_string(), i64_array(&vec![1; rd.len()])),
+                ];
+                let s = cx.emit1("xhlo.slice", std::slice::from_ref(&rhs), attrs, with_dims(&rhs.ty, &one));
+                let rj = cx.emit1("xhlo.reshape", &[s], vec![], with_dims(&rhs.ty, &rhs_slice_dims));
+                let attrs = dot_attrs(&d.lhs_batch, &rb, &d.lhs_contract, &rc, &precision);
+                let p = cx.emit1("xhlo.dot_general", &[lhs.clone(), rj], attrs, result.clone());
+                let mask = range_mask(cx, &out, out_ragged, &range, &out_prefix);
+                acc = select(cx, &mask, &p, &acc);
+            }
+            Ok(vec![acc])
+        }
+    }
 }

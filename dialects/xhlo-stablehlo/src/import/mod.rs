@@ -145,6 +145,41 @@ impl Cx<'_> {
         Region { blocks: vec![Block { label: None, args: args.into_iter().map(|v| (v.r, v.ty)).collect(), ops }] }
     }
 
+    /// Imports the ops of a one-block source region in place, its block arguments bound to
+    /// `args` (for decompositions that inline a region, as `chlo.scan` does): returns the
+    /// values its terminator returns. The ops' own errors are recorded where they occur.
+    pub fn inline_region(&mut self, r: &Region, args: &[Val]) -> Result<Vec<Val>, String> {
+        let [block] = r.blocks.as_slice() else {
+            return Err(format!("expected a region of one block, got {} blocks", r.blocks.len()));
+        };
+        if block.args.len() != args.len() {
+            return Err(format!("the region takes {} arguments, expected {}", block.args.len(), args.len()));
+        }
+        let Some((terminator, ops)) = block.ops.split_last() else {
+            return Err("the region's block has no terminator".into());
+        };
+        for (i, ((_, declared), v)) in block.args.iter().zip(args).enumerate() {
+            let declared = types::convert_type(declared).map_err(|e| format!("region argument {i}: {e}"))?;
+            if declared != v.ty {
+                return Err(format!(
+                    "region argument {i} has type {} but the decomposition passes {}",
+                    crate::print::type_to_string(&declared),
+                    crate::print::type_to_string(&v.ty)
+                ));
+            }
+        }
+        self.imp.scopes.push(HashMap::new());
+        for ((name, _), v) in block.args.iter().zip(args) {
+            self.imp.bind(name, v.clone());
+        }
+        for op in ops {
+            self.imp.import_op(op, self.out);
+        }
+        let returned: Option<Vec<Val>> = terminator.operands.iter().map(|r| self.imp.lookup(r).cloned()).collect();
+        self.imp.scopes.pop();
+        returned.ok_or_else(|| format!("the region's terminator '{}' uses a value not defined in the region", terminator.name))
+    }
+
     /// The constant value behind an output value, when `xhlo.constant` defined it.
     pub fn constant(&self, v: &Val) -> Option<&Attribute> {
         self.imp.constants.get(&v.r)

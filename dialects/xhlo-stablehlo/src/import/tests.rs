@@ -380,3 +380,179 @@ fn variadic_all_gather_becomes_one_op_per_operand() {
         ]
     );
 }
+
+const SCAN_DIM1_REVERSE: &str = r#"%0:2 = chlo.scan(%x) inits(%c) dimension=1 attributes {is_reverse = true} {
+  ^bb0(%a: tensor<2xi32>, %b: tensor<2xi32>):
+    %1 = stablehlo.add %a, %b : tensor<2xi32>
+    stablehlo.return %1, %1 : tensor<2xi32>, tensor<2xi32>
+  } : (tensor<2x3xi32>, tensor<2xi32>) -> (tensor<2x3xi32>, tensor<2xi32>)
+"func.return"(%0#0, %0#1) : (tensor<2x3xi32>, tensor<2xi32>) -> ()"#;
+
+#[test]
+fn chlo_scan_becomes_a_while_that_slices_inputs_and_writes_outputs_along_the_dimension() {
+    let out = import_body("%x: tensor<2x3xi32>, %c: tensor<2xi32>", SCAN_DIM1_REVERSE);
+    let text = out.join("\n");
+    // State: counter, the input, the zero-initialised output, the carry.
+    assert_eq!(out[0], r#"%2 = "xhlo.constant"() {value = dense<0> : tensor<i64>} : () -> tensor<i64>"#);
+    assert_eq!(out[1], r#"%3 = "xhlo.constant"() {value = dense<0> : tensor<2x3xi32>} : () -> tensor<2x3xi32>"#);
+    assert!(out[2].starts_with(r#"%24:4 = "xhlo.while"(%2, %arg0, %3, %arg1) ({"#), "{text}");
+    // The condition runs 3 steps; reverse: step k handles position 2 - k.
+    assert!(text.contains(r#"{value = dense<3> : tensor<i64>}"#), "{text}");
+    assert!(text.contains(r#"%14 = "xhlo.constant"() {value = dense<2> : tensor<i64>} : () -> tensor<i64>
+%15 = "xhlo.subtract"(%14, %arg10)"#), "{text}");
+    // The input slice at (0, position), the body inlined on it, the output written back.
+    assert!(text.contains(r#""xhlo.dynamic_slice"(%arg11, %16, %15) {slice_sizes = array<i64: 2, 1>} : (tensor<2x3xi32>, tensor<i64>, tensor<i64>) -> tensor<2x1xi32>"#), "{text}");
+    assert!(text.contains(r#"%19 = "xhlo.add"(%18, %arg13) : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>"#), "{text}");
+    assert!(text.contains(r#""xhlo.dynamic_update_slice"(%arg12, %22, %16, %15)"#), "{text}");
+    assert!(text.contains(r#""gpu.yield"(%21, %arg11, %23, %19)"#), "{text}");
+    // The scan's results are the while's output and carry.
+    assert_eq!(out.last().unwrap(), r#""func.return"(%24#2, %24#3) : (tensor<2x3xi32>, tensor<2xi32>) -> ()"#);
+}
+
+#[test]
+fn chlo_scan_forward_uses_the_counter_as_position() {
+    let out = import_body("%x: tensor<2x3xi32>, %c: tensor<2xi32>", &SCAN_DIM1_REVERSE.replace(" attributes {is_reverse = true}", ""));
+    let text = out.join("\n");
+    assert!(!text.contains("xhlo.subtract"), "{text}");
+    assert!(text.contains(r#""xhlo.dynamic_slice"(%arg11, %14, %arg10)"#), "{text}");
+}
+
+#[test]
+fn chlo_scan_outputs_of_another_element_type_start_as_zeros_of_that_type() {
+    let out = import_body("%x: tensor<4xf32>, %m: tensor<f32>", r#"%0:3 = chlo.scan(%x) inits(%m) dimension=0 {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %gt = stablehlo.compare GT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %n = stablehlo.maximum %a, %b : tensor<f32>
+    stablehlo.return %gt, %n, %n : tensor<i1>, tensor<f32>, tensor<f32>
+  } : (tensor<4xf32>, tensor<f32>) -> (tensor<4xi1>, tensor<4xf32>, tensor<f32>)
+"func.return"() : () -> ()"#);
+    assert_eq!(out[1], r#"%3 = "xhlo.constant"() {value = dense<false> : tensor<4xi1>} : () -> tensor<4xi1>"#);
+    assert_eq!(out[2], r#"%4 = "xhlo.constant"() {value = dense<0.0> : tensor<4xf32>} : () -> tensor<4xf32>"#);
+}
+
+#[test]
+fn chlo_scan_rejects_a_body_output_of_the_wrong_shape() {
+    let e = one_error(&format!(
+        "func.func @f(%x: tensor<2x3xi32>, %c: tensor<2xi32>) {{\n  {}\n}}",
+        SCAN_DIM1_REVERSE.replace("-> (tensor<2x3xi32>, tensor<2xi32>)\n", "-> (tensor<2x4xi32>, tensor<2xi32>)\n")
+    ));
+    assert_eq!(e, "2:10: 'chlo.scan' op the output of type tensor<2x4xi32> has 4 elements along scan dimension 1, expected 3");
+}
+
+#[test]
+fn chlo_scan_rejects_a_body_returning_the_wrong_type() {
+    let e = one_error(r#"func.func @f(%x: tensor<3xi32>, %c: tensor<i32>) {
+  %0:2 = chlo.scan(%x) inits(%c) dimension=0 {
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %1 = stablehlo.convert %a : (tensor<i32>) -> tensor<f32>
+    stablehlo.return %1, %b : tensor<f32>, tensor<i32>
+  } : (tensor<3xi32>, tensor<i32>) -> (tensor<3xi32>, tensor<i32>)
+  "func.return"() : () -> ()
+}"#);
+    assert_eq!(e, "2:10: 'chlo.scan' op the body returns tensor<f32> for output 0, expected tensor<i32>");
+}
+
+const RAGGED_ROWS: &str = r#"%0 = "chlo.ragged_dot"(%l, %r, %g) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>} : (tensor<5x2xf32>, tensor<2x2x3xf32>, tensor<2xi32>) -> tensor<5x3xf32>
+"func.return"(%0) : (tensor<5x3xf32>) -> ()"#;
+
+#[test]
+fn chlo_ragged_dot_rows_select_one_dot_per_group() {
+    let out = import_body("%l: tensor<5x2xf32>, %r: tensor<2x2x3xf32>, %g: tensor<2xi32>", RAGGED_ROWS);
+    let text = out.join("\n");
+    let count = |s: &str| out.iter().filter(|l| l.contains(s)).count();
+    // Two groups: rhs slices, dots and selects, one each per group; group sizes to i64.
+    assert_eq!(count(r#""xhlo.slice"(%arg2)"#), 2, "{text}");
+    assert_eq!(count(r#""xhlo.convert""#), 2, "{text}");
+    assert_eq!(count(r#""xhlo.dot_general"(%arg0, "#), 2, "{text}");
+    assert_eq!(count(r#""xhlo.select""#), 2, "{text}");
+    assert!(text.contains(r#"{start_indices = array<i64: 1, 0, 0>, limit_indices = array<i64: 2, 2, 3>, strides = array<i64: 1, 1, 1>} : (tensor<2x2x3xf32>) -> tensor<1x2x3xf32>"#), "{text}");
+    assert!(text.contains(r#"{lhs_contracting_dimensions = array<i64: 1>, rhs_contracting_dimensions = array<i64: 0>} : (tensor<5x2xf32>, tensor<2x3xf32>) -> tensor<5x3xf32>"#), "{text}");
+    // The row index along result dimension 0 against each group's [start, limit).
+    assert_eq!(count(r#"{iota_dimension = 0 : i64} : () -> tensor<5x3xi64>"#), 2, "{text}");
+}
+
+#[test]
+fn chlo_ragged_dot_contracting_groups_stack_masked_dots() {
+    let out = import_body("%l: tensor<2x6xf32>, %r: tensor<6x3xf32>, %g: tensor<3xi64>", r#"%0 = "chlo.ragged_dot"(%l, %r, %g) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0], lhs_ragged_dimensions = [1], rhs_group_dimensions = []>} : (tensor<2x6xf32>, tensor<6x3xf32>, tensor<3xi64>) -> tensor<3x2x3xf32>
+"func.return"(%0) : (tensor<3x2x3xf32>) -> ()"#);
+    let text = out.join("\n");
+    let count = |s: &str| out.iter().filter(|l| l.contains(s)).count();
+    // Both operands masked along k for each of the 3 groups (i64 sizes need no convert).
+    assert_eq!(count(r#""xhlo.select""#), 6, "{text}");
+    assert_eq!(count(r#""xhlo.convert""#), 0, "{text}");
+    assert_eq!(count(r#""xhlo.dot_general""#), 3, "{text}");
+    assert_eq!(count(r#"-> tensor<1x2x3xf32>"#), 3, "{text}");
+    assert!(out[out.len() - 2].contains(r#"{dimension = 0 : i64} : (tensor<1x2x3xf32>, tensor<1x2x3xf32>, tensor<1x2x3xf32>) -> tensor<3x2x3xf32>"#), "{text}");
+}
+
+#[test]
+fn chlo_ragged_dot_batch_groups_are_the_batched_dot() {
+    let out = import_body("%l: tensor<3x2x2xf32>, %r: tensor<3x2x2xf32>, %g: tensor<2xi64>", r#"%0 = "chlo.ragged_dot"(%l, %r, %g) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = []>, precision_config = [#chlo<precision DEFAULT>, #chlo<precision HIGHEST>]} : (tensor<3x2x2xf32>, tensor<3x2x2xf32>, tensor<2xi64>) -> tensor<3x2x2xf32>
+"func.return"(%0) : (tensor<3x2x2xf32>) -> ()"#);
+    assert_eq!(
+        out[0],
+        r#"%3 = "xhlo.dot_general"(%arg0, %arg1) {lhs_batching_dimensions = array<i64: 0>, rhs_batching_dimensions = array<i64: 0>, lhs_contracting_dimensions = array<i64: 2>, rhs_contracting_dimensions = array<i64: 1>, precision_config = ["DEFAULT", "HIGHEST"]} : (tensor<3x2x2xf32>, tensor<3x2x2xf32>) -> tensor<3x2x2xf32>"#
+    );
+    assert_eq!(out.len(), 2);
+}
+
+#[test]
+fn chlo_ragged_dot_per_batch_group_sizes_broadcast_in_any_dimension_order() {
+    // rhs prefix dimensions (batch 2, contracting k0 at 1) are not increasing: a transpose
+    // comes before the broadcast of each group range.
+    let out = import_body("%l: tensor<2x2x3x4xf32>, %r: tensor<4x2x2x2xf32>, %g: tensor<2x2x2xi32>", r#"%0 = "chlo.ragged_dot"(%l, %r, %g) {ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [2], lhs_contracting_dimensions = [1, 3], rhs_contracting_dimensions = [1, 0], lhs_ragged_dimensions = [3], rhs_group_dimensions = []>} : (tensor<2x2x3x4xf32>, tensor<4x2x2x2xf32>, tensor<2x2x2xi32>) -> tensor<2x2x3x2xf32>
+"func.return"(%0) : (tensor<2x2x3x2xf32>) -> ()"#);
+    let text = out.join("\n");
+    assert!(text.contains(r#""xhlo.transpose"(%"#) && text.contains(r#"{permutation = array<i64: 1, 0>} : (tensor<2x2xi64>) -> tensor<2x2xi64>"#), "{text}");
+    assert!(text.contains(r#"{broadcast_dimensions = array<i64: 1, 2>} : (tensor<2x2xi64>) -> tensor<4x2x2x2xi64>"#), "{text}");
+    assert!(text.contains(r#"{broadcast_dimensions = array<i64: 0, 1>} : (tensor<2x2xi64>) -> tensor<2x2x3x4xi64>"#), "{text}");
+}
+
+#[test]
+fn chlo_ragged_dot_rejects_group_sizes_of_the_wrong_shape() {
+    let e = one_error(&format!(
+        "func.func @f(%l: tensor<5x2xf32>, %r: tensor<2x2x3xf32>, %g: tensor<2x2xi32>) {{\n  {}\n}}",
+        RAGGED_ROWS.replace("tensor<2xi32>) -> tensor<5x3xf32>", "tensor<2x2xi32>) -> tensor<5x3xf32>")
+    ));
+    assert_eq!(e, "2:8: 'chlo.ragged_dot' op group_sizes has shape [2, 2], expected [2] or [2]");
+}
+
+#[test]
+fn chlo_ragged_dot_rows_need_an_rhs_group_dimension() {
+    let e = one_error(&format!(
+        "func.func @f(%l: tensor<5x2xf32>, %r: tensor<2x2x3xf32>, %g: tensor<2xi32>) {{\n  {}\n}}",
+        RAGGED_ROWS.replace("rhs_group_dimensions = [0]", "rhs_group_dimensions = []")
+    ));
+    assert_eq!(e, "2:8: 'chlo.ragged_dot' op a ragged non-contracting dimension needs exactly one rhs group dimension, got 0");
+}
+
+#[test]
+fn chlo_erf_inv_uses_two_ranges_in_f32_and_three_in_f64() {
+    // Each range boundary is one `w < bound` compare; the shifts of w pick the polynomials.
+    let ranges = |ty: &str| {
+        let out = import_body(&format!("%a: tensor<2x{ty}>"), &format!("%0 = \"chlo.erf_inv\"(%a) : (tensor<2x{ty}>) -> tensor<2x{ty}>\n\"func.return\"() : () -> ()"));
+        let has = |s: &str| out.iter().any(|l| l.contains(s));
+        let compares = out.iter().filter(|l| l.contains(r#"comparison_direction = "LT""#)).count();
+        (compares, has("dense<2.5>"), has("dense<3.125>"), has("dense<3.25>"))
+    };
+    assert_eq!(ranges("f32"), (1, true, false, false));
+    assert_eq!(ranges("f64"), (2, false, true, true));
+}
+
+#[test]
+fn chlo_lgamma_and_digamma_of_bf16_compute_in_f32() {
+    for op in ["lgamma", "digamma"] {
+        let out = import_body("%a: tensor<2xbf16>", &format!("%0 = \"chlo.{op}\"(%a) : (tensor<2xbf16>) -> tensor<2xbf16>\n\"func.return\"(%0) : (tensor<2xbf16>) -> ()"));
+        assert_eq!(out[0], r#"%1 = "xhlo.convert"(%arg0) : (tensor<2xbf16>) -> tensor<2xf32>"#, "{op}");
+        let last = &out[out.len() - 2];
+        assert!(last.contains(r#""xhlo.convert"("#) && last.ends_with("(tensor<2xf32>) -> tensor<2xbf16>"), "{op}: {last}");
+        // The eight Lanczos terms.
+        assert_eq!(out.iter().filter(|l| l.contains("dense<676.520368121885")).count(), 1, "{op}");
+    }
+}
+
+#[test]
+fn chlo_special_functions_reject_non_float_operands() {
+    let e = one_error("func.func @f(%a: tensor<2xi32>) {\n  %0 = \"chlo.lgamma\"(%a) : (tensor<2xi32>) -> tensor<2xi32>\n  \"func.return\"() : () -> ()\n}");
+    assert_eq!(e, "2:8: 'chlo.lgamma' op unsupported: chlo.lgamma of tensor<2xi32> (only real float operands are decomposed)");
+}

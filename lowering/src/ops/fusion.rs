@@ -1,0 +1,809 @@
+//! `xhlo.fusion` → ONE `linalg.generic` per fusion (two for a large input fusion, see below).
+//!
+//! The body's values are never materialized: each is a function of an index into its shape,
+//! and the generic's scalar body evaluates the whole chain per element. A value is evaluated
+//! "at a map": an affine function from the generic's loop indices to the value's indices.
+//! Element-wise ops evaluate their operands at the same map; shape ops compose their index
+//! function into the map (`broadcast_in_dim` drops or pins dimensions, `transpose` permutes,
+//! `slice` scales and offsets, `reverse` flips, a `reshape` that only adds or removes unit
+//! dimensions re-indexes); a splat constant is a scalar. The leaves — fusion operands and
+//! non-splat constants — become the generic's inputs with those maps (one input per distinct
+//! (leaf, map)); each (value, map) is computed once per iteration.
+//!
+//! - kind `"loop"`: the loops are the output shape (all yields must have one shape), one init
+//!   per yield.
+//! - kind `"input"`: the yields are the results of one `reduce`; the loops are its input's
+//!   dimensions (kept ones parallel, reduced ones last), the inputs of the reduce are
+//!   evaluated per element and combined with the reducer region into accumulators filled
+//!   with the init values. Reductions of more than 4096 elements take two stages as the plain
+//!   `reduce` lowering does (precision): the fused generic reduces all but the outermost
+//!   reduced dimension (or the inner part of a single split dimension, through an index map
+//!   `outer * block + inner`), and a plain reduction combines the partial results.
+//! - kind `"output"`: one `dot_general` and an element-wise epilogue. The generic has the
+//!   dot's loops; each iteration multiply-accumulates into the result element, and on the
+//!   last iteration of the contracting loops (`linalg.index` tests, in an `scf.if`) the
+//!   epilogue is applied to the finished sum and stored in its place. The dot result is
+//!   never a separate tensor: the output tensor holds the running sum, then the epilogue's
+//!   value. The epilogue may read the dot only at the element being computed. A dot with an
+//!   empty contraction (no iterations: the sum stays 0) is lowered op by op.
+//!
+//! Anything else (other ops, values captured from outside the body, yields of several
+//! shapes...) is an "unsupported in lowering" error.
+
+use super::LowerFn;
+use crate::convert::{lower_nested_block, xtensor, Ctx, Lowered};
+use crate::emitter::{Emitter, Operand};
+use crate::ops::data_movement::i64s;
+use crate::ops::linalg::{dot_plan, multiply_accumulate, zero_of};
+use crate::region;
+use crate::scalar::{self, Value};
+use std::collections::HashMap;
+use xhlo_ir::literal::Literal;
+use xhlo_ir::{ElementType, TensorType, Type};
+use xhlo_stablehlo::ast::{Attribute, Block, Op, ValueRef};
+
+pub const LOWERINGS: &[(&str, LowerFn)] = &[("fusion", fusion)];
+
+/// An affine expression of the loop indices: `Σ coef·d{dim} + offset`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Expr {
+    pub terms: Vec<(usize, i64)>,
+    pub offset: i64,
+}
+
+impl Expr {
+    pub fn dim(d: usize) -> Expr {
+        Expr { terms: vec![(d, 1)], offset: 0 }
+    }
+
+    pub fn constant(c: i64) -> Expr {
+        Expr { terms: vec![], offset: c }
+    }
+
+    /// `self * k + c`.
+    fn scale_add(&self, k: i64, c: i64) -> Expr {
+        let terms = if k == 0 { vec![] } else { self.terms.iter().map(|&(d, a)| (d, a * k)).collect() };
+        Expr { terms, offset: self.offset * k + c }
+    }
+
+    fn text(&self) -> String {
+        let mut parts: Vec<String> = self.terms.iter().map(|&(d, a)| if a == 1 { format!("d{d}") } else { format!("d{d} * {a}") }).collect();
+        if self.offset != 0 || parts.is_empty() {
+            parts.push(self.offset.to_string());
+        }
+        parts.join(" + ")
+    }
+}
+
+/// One expression per dimension of a value.
+pub type Map = Vec<Expr>;
+
+fn map_text(m: &Map) -> String {
+    m.iter().map(Expr::text).collect::<Vec<_>>().join(", ")
+}
+
+/// The identity map over `n` loops.
+pub fn identity(n: usize) -> Map {
+    (0..n).map(Expr::dim).collect()
+}
+
+/// Where a body value comes from.
+#[derive(Clone, Copy)]
+enum Def<'a> {
+    Arg(usize),
+    Result(&'a Op, usize),
+}
+
+/// A generic's input: a fusion operand or a materialized constant.
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Leaf {
+    Arg(usize),
+    Constant(String),
+}
+
+/// The evaluator of one fusion body inside one generic.
+struct Eval<'a> {
+    defs: HashMap<String, Def<'a>>,
+    /// The lowered fusion operands.
+    args: Vec<Lowered>,
+    /// Non-splat constants materialized before the generic: body value → lowered tensor.
+    constants: HashMap<String, (String, TensorType)>,
+    /// The generic's inputs so far, by (leaf, map text).
+    inputs: Vec<Operand>,
+    input_of: HashMap<(Leaf, String), usize>,
+    /// The loops some input reads with a plain `d{i}` (linalg infers loop ranges from those).
+    covered: std::collections::HashSet<usize>,
+    /// Inputs that come before the evaluated ones (the dot's lhs and rhs).
+    fixed_inputs: usize,
+    /// While emitting: the block arguments of the generic's body.
+    block_args: Vec<String>,
+    memo: HashMap<(String, String), Value>,
+    /// The output fusion's dot: its value name, the map it may be read at, and (while
+    /// emitting the epilogue) its finished sum.
+    dot: Option<(String, String, Option<Value>)>,
+    kind: &'static str,
+}
+
+fn unsupported(kind: &str, what: String) -> String {
+    format!("unsupported in lowering: {what} in {} {kind} fusion", if kind.starts_with(|c: char| "aeiou".contains(c)) { "an" } else { "a" })
+}
+
+fn tensor_of(t: &xhlo_stablehlo::ast::Type) -> Result<TensorType, String> {
+    xtensor(t)
+}
+
+/// Whether a constant's body is one value for every element (parses as a scalar).
+fn splat_value(body: &str, ty: &TensorType) -> Option<xhlo_ir::literal::Scalar> {
+    let scalar_ty = TensorType::new(vec![], ty.element);
+    Literal::parse_dense(body, &scalar_ty).ok().map(|l| l.get(0))
+}
+
+impl<'a> Eval<'a> {
+    fn new(block: &'a Block, args: Vec<Lowered>, kind: &'static str) -> Result<Eval<'a>, String> {
+        let mut defs = HashMap::new();
+        for (i, (v, _)) in block.args.iter().enumerate() {
+            defs.insert(v.0.clone(), Def::Arg(i));
+        }
+        for op in &block.ops {
+            for (i, r) in op.result_refs().into_iter().enumerate() {
+                defs.insert(r.0, Def::Result(op, i));
+            }
+        }
+        Ok(Eval {
+            defs,
+            args,
+            constants: HashMap::new(),
+            inputs: Vec::new(),
+            input_of: HashMap::new(),
+            covered: Default::default(),
+            fixed_inputs: 0,
+            block_args: Vec::new(),
+            memo: HashMap::new(),
+            dot: None,
+            kind,
+        })
+    }
+
+    fn def(&self, v: &ValueRef) -> Result<Def<'a>, String> {
+        self.defs.get(&v.0).copied().ok_or_else(|| unsupported(self.kind, format!("the value {v} captured from outside the body")))
+    }
+
+    fn type_of(&self, v: &ValueRef) -> Result<TensorType, String> {
+        match self.def(v)? {
+            Def::Arg(i) => match &self.args[i].ty {
+                Type::Tensor(t) => Ok(t.clone()),
+                other => Err(unsupported(self.kind, format!("operand of type {other}"))),
+            },
+            Def::Result(op, i) => tensor_of(op.result_types.get(i).ok_or("missing result type")?),
+        }
+    }
+
+    /// Materializes the non-splat constants the evaluation of `v` reaches (before the generic).
+    fn materialize_constants(&mut self, ctx: &mut Ctx, v: &ValueRef, seen: &mut std::collections::HashSet<String>) -> Result<(), String> {
+        if !seen.insert(v.0.clone()) {
+            return Ok(());
+        }
+        let Def::Result(op, _) = self.def(v)? else { return Ok(()) };
+        if op.name == "xhlo.constant" {
+            let ty = self.type_of(v)?;
+            let Some(Attribute::Dense { body, .. }) = op.attr("value") else {
+                return Err(unsupported(self.kind, "a constant without a dense value".into()));
+            };
+            if splat_value(body, &ty).is_none() {
+                let lower = super::lowering_for("constant").ok_or("internal: no constant lowering")?;
+                let name = lower(ctx, op)?.remove(0);
+                self.constants.insert(v.0.clone(), (name, ty));
+            }
+            return Ok(());
+        }
+        if op.name == "xhlo.dot_general" {
+            return Ok(());
+        }
+        for o in &op.operands {
+            self.materialize_constants(ctx, o, seen)?;
+        }
+        Ok(())
+    }
+
+    /// The input index of `leaf` read at `map`, adding it when new.
+    fn input(&mut self, leaf: Leaf, map: &Map) -> Result<usize, String> {
+        let key = (leaf.clone(), map_text(map));
+        if let Some(&i) = self.input_of.get(&key) {
+            return Ok(i);
+        }
+        let (value, ty) = match &leaf {
+            Leaf::Arg(i) => match &self.args[*i].ty {
+                Type::Tensor(t) => (self.args[*i].name.clone(), t.clone()),
+                other => return Err(unsupported(self.kind, format!("operand of type {other}"))),
+            },
+            Leaf::Constant(v) => self.constants.get(v).cloned().ok_or("internal: constant not materialized")?,
+        };
+        for x in map {
+            if let ([(d, 1)], 0) = (x.terms.as_slice(), x.offset) {
+                self.covered.insert(*d);
+            }
+        }
+        let i = self.fixed_inputs + self.inputs.len();
+        self.inputs.push(Operand { value, ty, map: key.1.clone() });
+        self.input_of.insert(key, i);
+        Ok(i)
+    }
+
+    /// The element of `v` at `map` (in terms of the generic's loops). With `e` = None only
+    /// collects the inputs (nothing is emitted, the returned name is empty).
+    fn eval(&mut self, mut e: Option<&mut Emitter>, v: &ValueRef, map: &Map) -> Result<Value, String> {
+        let key = (v.0.clone(), map_text(map));
+        if let Some(x) = self.memo.get(&key) {
+            return Ok(x.clone());
+        }
+        let ty = self.type_of(v)?;
+        if ty.rank() != map.len() {
+            return Err(format!("internal: {v} has rank {} but is indexed with {} expressions", ty.rank(), map.len()));
+        }
+        let value = match self.def(v)? {
+            Def::Arg(i) => self.leaf(e, Leaf::Arg(i), map, ty.element)?,
+            Def::Result(op, _) => self.eval_op(e.as_deref_mut(), op, v, &ty, map)?,
+        };
+        self.memo.insert(key, value.clone());
+        Ok(value)
+    }
+
+    fn leaf(&mut self, e: Option<&mut Emitter>, leaf: Leaf, map: &Map, t: ElementType) -> Result<Value, String> {
+        let i = self.input(leaf, map)?;
+        Ok(match e {
+            Some(e) => scalar::load(e, &self.block_args[i], t),
+            None => Value { name: String::new(), ty: t },
+        })
+    }
+
+    fn eval_op(&mut self, mut e: Option<&mut Emitter>, op: &'a Op, v: &ValueRef, ty: &TensorType, map: &Map) -> Result<Value, String> {
+        let name = op.name.strip_prefix("xhlo.").ok_or_else(|| unsupported(self.kind, format!("op '{}'", op.name)))?;
+        let operand = |i: usize| op.operands.get(i).cloned().ok_or_else(|| format!("xhlo.{name}: missing operand #{i}"));
+        match name {
+            "constant" => {
+                if self.constants.contains_key(&v.0) {
+                    return self.leaf(e, Leaf::Constant(v.0.clone()), map, ty.element);
+                }
+                let Some(Attribute::Dense { body, .. }) = op.attr("value") else {
+                    return Err(unsupported(self.kind, "a constant without a dense value".into()));
+                };
+                let s = splat_value(body, ty).ok_or("internal: constant neither splat nor materialized")?;
+                Ok(match e {
+                    Some(e) => region::scalar_constant(e, s, ty.element),
+                    None => Value { name: String::new(), ty: ty.element },
+                })
+            }
+            "broadcast_in_dim" => {
+                let x = operand(0)?;
+                let xt = self.type_of(&x)?;
+                let dims = i64s(op, "broadcast_dimensions")?;
+                let mut m = Vec::new();
+                for (k, &d) in dims.iter().enumerate() {
+                    let d = usize::try_from(d).ok().filter(|&d| d < map.len()).ok_or("broadcast dimension out of range")?;
+                    let size = *xt.dims.get(k).ok_or("broadcast_dimensions longer than the operand's rank")?;
+                    m.push(if size == 1 && ty.dims[d] != 1 { Expr::constant(0) } else { map[d].clone() });
+                }
+                self.eval(e, &x, &m)
+            }
+            "transpose" => {
+                let x = operand(0)?;
+                let perm = i64s(op, "permutation")?;
+                let mut m = vec![Expr::constant(0); perm.len()];
+                for (i, &p) in perm.iter().enumerate() {
+                    let p = usize::try_from(p).ok().filter(|&p| p < m.len()).ok_or("permutation out of range")?;
+                    m[p] = map.get(i).cloned().ok_or("permutation longer than the result's rank")?;
+                }
+                self.eval(e, &x, &m)
+            }
+            "slice" => {
+                let x = operand(0)?;
+                let start = i64s(op, "start_indices")?;
+                let strides = i64s(op, "strides").unwrap_or_else(|_| vec![1; start.len()]);
+                if start.len() != map.len() || strides.len() != map.len() {
+                    return Err("slice attributes do not match the rank".into());
+                }
+                let m = map.iter().zip(start.iter().zip(&strides)).map(|(x, (&s, &k))| x.scale_add(k, s)).collect();
+                self.eval(e, &x, &m)
+            }
+            "reverse" => {
+                let x = operand(0)?;
+                let dims = i64s(op, "dimensions")?;
+                let mut m = map.clone();
+                for &d in &dims {
+                    let d = usize::try_from(d).ok().filter(|&d| d < m.len()).ok_or("reverse dimension out of range")?;
+                    m[d] = m[d].scale_add(-1, ty.dims[d] - 1);
+                }
+                self.eval(e, &x, &m)
+            }
+            "reshape" => {
+                let x = operand(0)?;
+                let xt = self.type_of(&x)?;
+                let big = |dims: &[i64]| dims.iter().enumerate().filter(|(_, &s)| s != 1).map(|(i, _)| i).collect::<Vec<_>>();
+                let (from, to) = (big(&xt.dims), big(&ty.dims));
+                let same = from.len() == to.len() && from.iter().zip(&to).all(|(&a, &b)| xt.dims[a] == ty.dims[b]);
+                if !same {
+                    return Err(unsupported(self.kind, format!("xhlo.reshape from {xt} to {ty} (only unit dimensions may change)")));
+                }
+                let mut m = vec![Expr::constant(0); xt.rank()];
+                for (&a, &b) in from.iter().zip(&to) {
+                    m[a] = map[b].clone();
+                }
+                self.eval(e, &x, &m)
+            }
+            "dot_general" => match &self.dot {
+                Some((dot, at, sum)) if *dot == v.0 && *at == map_text(map) => {
+                    Ok(sum.clone().unwrap_or(Value { name: String::new(), ty: ty.element }))
+                }
+                Some((dot, _, _)) if *dot == v.0 => Err(unsupported(self.kind, "a read of the dot_general result at another element".into())),
+                _ => Err(unsupported(self.kind, "xhlo.dot_general".into())),
+            },
+            _ if super::elementwise::LOWERINGS.iter().any(|(n, _)| *n == name) => {
+                let mut values = Vec::new();
+                for x in &op.operands {
+                    let xt = self.type_of(x)?;
+                    let m = if xt.rank() == 0 && ty.rank() > 0 { vec![] } else { map.clone() };
+                    values.push(self.eval(e.as_deref_mut(), x, &m)?);
+                }
+                match e {
+                    Some(e) => region::apply(e, op, values, ty.element),
+                    None => Ok(Value { name: String::new(), ty: ty.element }),
+                }
+            }
+            _ => Err(unsupported(self.kind, format!("xhlo.{name}"))),
+        }
+    }
+}
+
+fn str_attr<'o>(op: &'o Op, name: &str) -> Option<&'o str> {
+    op.attr(name).and_then(Attribute::as_str)
+}
+
+fn fusion(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
+    let body = op.regions.first().and_then(|r| r.blocks.first()).ok_or("fusion without a body")?;
+    let mut args = Vec::new();
+    for v in &op.operands {
+        args.push(ctx.get(v)?.clone());
+    }
+    let yields = body
+        .ops
+        .iter()
+        .find(|o| o.name == xhlo_ir::op::REGION_TERMINATOR)
+        .map(|o| o.operands.clone())
+        .ok_or("fusion body does not end in a terminator")?;
+    match str_attr(op, "kind") {
+        Some("loop") => loop_fusion(ctx, body, args, &yields),
+        Some("input") => input_fusion(ctx, body, args, &yields),
+        Some("output") => output_fusion(ctx, body, args, &yields),
+        other => Err(format!("unsupported in lowering: fusion kind {other:?}")),
+    }
+}
+
+fn loop_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[ValueRef]) -> Result<Vec<String>, String> {
+    let mut ev = Eval::new(body, args, "loop")?;
+    let tys = yields.iter().map(|y| ev.type_of(y)).collect::<Result<Vec<_>, _>>()?;
+    let shape = tys[0].dims.clone();
+    if let Some(t) = tys.iter().find(|t| t.dims != shape) {
+        return Err(unsupported("loop", format!("yields of different shapes ({} and {t})", tys[0])));
+    }
+    let mut seen = Default::default();
+    for y in yields {
+        ev.materialize_constants(ctx, y, &mut seen)?;
+    }
+    let map = identity(shape.len());
+    for y in yields {
+        ev.eval(None, y, &map)?;
+    }
+    let inits = tys.iter().map(|t| {
+        let init = ctx.e.empty(t);
+        Operand::identity(init, t)
+    }).collect();
+    let iterators = vec!["parallel"; shape.len()];
+    ev.memo.clear();
+    let inputs = ev.inputs.clone();
+    ctx.e.generic_multi(&inputs, inits, &iterators, |e, block_args| {
+        ev.block_args = block_args.to_vec();
+        let mut out = Vec::new();
+        for y in yields {
+            let v = ev.eval(Some(&mut *e), y, &map)?;
+            out.push(scalar::store(e, &v));
+        }
+        Ok(out)
+    })
+}
+
+/// The scalar init of a reduce in an input fusion: a constant or a fusion operand.
+fn init_scalar(ctx: &mut Ctx, ev: &Eval, v: &ValueRef) -> Result<String, String> {
+    let ty = ev.type_of(v)?;
+    match ev.def(v)? {
+        Def::Arg(i) => {
+            let name = ev.args[i].name.clone();
+            Ok(ctx.e.extract_scalar(&name, &ty))
+        }
+        Def::Result(op, _) if op.name == "xhlo.constant" => {
+            let lower = super::lowering_for("constant").ok_or("internal: no constant lowering")?;
+            let t = lower(ctx, op)?.remove(0);
+            Ok(ctx.e.extract_scalar(&t, &ty))
+        }
+        _ => Err(unsupported("input", format!("a reduce init value {v} that is neither a constant nor a fusion operand"))),
+    }
+}
+
+fn input_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[ValueRef]) -> Result<Vec<String>, String> {
+    let mut ev = Eval::new(body, args, "input")?;
+    // The reduce whose results are yielded.
+    let reduce = match ev.def(&yields[0])? {
+        Def::Result(op, _) if op.name == "xhlo.reduce" => op,
+        _ => return Err(unsupported("input", "a body that does not yield the results of a reduce".into())),
+    };
+    let results = reduce.result_refs();
+    let mut which = Vec::new();
+    for y in yields {
+        which.push(results.iter().position(|r| r == y).ok_or_else(|| unsupported("input", format!("yielded value {y} that is not a result of the reduce")))?);
+    }
+    let n = reduce.operands.len() / 2;
+    let region_body = reduce.regions.first().and_then(|r| r.blocks.first()).ok_or("reduce without a body")?;
+    let inputs: Vec<ValueRef> = reduce.operands[..n].to_vec();
+    let mut inits = Vec::new();
+    for v in &reduce.operands[n..] {
+        inits.push(init_scalar(ctx, &ev, v)?);
+    }
+    let shape = ev.type_of(&inputs[0])?.dims;
+    let rank = shape.len();
+    let mut dims: Vec<usize> = i64s(reduce, "dimensions")?
+        .iter()
+        .map(|&d| usize::try_from(d).ok().filter(|&d| d < rank).ok_or_else(|| format!("reduce dimension {d} out of range")))
+        .collect::<Result<_, _>>()?;
+    dims.sort();
+    let out_elements: Vec<ElementType> = (0..n).map(|i| reduce.result_types.get(i).ok_or_else(|| "missing result type".to_string()).and_then(|t| Ok(tensor_of(t)?.element))).collect::<Result<_, String>>()?;
+    // The iteration space: each tensor dimension is either one loop, or (for a split
+    // dimension) an outer parallel loop and an inner reduction loop.
+    let reduced: i64 = dims.iter().map(|&d| shape[d]).product();
+    let threshold = super::reduction::SPLIT_THRESHOLD;
+    let mut stage2_dim = None; // the dimension (in the partial result) stage 2 reduces
+    let mut split_block = None; // (dimension, block) for a single split dimension
+    let mut stage1_reduced: Vec<usize> = dims.clone();
+    if reduced > threshold && dims.len() >= 2 {
+        stage1_reduced = dims[1..].to_vec();
+        stage2_dim = Some(dims[0]);
+    } else if reduced > threshold && dims.len() == 1 {
+        let d = dims[0];
+        if let Some(b) = [1024i64, 512, 256, 128, 64].into_iter().find(|b| shape[d] % b == 0 && shape[d] / b > 1) {
+            split_block = Some((d, b));
+            stage1_reduced = vec![];
+            stage2_dim = Some(d);
+        }
+    }
+    // Parallel loops: the tensor dimensions not reduced in stage 1 (a split dimension's outer
+    // part in its place), then the reduced loops.
+    let mut loop_of: Vec<Expr> = vec![Expr::constant(0); rank];
+    let mut next = 0;
+    let mut partial_dims = Vec::new();
+    let mut loop_sizes = Vec::new();
+    for d in 0..rank {
+        if stage1_reduced.contains(&d) {
+            continue;
+        }
+        match split_block {
+            Some((sd, b)) if sd == d => {
+                partial_dims.push(shape[d] / b);
+            }
+            _ => partial_dims.push(shape[d]),
+        }
+        loop_sizes.push(*partial_dims.last().unwrap());
+        loop_of[d] = Expr::dim(next);
+        next += 1;
+    }
+    let parallel = next;
+    for &d in &stage1_reduced {
+        loop_of[d] = Expr::dim(next);
+        loop_sizes.push(shape[d]);
+        next += 1;
+    }
+    if let Some((d, b)) = split_block {
+        // index = outer * b + inner, inner the last loop.
+        let outer = loop_of[d].terms[0].0;
+        loop_of[d] = Expr { terms: vec![(outer, b), (next, 1)], offset: 0 };
+        loop_sizes.push(b);
+        next += 1;
+    }
+    let loops = next;
+    let mut seen = Default::default();
+    for x in &inputs {
+        ev.materialize_constants(ctx, x, &mut seen)?;
+    }
+    for x in &inputs {
+        ev.eval(None, x, &loop_of)?;
+    }
+    let out_map = identity(parallel);
+    let mut outs = Vec::new();
+    for (i, &t) in out_elements.iter().enumerate() {
+        let out = TensorType::new(partial_dims.clone(), t);
+        let filled = ctx.e.fill(&out, &inits[i]);
+        outs.push(Operand { value: filled, ty: out, map: map_text(&out_map) });
+    }
+    let iterators: Vec<&str> = (0..loops).map(|i| if i < parallel { "parallel" } else { "reduction" }).collect();
+    ev.memo.clear();
+    let mut operands = ev.inputs.clone();
+    // linalg infers each loop's range from an operand indexed by that loop alone; a reduction
+    // loop that no input reads that way (an inner split loop, a reduced broadcast dimension)
+    // gets it from a small unread i8 tensor.
+    let uncovered: Vec<usize> = (parallel..loops).filter(|l| !ev.covered.contains(l)).collect();
+    if !uncovered.is_empty() {
+        let ty = TensorType::new(uncovered.iter().map(|&l| loop_sizes[l]).collect::<Vec<_>>(), ElementType::S8);
+        let value = ctx.e.empty(&ty);
+        operands.push(Operand { value, ty, map: uncovered.iter().map(|l| format!("d{l}")).collect::<Vec<_>>().join(", ") });
+    }
+    let n_in = operands.len();
+    let partial = ctx.e.generic_multi(&operands, outs, &iterators, |e, block_args| {
+        ev.block_args = block_args.to_vec();
+        let mut xs = Vec::new();
+        for x in &inputs {
+            xs.push(ev.eval(Some(&mut *e), x, &loop_of)?);
+        }
+        let accs: Vec<Value> = block_args[n_in..].iter().zip(&out_elements).map(|(a, t)| scalar::load(e, a, *t)).collect();
+        let yielded = region::lower_block(e, region_body, accs.into_iter().chain(xs).collect())?;
+        Ok(yielded.iter().map(|v| scalar::store(e, v)).collect())
+    })?;
+    let all = match stage2_dim {
+        None => partial,
+        Some(d) => {
+            // The position of `d` among the partial result's dimensions.
+            let pos = (0..d).filter(|x| !stage1_reduced.contains(x)).count() as i64;
+            let staged = partial.into_iter().zip(&out_elements).map(|(p, &t)| (p, TensorType::new(partial_dims.clone(), t))).collect();
+            super::reduction::reduce_values(ctx, staged, &inits, &[pos], &out_elements, region_body)?
+        }
+    };
+    Ok(which.into_iter().map(|i| all[i].clone()).collect())
+}
+
+fn output_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[ValueRef]) -> Result<Vec<String>, String> {
+    let mut ev = Eval::new(body, args.clone(), "output")?;
+    let dots: Vec<&Op> = body.ops.iter().filter(|o| o.name == "xhlo.dot_general").collect();
+    let [dot] = dots.as_slice() else {
+        return Err(unsupported("output", format!("a body with {} dot_general ops (one is needed)", dots.len())));
+    };
+    let [root] = yields else {
+        return Err(unsupported("output", format!("{} yielded values (one is supported)", yields.len())));
+    };
+    let out = ev.type_of(&dot.result_refs()[0])?;
+    let root_ty = ev.type_of(root)?;
+    if root_ty.dims != out.dims || root_ty.element != out.element {
+        return Err(unsupported("output", format!("an epilogue result {root_ty} unlike the dot result {out}")));
+    }
+    let operand = |i: usize| -> Result<(String, TensorType), String> {
+        let v = dot.operands.get(i).ok_or("dot_general without operands")?;
+        match ev.def(v)? {
+            Def::Arg(a) => match &args[a].ty {
+                Type::Tensor(t) => Ok((args[a].name.clone(), t.clone())),
+                other => Err(format!("dot operand of type {other}")),
+            },
+            _ => Err(unsupported("output", "a dot_general operand computed inside the body (dot operands must be fusion operands)".into())),
+        }
+    };
+    let (lhs, lt) = operand(0)?;
+    let (rhs, rt) = operand(1)?;
+    let plan = dot_plan(dot, &lt, &rt)?;
+    if plan.contracting.iter().any(|&(_, n)| n == 0) {
+        // No iteration of the contracting loops runs: lower op by op (the dot is zeros).
+        let names = lower_nested_block(ctx, body, args)?;
+        return Ok(names.into_iter().map(|l| l.name).collect());
+    }
+    let out_map: Map = plan.out_loops.iter().map(|&l| Expr::dim(l)).collect();
+    let dot_name = dot.result_refs()[0].0.clone();
+    ev.dot = Some((dot_name, map_text(&out_map), None));
+    ev.fixed_inputs = 2;
+    let mut seen = Default::default();
+    ev.materialize_constants(ctx, root, &mut seen)?;
+    ev.eval(None, root, &out_map)?;
+    let zero = zero_of(ctx, out.element);
+    let init = ctx.e.fill(&out, &zero);
+    let mut inputs = vec![
+        Operand { value: lhs, ty: lt.clone(), map: plan.lhs_map.join(", ") },
+        Operand { value: rhs, ty: rt.clone(), map: plan.rhs_map.join(", ") },
+    ];
+    inputs.extend(ev.inputs.iter().cloned());
+    let n_in = inputs.len();
+    let (le, re, oe) = (lt.element, rt.element, out.element);
+    ev.memo.clear();
+    ctx.e.generic(&inputs, Operand { value: init, ty: out.clone(), map: map_text(&out_map) }, &plan.iterators, |e, block_args| {
+        ev.block_args = block_args.to_vec();
+        let step = [block_args[0].clone(), block_args[1].clone(), block_args[n_in].clone()];
+        let sum = multiply_accumulate(e, &step, le, re, oe)?;
+        let sum_stored = scalar::store(e, &sum);
+        if plan.contracting.is_empty() {
+            ev.dot.as_mut().unwrap().2 = Some(sum);
+            let v = ev.eval(Some(&mut *e), root, &out_map)?;
+            return Ok(scalar::store(e, &v));
+        }
+        // The last iteration of every contracting loop.
+        let mut last = None;
+        for &(l, n) in &plan.contracting {
+            let i = e.op("i", &format!("linalg.index {l} : index"));
+            let end = e.op("c", &format!("arith.constant {} : index", n - 1));
+            let is = e.op("s", &format!("arith.cmpi eq, {i}, {end} : index"));
+            last = Some(match last {
+                None => is,
+                Some(prev) => e.op("s", &format!("arith.andi {prev}, {is} : i1")),
+            });
+        }
+        let storage = crate::types::storage(oe);
+        let r = e.fresh("epi");
+        e.line(&format!("{r} = scf.if {} -> ({storage}) {{", last.unwrap()));
+        e.enter();
+        ev.dot.as_mut().unwrap().2 = Some(sum);
+        let v = ev.eval(Some(&mut *e), root, &out_map)?;
+        let v = scalar::store(e, &v);
+        e.line(&format!("scf.yield {v} : {storage}"));
+        e.leave();
+        e.line("} else {");
+        e.enter();
+        e.line(&format!("scf.yield {sum_stored} : {storage}"));
+        e.leave();
+        e.line("}");
+        Ok(r)
+    })
+    .map(|r| vec![r])
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::convert::lower_text;
+
+    /// Lowers `func.func @main(args) -> result` whose body is `body` followed by returning `%r`.
+    fn lower(args: &str, body: &str, result: &str) -> Result<String, String> {
+        let text = format!("func.func @main({args}) -> {result} {{\n{body}\n  return %r : {result}\n}}\n");
+        lower_text(&text, "t.mlir").map_err(|e| e.to_string())
+    }
+
+    fn lower_ok(args: &str, body: &str, result: &str) -> String {
+        let out = lower(args, body, result).unwrap_or_else(|e| panic!("lowering failed: {e}"));
+        out.lines().map(|l| l.split(" loc(").next().unwrap()).collect::<Vec<_>>().join("\n")
+    }
+
+    fn generics(out: &str) -> usize {
+        out.matches("linalg.generic").count()
+    }
+
+    #[test]
+    fn loop_fusion_is_one_generic_reading_broadcasts_through_index_maps() {
+        let out = lower_ok(
+            "%x: tensor<4x8xf32>, %v: tensor<4xf32>",
+            r#"  %r = "xhlo.fusion"(%x, %v) ({
+  ^bb0(%a: tensor<4x8xf32>, %b: tensor<4xf32>):
+    %b1 = "xhlo.broadcast_in_dim"(%b) {broadcast_dimensions = array<i64: 0>} : (tensor<4xf32>) -> tensor<4x1xf32>
+    %b2 = "xhlo.broadcast_in_dim"(%b1) {broadcast_dimensions = array<i64: 0, 1>} : (tensor<4x1xf32>) -> tensor<4x8xf32>
+    %d = "xhlo.subtract"(%a, %b2) : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+    %e = "xhlo.sqrt"(%d) : (tensor<4x8xf32>) -> tensor<4x8xf32>
+    %q = "xhlo.multiply"(%d, %e) : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+    "gpu.yield"(%q) : (tensor<4x8xf32>) -> ()
+  }) {kind = "loop"} : (tensor<4x8xf32>, tensor<4xf32>) -> tensor<4x8xf32>"#,
+            "tensor<4x8xf32>",
+        );
+        assert_eq!(generics(&out), 1, "{out}");
+        assert!(out.contains("affine_map<(d0, d1) -> (d0)>"), "{out}");
+        // %d is used twice but computed once per element.
+        assert_eq!(out.matches("arith.subf").count(), 1, "{out}");
+        insta::assert_snapshot!(out);
+    }
+
+    #[test]
+    fn input_fusion_computes_the_producers_inside_the_reduction() {
+        let out = lower_ok(
+            "%x: tensor<4x8xf32>",
+            r#"  %r = "xhlo.fusion"(%x) ({
+  ^bb0(%a: tensor<4x8xf32>):
+    %e = "xhlo.exponential"(%a) : (tensor<4x8xf32>) -> tensor<4x8xf32>
+    %z = "xhlo.constant"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+    %s = "xhlo.reduce"(%e, %z) ({
+    ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+      %t = "xhlo.add"(%p, %q) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      "gpu.yield"(%t) : (tensor<f32>) -> ()
+    }) {dimensions = array<i64: 1>} : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>
+    "gpu.yield"(%s) : (tensor<4xf32>) -> ()
+  }) {kind = "input"} : (tensor<4x8xf32>) -> tensor<4xf32>"#,
+            "tensor<4xf32>",
+        );
+        assert_eq!(generics(&out), 1, "{out}");
+        assert!(out.contains("iterator_types = [\"parallel\", \"reduction\"]"), "{out}");
+        insta::assert_snapshot!(out);
+    }
+
+    #[test]
+    fn output_fusion_applies_the_epilogue_on_the_last_contracting_iteration() {
+        let out = lower_ok(
+            "%x: tensor<2x3xf32>, %w: tensor<3x5xf32>, %b: tensor<5xf32>",
+            r#"  %r = "xhlo.fusion"(%x, %w, %b) ({
+  ^bb0(%a: tensor<2x3xf32>, %c: tensor<3x5xf32>, %d: tensor<5xf32>):
+    %m = "xhlo.dot_general"(%a, %c) {lhs_contracting_dimensions = array<i64: 1>, rhs_contracting_dimensions = array<i64: 0>} : (tensor<2x3xf32>, tensor<3x5xf32>) -> tensor<2x5xf32>
+    %bd = "xhlo.broadcast_in_dim"(%d) {broadcast_dimensions = array<i64: 1>} : (tensor<5xf32>) -> tensor<2x5xf32>
+    %s = "xhlo.add"(%m, %bd) : (tensor<2x5xf32>, tensor<2x5xf32>) -> tensor<2x5xf32>
+    %z = "xhlo.constant"() {value = dense<0.0> : tensor<2x5xf32>} : () -> tensor<2x5xf32>
+    %y = "xhlo.maximum"(%s, %z) : (tensor<2x5xf32>, tensor<2x5xf32>) -> tensor<2x5xf32>
+    "gpu.yield"(%y) : (tensor<2x5xf32>) -> ()
+  }) {kind = "output"} : (tensor<2x3xf32>, tensor<3x5xf32>, tensor<5xf32>) -> tensor<2x5xf32>"#,
+            "tensor<2x5xf32>",
+        );
+        assert_eq!(generics(&out), 1, "{out}");
+        assert!(out.contains("linalg.index 1 : index"), "{out}");
+        assert!(out.contains("scf.if"), "{out}");
+        insta::assert_snapshot!(out);
+    }
+
+    #[test]
+    fn loop_fusion_rejects_a_reduce_in_its_body() {
+        let e = lower(
+            "%x: tensor<4xf32>",
+            r#"  %r = "xhlo.fusion"(%x) ({
+  ^bb0(%a: tensor<4xf32>):
+    %z = "xhlo.constant"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+    %s = "xhlo.reduce"(%a, %z) ({
+    ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+      %t = "xhlo.add"(%p, %q) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      "gpu.yield"(%t) : (tensor<f32>) -> ()
+    }) {dimensions = array<i64: 0>} : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
+    "gpu.yield"(%s) : (tensor<f32>) -> ()
+  }) {kind = "loop"} : (tensor<4xf32>) -> tensor<f32>"#,
+            "tensor<f32>",
+        )
+        .unwrap_err();
+        assert!(e.contains("unsupported in lowering: xhlo.reduce in a loop fusion"), "{e}");
+    }
+
+    #[test]
+    fn loop_fusion_rejects_captured_values_and_general_reshapes() {
+        let e = lower(
+            "%x: tensor<4xf32>, %y: tensor<4xf32>",
+            r#"  %r = "xhlo.fusion"(%x) ({
+  ^bb0(%a: tensor<4xf32>):
+    %s = "xhlo.add"(%a, %y) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    "gpu.yield"(%s) : (tensor<4xf32>) -> ()
+  }) {kind = "loop"} : (tensor<4xf32>) -> tensor<4xf32>"#,
+            "tensor<4xf32>",
+        )
+        .unwrap_err();
+        assert!(e.contains("unsupported in lowering: the value %y captured from outside the body in a loop fusion"), "{e}");
+        let e = lower(
+            "%x: tensor<4xf32>",
+            r#"  %r = "xhlo.fusion"(%x) ({
+  ^bb0(%a: tensor<4xf32>):
+    %s = "xhlo.reshape"(%a) : (tensor<4xf32>) -> tensor<2x2xf32>
+    "gpu.yield"(%s) : (tensor<2x2xf32>) -> ()
+  }) {kind = "loop"} : (tensor<4xf32>) -> tensor<2x2xf32>"#,
+            "tensor<2x2xf32>",
+        )
+        .unwrap_err();
+        assert!(e.contains("unsupported in lowering: xhlo.reshape from tensor<4xf32> to tensor<2x2xf32> (only unit dimensions may change)"), "{e}");
+    }
+
+    #[test]
+    fn input_fusion_rejects_a_body_not_yielding_a_reduce() {
+        let e = lower(
+            "%x: tensor<4xf32>",
+            r#"  %r = "xhlo.fusion"(%x) ({
+  ^bb0(%a: tensor<4xf32>):
+    %s = "xhlo.negate"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+    "gpu.yield"(%s) : (tensor<4xf32>) -> ()
+  }) {kind = "input"} : (tensor<4xf32>) -> tensor<4xf32>"#,
+            "tensor<4xf32>",
+        )
+        .unwrap_err();
+        assert!(e.contains("unsupported in lowering: a body that does not yield the results of a reduce in an input fusion"), "{e}");
+    }
+
+    #[test]
+    fn output_fusion_rejects_reading_the_dot_at_another_element() {
+        let e = lower(
+            "%x: tensor<2x2xf32>, %w: tensor<2x2xf32>",
+            r#"  %r = "xhlo.fusion"(%x, %w) ({
+  ^bb0(%a: tensor<2x2xf32>, %c: tensor<2x2xf32>):
+    %m = "xhlo.dot_general"(%a, %c) {lhs_contracting_dimensions = array<i64: 1>, rhs_contracting_dimensions = array<i64: 0>} : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+    %t = "xhlo.transpose"(%m) {permutation = array<i64: 1, 0>} : (tensor<2x2xf32>) -> tensor<2x2xf32>
+    %s = "xhlo.add"(%m, %t) : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+    "gpu.yield"(%s) : (tensor<2x2xf32>) -> ()
+  }) {kind = "output"} : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>"#,
+            "tensor<2x2xf32>",
+        )
+        .unwrap_err();
+        assert!(e.contains("unsupported in lowering: a read of the dot_general result at another element in an output fusion"), "{e}");
+    }
+}

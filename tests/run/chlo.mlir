@@ -1,0 +1,304 @@
+// Run tests of the CHLO decompositions in dialects/xhlo-stablehlo/src/import/chlo.rs:
+// chlo.ragged_dot (all three modes), chlo.scan (xhlo.while over the scan dimension), and the
+// special functions erf_inv, lgamma and digamma in every float type. Expected values come
+// from numpy loops (ragged_dot, scan) and scipy.special in float64 rounded to the element
+// type (erf_inv, lgamma, digamma); they were generated once by a script and are pinned here.
+
+// ragged_dot mode 1 (ragged rows m): lhs [m,b,k] (batch not leading), rhs [b,k,g,n], group_sizes per batch [b,g].
+// Batch 0 leaves row 4 in no group (zero) and has an empty group 1 whose rhs slice is inf:
+// rows only ever take their own group's product, so no inf or NaN leaks in. Expected values
+// from a per-row numpy loop.
+func.func @ragged_dot_rows_with_per_batch_group_sizes() {
+  %lhs = stablehlo.constant dense<[[[3.0, 1.0, 1.0], [3.0, 1.0, 2.0]], [[2.0, -2.0, -3.0], [-1.0, -2.0, 3.0]], [[3.0, -3.0, 0.0], [2.0, -3.0, 2.0]], [[-3.0, 0.0, 2.0], [-1.0, -1.0, -2.0]], [[2.0, -2.0, 3.0], [0.0, 0.0, 0.0]]]> : tensor<5x2x3xf32>
+  %rhs = stablehlo.constant dense<[[[[1.0, 0.0], [0x7F800000, 0x7F800000], [2.0, 2.0]], [[1.0, 1.0], [0x7F800000, 0x7F800000], [0.0, -2.0]], [[2.0, -2.0], [0x7F800000, 0x7F800000], [-3.0, -3.0]]], [[[0.0, -3.0], [-3.0, 0.0], [3.0, 0.0]], [[2.0, 3.0], [2.0, 1.0], [0.0, 0.0]], [[-2.0, 0.0], [-1.0, -2.0], [3.0, -3.0]]]]> : tensor<2x3x3x2xf32>
+  %group_sizes = stablehlo.constant dense<[[2, 0, 2], [1, 3, 1]]> : tensor<2x3xi32>
+  %result = "chlo.ragged_dot"(%lhs, %rhs, %group_sizes) {
+    ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [1], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [2]>,
+    precision_config = [#chlo<precision DEFAULT>, #chlo<precision DEFAULT>]
+  } : (tensor<5x2x3xf32>, tensor<2x3x3x2xf32>, tensor<2x3xi32>) -> tensor<2x5x2xf32>
+  check.expect_almost_eq_const %result, dense<[[[6.0, -1.0], [-6.0, 4.0], [6.0, 12.0], [-12.0, -12.0], [0.0, 0.0]], [[-2.0, -6.0], [-4.0, -8.0], [-14.0, -7.0], [3.0, 3.0], [0.0, 0.0]]]> : tensor<2x5x2xf32>
+  func.return
+}
+
+// -----
+
+// ragged_dot mode 1 with batching and one [g] group_sizes shared by every batch index.
+func.func @ragged_dot_rows_with_shared_group_sizes() {
+  %lhs = stablehlo.constant dense<[[[-3.0, -2.0], [3.0, 1.0], [3.0, -2.0], [2.0, -1.0]], [[0.0, -3.0], [1.0, 2.0], [1.0, -2.0], [0.0, -2.0]]]> : tensor<2x4x2xf32>
+  %rhs = stablehlo.constant dense<[[[[3.0], [3.0]], [[-2.0], [0.0]]], [[[3.0], [2.0]], [[1.0], [1.0]]]]> : tensor<2x2x2x1xf32>
+  %group_sizes = stablehlo.constant dense<[3, 1]> : tensor<2xi64>
+  %result = "chlo.ragged_dot"(%lhs, %rhs, %group_sizes) {
+    ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [1], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [2], lhs_ragged_dimensions = [1], rhs_group_dimensions = [0]>,
+    precision_config = [#chlo<precision DEFAULT>, #chlo<precision DEFAULT>]
+  } : (tensor<2x4x2xf32>, tensor<2x2x2x1xf32>, tensor<2xi64>) -> tensor<2x4x1xf32>
+  check.expect_almost_eq_const %result, dense<[[[-15.0], [12.0], [3.0], [4.0]], [[0.0], [-2.0], [-2.0], [-2.0]]]> : tensor<2x4x1xf32>
+  func.return
+}
+
+// -----
+
+// ragged_dot mode 2 (ragged contracting k): [b,m,k] x [b,k,n] -> [g,b,m,n]; group j contracts only its
+// range of k (an empty group gives zeros, k = 4 lies in no group).
+func.func @ragged_dot_contracting_groups() {
+  %lhs = stablehlo.constant dense<[[[-3.0, 2.0, 0.0, -3.0, -2.0], [0.0, 2.0, 0.0, 1.0, 3.0]], [[1.0, -1.0, 1.0, 1.0, -3.0], [-3.0, 1.0, -1.0, 1.0, -1.0]]]> : tensor<2x2x5xf32>
+  %rhs = stablehlo.constant dense<[[[-2.0, -2.0, -1.0], [2.0, -1.0, -1.0], [1.0, 3.0, -1.0], [1.0, 0.0, 1.0], [0.0, 1.0, 0.0]], [[1.0, 3.0, -2.0], [0.0, 0.0, -1.0], [-2.0, -3.0, -1.0], [2.0, -3.0, -1.0], [3.0, 3.0, -2.0]]]> : tensor<2x5x3xf32>
+  %group_sizes = stablehlo.constant dense<[2, 0, 2]> : tensor<3xi64>
+  %result = "chlo.ragged_dot"(%lhs, %rhs, %group_sizes) {
+    ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [2], rhs_group_dimensions = []>,
+    precision_config = [#chlo<precision DEFAULT>, #chlo<precision DEFAULT>]
+  } : (tensor<2x2x5xf32>, tensor<2x5x3xf32>, tensor<3xi64>) -> tensor<3x2x2x3xf32>
+  check.expect_almost_eq_const %result, dense<[[[[10.0, 4.0, 1.0], [4.0, -2.0, -2.0]], [[1.0, 3.0, -1.0], [-3.0, -9.0, 5.0]]], [[[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]], [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0]]], [[[-3.0, 0.0, -3.0], [1.0, 0.0, 1.0]], [[0.0, -6.0, -2.0], [4.0, 0.0, 0.0]]]]> : tensor<3x2x2x3xf32>
+  func.return
+}
+
+// -----
+
+// ragged_dot mode 2 with two contracting dimensions, the ragged one second: group_sizes [b,k0,g] give
+// the groups of k1 for each batch and k0 index; the rhs lists its dimensions in another order.
+func.func @ragged_dot_contracting_groups_per_outer_index() {
+  %lhs = stablehlo.constant dense<[[[[-3.0, 1.0, -3.0, -1.0], [0.0, 3.0, -3.0, 1.0], [0.0, -3.0, 2.0, 2.0]], [[0.0, 3.0, 1.0, 3.0], [3.0, 0.0, -2.0, -2.0], [0.0, -2.0, 2.0, 3.0]]], [[[-2.0, 0.0, -3.0, -2.0], [-1.0, 3.0, 3.0, 1.0], [1.0, 0.0, -3.0, -1.0]], [[3.0, -1.0, -2.0, -2.0], [1.0, -3.0, 3.0, 3.0], [0.0, 0.0, 2.0, 0.0]]]]> : tensor<2x2x3x4xf32>
+  %rhs = stablehlo.constant dense<[[[[0.0, -1.0], [0.0, 2.0]], [[-3.0, -3.0], [2.0, -1.0]]], [[[2.0, -3.0], [3.0, -3.0]], [[-1.0, 3.0], [-3.0, 1.0]]], [[[2.0, -1.0], [-3.0, 0.0]], [[0.0, 3.0], [1.0, -1.0]]], [[[-3.0, 1.0], [-2.0, 1.0]], [[3.0, -1.0], [3.0, 0.0]]]]> : tensor<4x2x2x2xf32>
+  %group_sizes = stablehlo.constant dense<[[[1, 3], [2, 2]], [[4, 0], [0, 1]]]> : tensor<2x2x2xi32>
+  %result = "chlo.ragged_dot"(%lhs, %rhs, %group_sizes) {
+    ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [2], lhs_contracting_dimensions = [1, 3], rhs_contracting_dimensions = [1, 0], lhs_ragged_dimensions = [3], rhs_group_dimensions = []>,
+    precision_config = [#chlo<precision DEFAULT>, #chlo<precision DEFAULT>]
+  } : (tensor<2x2x3x4xf32>, tensor<4x2x2x2xf32>, tensor<2x2x2xi32>) -> tensor<2x2x3x2xf32>
+  check.expect_almost_eq_const %result, dense<[[[[-3.0, 12.0], [-9.0, -9.0], [2.0, -6.0]], [[13.0, -6.0], [-2.0, -10.0], [11.0, 1.0]]], [[[8.0, -1.0], [-9.0, -9.0], [1.0, 12.0]], [[6.0, -3.0], [2.0, -1.0], [0.0, 0.0]]]]> : tensor<2x2x3x2xf32>
+  func.return
+}
+
+// -----
+
+// ragged_dot mode 3 (ragged batch dimension): every group uses the same operands, so the result is
+// the batched dot_general.
+func.func @ragged_dot_batch_groups() {
+  %lhs = stablehlo.constant dense<[[[0.0, 2.0], [2.0, 3.0]], [[3.0, -2.0], [-1.0, 3.0]], [[-1.0, -3.0], [1.0, 2.0]]]> : tensor<3x2x2xf32>
+  %rhs = stablehlo.constant dense<[[[2.0, 2.0], [1.0, -3.0]], [[2.0, -1.0], [2.0, 2.0]], [[3.0, -3.0], [3.0, 1.0]]]> : tensor<3x2x2xf32>
+  %group_sizes = stablehlo.constant dense<[1, 2]> : tensor<2xi64>
+  %result = "chlo.ragged_dot"(%lhs, %rhs, %group_sizes) {
+    ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = []>,
+    precision_config = [#chlo<precision DEFAULT>, #chlo<precision DEFAULT>]
+  } : (tensor<3x2x2xf32>, tensor<3x2x2xf32>, tensor<2xi64>) -> tensor<3x2x2xf32>
+  check.expect_almost_eq_const %result, dense<[[[2.0, -6.0], [7.0, -5.0]], [[2.0, -7.0], [4.0, 7.0]], [[-12.0, 0.0], [9.0, -1.0]]]> : tensor<3x2x2xf32>
+  func.return
+}
+
+// -----
+
+// chlo.scan without inputs: the length comes from the output (powers of two).
+func.func @scan_without_inputs() {
+  %one = stablehlo.constant dense<1> : tensor<i32>
+  %0:2 = chlo.scan() inits(%one) dimension=0 {
+  ^bb0(%p: tensor<i32>):
+    %q = stablehlo.add %p, %p : tensor<i32>
+    stablehlo.return %p, %q : tensor<i32>, tensor<i32>
+  } : (tensor<i32>) -> (tensor<5xi32>, tensor<i32>)
+  check.expect_eq_const %0#0, dense<[1, 2, 4, 8, 16]> : tensor<5xi32>
+  check.expect_eq_const %0#1, dense<32> : tensor<i32>
+  func.return
+}
+
+// -----
+
+// Reverse scan along the middle dimension of a rank-3 input with a rank-2 carry:
+// c = c * x[:, i, :] + x[:, i, :] from i = 2 down to 0 (expected values from a numpy loop).
+func.func @scan_reverse_middle_dimension() {
+  %x = stablehlo.constant dense<[[[0.0, 2.0], [3.0, 0.0], [-3.0, 2.0]], [[-2.0, -2.0], [-2.0, -2.0], [3.0, -1.0]]]> : tensor<2x3x2xf32>
+  %c = stablehlo.constant dense<[[1.0, 2.0], [0.5, -1.0]]> : tensor<2x2xf32>
+  %0:2 = chlo.scan(%x) inits(%c) dimension=1 attributes {is_reverse = true} {
+  ^bb0(%xi: tensor<2x2xf32>, %ci: tensor<2x2xf32>):
+    %m = stablehlo.multiply %ci, %xi : tensor<2x2xf32>
+    %n = stablehlo.add %m, %xi : tensor<2x2xf32>
+    stablehlo.return %n, %n : tensor<2x2xf32>, tensor<2x2xf32>
+  } : (tensor<2x3x2xf32>, tensor<2x2xf32>) -> (tensor<2x3x2xf32>, tensor<2x2xf32>)
+  check.expect_almost_eq_const %0#0, dense<[[[0.0, 2.0], [-15.0, 0.0], [-6.0, 6.0]], [[20.0, 2.0], [-11.0, -2.0], [4.5, 0.0]]]> : tensor<2x3x2xf32>
+  check.expect_almost_eq_const %0#1, dense<[[0.0, 2.0], [20.0, 2.0]]> : tensor<2x2xf32>
+  func.return
+}
+
+// -----
+
+// One input, two outputs of different element types (i1 and f32), one carry: the running maximum
+// and whether each element raised it.
+func.func @scan_more_outputs_than_inputs() {
+  %x = stablehlo.constant dense<[1.0, -2.0, 3.0, 3.0, 5.0]> : tensor<5xf32>
+  %m = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %0:3 = chlo.scan(%x) inits(%m) dimension=0 {
+  ^bb0(%xi: tensor<f32>, %mi: tensor<f32>):
+    %gt = stablehlo.compare GT, %xi, %mi : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %n = stablehlo.maximum %xi, %mi : tensor<f32>
+    stablehlo.return %gt, %n, %n : tensor<i1>, tensor<f32>, tensor<f32>
+  } : (tensor<5xf32>, tensor<f32>) -> (tensor<5xi1>, tensor<5xf32>, tensor<f32>)
+  check.expect_eq_const %0#0, dense<[true, false, true, false, true]> : tensor<5xi1>
+  check.expect_eq_const %0#1, dense<[1.0, 1.0, 3.0, 3.0, 5.0]> : tensor<5xf32>
+  check.expect_eq_const %0#2, dense<5.0> : tensor<f32>
+  func.return
+}
+
+// -----
+
+// erf_inv, f32 (Giles single-precision polynomials): expected values from scipy.special erfinv (float64, rounded to the element type); ±1 give ±inf, |x| > 1 NaN.
+func.func @erf_inv_f32() {
+  %x = stablehlo.constant dense<[-0.999, -0.9, -0.5, -0.001, 0.0, 0.25, 0.75, 0.99, 0.99999, 1.0, -1.0, 1.5]> : tensor<12xf32>
+  %r = chlo.erf_inv %x : tensor<12xf32> -> tensor<12xf32>
+  %e = stablehlo.constant dense<[-2.3267562, -1.1630871, -0.47693628, -0.0008862272, 0.0, 0.22531205, 0.8134198, 1.8213866, 3.1232057, 0x7F800000, 0xFF800000, 0x7FC00000]> : tensor<12xf32>
+  check.expect_close %r, %e, max_ulp_difference = 4 : tensor<12xf32>, tensor<12xf32>
+  func.return
+}
+
+// -----
+
+// erf_inv, f64 (Giles double-precision polynomials, three ranges; 1 - 1e-12 reaches the outer one).
+func.func @erf_inv_f64() {
+  %x = stablehlo.constant dense<[-0.999999, -0.5, 0.0, 1.0e-06, 0.3, 0.9, 0.99999, 0.999999999999, -1.0, 2.0]> : tensor<10xf64>
+  %r = chlo.erf_inv %x : tensor<10xf64> -> tensor<10xf64>
+  %e = stablehlo.constant dense<[-3.458910737275499, -0.4769362762044699, 0.0, 8.862269254529899e-07, 0.2724627147267544, 1.1630871536766743, 3.123413274341571, 5.042031898572696, 0xFFF0000000000000, 0x7FF8000000000000]> : tensor<10xf64>
+  check.expect_close %r, %e, max_ulp_difference = 8 : tensor<10xf64>, tensor<10xf64>
+  func.return
+}
+
+// -----
+
+// erf_inv, f16 computed in f32: within one f16 ulp of the correctly rounded value.
+func.func @erf_inv_f16() {
+  %x = stablehlo.constant dense<[-0.875, -0.5, 0.0, 0.25, 0.75, 0.9990234375, 1.0]> : tensor<7xf16>
+  %r = chlo.erf_inv %x : tensor<7xf16> -> tensor<7xf16>
+  %e = stablehlo.constant dense<[-1.0849609375, -0.47705078125, 0.0, 0.225341796875, 0.8134765625, 2.33203125, 0x7C00]> : tensor<7xf16>
+  check.expect_close %r, %e, max_ulp_difference = 1 : tensor<7xf16>, tensor<7xf16>
+  func.return
+}
+
+// -----
+
+// erf_inv, bf16 computed in f32.
+func.func @erf_inv_bf16() {
+  %x = stablehlo.constant dense<[-0.875, -0.5, 0.0, 0.25, 0.75, 0.99609375, -1.0]> : tensor<7xbf16>
+  %r = chlo.erf_inv %x : tensor<7xbf16> -> tensor<7xbf16>
+  %e = stablehlo.constant dense<[-1.0859375, -0.4765625, 0.0, 0.2255859375, 0.8125, 2.046875, 0xFF80]> : tensor<7xbf16>
+  check.expect_close %r, %e, max_ulp_difference = 1 : tensor<7xbf16>, tensor<7xbf16>
+  func.return
+}
+
+// -----
+
+// lgamma, f32 (Lanczos g = 7, n = 9; reflection below 1/2): scipy.special gammaln (float64, rounded to the element type); poles give +inf.
+// Results of magnitude >= 1 are checked in ulps; the Lanczos form is accurate in absolute terms
+// below that, so smaller results are checked with an absolute tolerance (also below).
+func.func @lgamma_f32() {
+  %x = stablehlo.constant dense<[-0.5, 0.1, 7.25, 30.0, 1000.0, 1000000.0, -3.0, 0.0]> : tensor<8xf32>
+  %r = chlo.lgamma %x : tensor<8xf32> -> tensor<8xf32>
+  %e = stablehlo.constant dense<[1.2655121, 2.2527127, 7.0521855, 71.25704, 5905.22, 12815505.0, 0x7F800000, 0x7F800000]> : tensor<8xf32>
+  check.expect_close %r, %e, max_ulp_difference = 16 : tensor<8xf32>, tensor<8xf32>
+  %x_small = stablehlo.constant dense<[-2.5, 0.5, 1.5, 3.0]> : tensor<4xf32>
+  %r_small = chlo.lgamma %x_small : tensor<4xf32> -> tensor<4xf32>
+  check.expect_almost_eq_const %r_small, dense<[-0.056243718, 0.5723649, -0.12078224, 0.6931472]> : tensor<4xf32> {tolerance = 1.0e-06 : f64}
+  func.return
+}
+
+// -----
+
+// lgamma, f64.
+func.func @lgamma_f64() {
+  %x = stablehlo.constant dense<[-7.25, -0.5, 1.0e-08, 0.1, 7.25, 30.0, 1000.0, 10000000000.0, -4.0]> : tensor<9xf64>
+  %r = chlo.lgamma %x : tensor<9xf64> -> tensor<9xf64>
+  %e = stablehlo.constant dense<[-7.541883443475751, 1.2655121234846454, 18.42068073818021, 2.252712651734206, 7.0521854507385395, 71.257038967168, 5905.220423209181, 220258509288.81058, 0x7FF0000000000000]> : tensor<9xf64>
+  check.expect_close %r, %e, max_ulp_difference = 64 : tensor<9xf64>, tensor<9xf64>
+  %x_small = stablehlo.constant dense<[-2.5, 0.5, 1.5, 3.0]> : tensor<4xf64>
+  %r_small = chlo.lgamma %x_small : tensor<4xf64> -> tensor<4xf64>
+  check.expect_almost_eq_const %r_small, dense<[-0.05624371649767401, 0.5723649429247, -0.12078223763524526, 0.6931471805599453]> : tensor<4xf64> {tolerance = 1.0e-14 : f64}
+  func.return
+}
+
+// -----
+
+// lgamma, f16 computed in f32.
+func.func @lgamma_f16() {
+  %x = stablehlo.constant dense<[-0.5, 0.25, 7.25, 20.0, -1.0]> : tensor<5xf16>
+  %r = chlo.lgamma %x : tensor<5xf16> -> tensor<5xf16>
+  %e = stablehlo.constant dense<[1.265625, 1.2880859375, 7.05078125, 39.34375, 0x7C00]> : tensor<5xf16>
+  check.expect_close %r, %e, max_ulp_difference = 1 : tensor<5xf16>, tensor<5xf16>
+  %x_small = stablehlo.constant dense<[-2.5, 0.5, 3.0]> : tensor<3xf16>
+  %r_small = chlo.lgamma %x_small : tensor<3xf16> -> tensor<3xf16>
+  check.expect_almost_eq_const %r_small, dense<[-0.056243896484375, 0.572265625, 0.693359375]> : tensor<3xf16> {tolerance = 1.0e-03 : f64}
+  func.return
+}
+
+// -----
+
+// lgamma, bf16 computed in f32.
+func.func @lgamma_bf16() {
+  %x = stablehlo.constant dense<[-0.5, 0.25, 7.25, 20.0, 0.0]> : tensor<5xbf16>
+  %r = chlo.lgamma %x : tensor<5xbf16> -> tensor<5xbf16>
+  %e = stablehlo.constant dense<[1.265625, 1.2890625, 7.0625, 39.25, 0x7F80]> : tensor<5xbf16>
+  check.expect_close %r, %e, max_ulp_difference = 1 : tensor<5xbf16>, tensor<5xbf16>
+  %x_small = stablehlo.constant dense<[-2.5, 0.5, 3.0]> : tensor<3xbf16>
+  %r_small = chlo.lgamma %x_small : tensor<3xbf16> -> tensor<3xbf16>
+  check.expect_almost_eq_const %r_small, dense<[-0.05615234375, 0.57421875, 0.69140625]> : tensor<3xbf16> {tolerance = 8.0e-03 : f64}
+  func.return
+}
+
+// -----
+
+// digamma, f32 (derivative of the Lanczos form; reflection below 1/2): scipy.special digamma (float64, rounded to the element type); NaN at the poles, as in XLA.
+func.func @digamma_f32() {
+  %x = stablehlo.constant dense<[-2.5, 0.1, 0.5, 4.5, 30.0, 10000.0, -2.0, 0.0]> : tensor<8xf32>
+  %r = chlo.digamma %x : tensor<8xf32> -> tensor<8xf32>
+  %e = stablehlo.constant dense<[1.1031567, -10.423755, -1.96351, 1.388871, 3.384438, 9.21029, 0x7FC00000, 0x7FC00000]> : tensor<8xf32>
+  check.expect_close %r, %e, max_ulp_difference = 16 : tensor<8xf32>, tensor<8xf32>
+  %x_small = stablehlo.constant dense<[-0.5, 1.0, 2.0]> : tensor<3xf32>
+  %r_small = chlo.digamma %x_small : tensor<3xf32> -> tensor<3xf32>
+  check.expect_almost_eq_const %r_small, dense<[0.036489975, -0.5772157, 0.42278433]> : tensor<3xf32> {tolerance = 1.0e-06 : f64}
+  func.return
+}
+
+// -----
+
+// digamma, f64.
+func.func @digamma_f64() {
+  %x = stablehlo.constant dense<[-3.75, -2.5, 0.1, 0.5, 4.5, 30.0, 10000.0, 10000000000.0, -1.0]> : tensor<9xf64>
+  %r = chlo.digamma %x : tensor<9xf64> -> tensor<9xf64>
+  %e = stablehlo.constant dense<[-1.6923885983113294, 1.1031566406452433, -10.423754940411076, -1.9635100260214235, 1.388870926359529, 3.384438132685525, 9.21029037114285, 23.025850929890456, 0x7FF8000000000000]> : tensor<9xf64>
+  check.expect_close %r, %e, max_ulp_difference = 64 : tensor<9xf64>, tensor<9xf64>
+  %x_small = stablehlo.constant dense<[-0.5, 1.0, 2.0]> : tensor<3xf64>
+  %r_small = chlo.digamma %x_small : tensor<3xf64> -> tensor<3xf64>
+  check.expect_almost_eq_const %r_small, dense<[0.03648997397857651, -0.5772156649015329, 0.42278433509846713]> : tensor<3xf64> {tolerance = 1.0e-14 : f64}
+  func.return
+}
+
+// -----
+
+// digamma, f16 computed in f32.
+func.func @digamma_f16() {
+  %x = stablehlo.constant dense<[-2.5, 0.25, 0.5, 7.25]> : tensor<4xf16>
+  %r = chlo.digamma %x : tensor<4xf16> -> tensor<4xf16>
+  %e = stablehlo.constant dense<[1.103515625, -4.2265625, -1.9638671875, 1.91015625]> : tensor<4xf16>
+  check.expect_close %r, %e, max_ulp_difference = 1 : tensor<4xf16>, tensor<4xf16>
+  %x_small = stablehlo.constant dense<[-0.5, 3.0]> : tensor<2xf16>
+  %r_small = chlo.digamma %x_small : tensor<2xf16> -> tensor<2xf16>
+  check.expect_almost_eq_const %r_small, dense<[0.0364990234375, 0.9228515625]> : tensor<2xf16> {tolerance = 1.0e-03 : f64}
+  func.return
+}
+
+// -----
+
+// digamma, bf16 computed in f32.
+func.func @digamma_bf16() {
+  %x = stablehlo.constant dense<[-2.5, 0.25, 0.5, 7.25]> : tensor<4xbf16>
+  %r = chlo.digamma %x : tensor<4xbf16> -> tensor<4xbf16>
+  %e = stablehlo.constant dense<[1.1015625, -4.21875, -1.9609375, 1.9140625]> : tensor<4xbf16>
+  check.expect_close %r, %e, max_ulp_difference = 1 : tensor<4xbf16>, tensor<4xbf16>
+  %x_small = stablehlo.constant dense<[-0.5, 3.0]> : tensor<2xbf16>
+  %r_small = chlo.digamma %x_small : tensor<2xbf16> -> tensor<2xbf16>
+  check.expect_almost_eq_const %r_small, dense<[0.036376953125, 0.921875]> : tensor<2xbf16> {tolerance = 8.0e-03 : f64}
+  func.return
+}
+
+// -----
+
+// lgamma(1) = lgamma(2) = 0: the Lanczos sum is within a few f32 ulps of 1 there.
+func.func @lgamma_zeros() {
+  %x = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %r = chlo.lgamma %x : tensor<2xf32> -> tensor<2xf32>
+  check.expect_almost_eq_const %r, dense<0.0> : tensor<2xf32> {tolerance = 1.0e-6 : f64}
+  func.return
+}
