@@ -368,13 +368,7 @@ pub fn to_egraph(body: &Block, func_pos: Pos) -> Result<(XEGraph, Plan), String>
             .collect();
         let index = plan.kept.len();
         let refs = op.result_refs();
-        let mut types = Vec::new();
-        for t in &op.result_types {
-            match t {
-                // `%r:2` results of tuple-typed ops are one value each; the AST lists one type per result.
-                _ => types.push(xtype(t)?),
-            }
-        }
+        let types = op.result_types.iter().map(xtype).collect::<Result<Vec<_>, _>>()?;
         if refs.len() != types.len() {
             return Err(format!("{}: {} results but {} result types", op.name, refs.len(), types.len()));
         }

@@ -92,12 +92,7 @@ pub fn extract(egraph: &XEGraph, roots: &[Id]) -> Result<Extraction, String> {
         }
     }
     let mut choices = HashMap::new();
-    let mut all: BTreeMap<Id, f64> = BTreeMap::new();
     let mut stack: Vec<Id> = roots.iter().map(|r| egraph.find(*r)).collect();
-    for r in &stack {
-        let c = best.get(r).ok_or("internal: a root has no finite extraction")?;
-        all.extend(c.uses.iter().map(|(k, v)| (*k, *v)));
-    }
     while let Some(id) = stack.pop() {
         if choices.contains_key(&id) {
             continue;
@@ -109,6 +104,5 @@ pub fn extract(egraph: &XEGraph, roots: &[Id]) -> Result<Extraction, String> {
     }
     // The cost of what is emitted: each chosen class once.
     let cost = choices.iter().map(|(id, n)| node_cost(egraph, *id, n)).sum();
-    let _ = all;
     Ok(Extraction { choices, cost })
 }

@@ -4,7 +4,7 @@
 //! multiplication, `-inf`/the minimum for `maximum`, `+inf`/the maximum for `minimum`,
 //! `true`/all ones for `and`, `false`/zero for `or`.
 
-use super::{dims, splat_is, var, XRewrite};
+use super::{dims, var, XRewrite};
 use crate::eqsat::analysis::{Combiner, XEGraph};
 use crate::eqsat::language::Xhlo;
 use egg::{rewrite, Id, Subst};
@@ -42,7 +42,6 @@ pub fn is_identity(combiner: Combiner, t: ElementType, init: Scalar, fast_math: 
 
 pub fn rules(fast_math: bool) -> Vec<XRewrite> {
     let (d, b, init) = (var("?d"), var("?b"), var("?init"));
-    let _ = splat_is;
     vec![rewrite!("reduce-no-dimensions"; "(reduce ?d ?b ?x ?init)" => "?x" if move |eg: &mut XEGraph, _: Id, s: &Subst| {
         if !dims(eg, s, d).is_some_and(|d| d.is_empty()) {
             return false;
