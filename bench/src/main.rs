@@ -38,6 +38,25 @@ fn peer(results: &std::path::Path, file: &str, name: &str, key: &str) -> Option<
     json["results"][name][key].as_f64()
 }
 
+/// Compile time (incl. LLVM's code generation on the first call), median run time, all run
+/// times, and whether the checksums match.
+fn measure(ctx: &XhloContext, module: &melior::ir::Module, options: &CompileOptions, file: &str, w: &xhlo::workloads::Workload, budget: f64) -> Result<(f64, f64, Vec<f64>, bool), String> {
+    let start = Instant::now();
+    let program = compile(ctx, module, options, file).map_err(|e| e.to_string())?;
+    let inputs = w.inputs();
+    let first = program.run(&inputs).map_err(|e| e.to_string())?;
+    let compile_ms = start.elapsed().as_secs_f64() * 1e3;
+    let ok = xhlo::workloads::compare(&xhlo::workloads::checksum(&first[0]), &w.expected_f64).is_ok();
+    let mut times = Vec::new();
+    let clock = Instant::now();
+    while times.len() < 5 || (times.len() < 200 && clock.elapsed().as_secs_f64() < budget) {
+        let t = Instant::now();
+        program.run(&inputs).map_err(|e| e.to_string())?;
+        times.push(t.elapsed().as_secs_f64() * 1e3);
+    }
+    Ok((compile_ms, median(times.clone()), times, ok))
+}
+
 fn main() -> Result<(), String> {
     let cli = Cli::parse();
     let workloads = xhlo::workloads::load(&cli.workloads)?;
@@ -52,32 +71,24 @@ fn main() -> Result<(), String> {
         let path = w.source(&cli.workloads);
         let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         let file = path.display().to_string();
-        let start = Instant::now();
         let xhlo_text = xhlo::import::to_xhlo_text(&text, &file)?;
         let module = source::parse_and_verify(&ctx, &xhlo_text, &file).map_err(|d| format!("{d:?}"))?;
-        let program = compile(&ctx, &module, &CompileOptions::default(), &file).map_err(|e| e.to_string())?;
-        let inputs = w.inputs();
-        // The first call finishes LLVM's code generation: count it as compile time.
-        let first = program.run(&inputs).map_err(|e| e.to_string())?;
-        let compile_ms = start.elapsed().as_secs_f64() * 1e3;
-        let check = xhlo::workloads::compare(&xhlo::workloads::checksum(&first[0]), &w.expected_f64);
-        let mut times = Vec::new();
-        let budget = Instant::now();
-        while times.len() < 5 || (times.len() < 200 && budget.elapsed().as_secs_f64() < cli.budget) {
-            let t = Instant::now();
-            program.run(&inputs).map_err(|e| e.to_string())?;
-            times.push(t.elapsed().as_secs_f64() * 1e3);
-        }
-        let ms = median(times.clone());
+        // Without the e-graph and fusion, then with them (the default).
+        let plain = CompileOptions { eqsat: false, fuse: false, ..Default::default() };
+        let (_, plain_ms, _, plain_ok) = measure(&ctx, &module, &plain, &file, w, cli.budget)?;
+        let (compile_ms, ms, times, ok) = measure(&ctx, &module, &CompileOptions { eqsat: true, fuse: true, ..Default::default() }, &file, w, cli.budget)?;
+        let check: Result<(), ()> = if ok && plain_ok { Ok(()) } else { Err(()) };
         let xla = peer(&cli.results, "xla_2t.json", &w.name, "median_ms");
         let iree = peer(&cli.results, "iree_pretty_2t.json", &w.name, "median_ms");
         let ratio = |p: Option<f64>| p.map(|p| format!("{:.2}", ms / p)).unwrap_or_else(|| "—".into());
         let ms_or = |p: Option<f64>| p.map(|p| format!("{p:.3}")).unwrap_or_else(|| "—".into());
         rows.push(format!(
-            "| {} | {:.0} | {:.3} | {} | {} | {} | {} | {} |",
+            "| {} | {:.0} | {:.3} | {:.3} | {:.2} | {} | {} | {} | {} | {} |",
             w.name,
             compile_ms,
+            plain_ms,
             ms,
+            plain_ms / ms,
             ms_or(xla),
             ms_or(iree),
             ratio(xla),
@@ -86,14 +97,14 @@ fn main() -> Result<(), String> {
         ));
         out.insert(
             w.name.clone(),
-            json!({"compile_ms": compile_ms, "median_ms": ms, "min_ms": times.iter().cloned().fold(f64::INFINITY, f64::min),
+            json!({"compile_ms": compile_ms, "median_ms": ms, "median_ms_without_eqsat_and_fusion": plain_ms, "min_ms": times.iter().cloned().fold(f64::INFINITY, f64::min),
                    "runs": times.len(), "xla_median_ms": xla, "iree_median_ms": iree,
                    "ratio_vs_xla": xla.map(|x| ms / x), "ratio_vs_iree": iree.map(|x| ms / x), "checksums_ok": check.is_ok()}),
         );
         eprintln!("{}: {ms:.3} ms", w.name);
     }
-    println!("| workload | compile ms (xhlo) | xhlo median ms | XLA CPU ms | IREE ms | xhlo / XLA | xhlo / IREE | checksums |");
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("| workload | compile ms (xhlo) | xhlo ms without eqsat+fusion | xhlo median ms | speed-up from eqsat+fusion | XLA CPU ms | IREE ms | xhlo / XLA | xhlo / IREE | checksums |");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
     for r in &rows {
         println!("{r}");
     }

@@ -28,7 +28,8 @@ int xhloInstallVerifier(MlirContext context, MlirStringRef name, XhloVerifyFn ve
   auto registered = mlir::RegisteredOperationName::lookup(unwrap(name), unwrap(context));
   if (!registered || !llvm::isa<mlir::ExtensibleDialect>(registered->getDialect()))
     return 0;
-  mlir::OperationName::Impl *impl = ((*registered).*(&ImplAccess::getImpl))();
+  const mlir::OperationName name_of_op = *registered;
+  mlir::OperationName::Impl *impl = (name_of_op.*(&ImplAccess::getImpl))();
   auto *definition = static_cast<mlir::DynamicOpDefinition *>(impl);
   definition->setVerifyFn([verify](mlir::Operation *op) -> llvm::LogicalResult {
     return llvm::success(verify(wrap(op)));
