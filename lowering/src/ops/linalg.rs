@@ -81,10 +81,47 @@ pub fn multiply_accumulate(e: &mut crate::emitter::Emitter, args: &[String], le:
     scalar::binary(e, "add", &acc, &p)
 }
 
+/// Sets an `array<i64: ...>` attribute of `op`.
+fn set_i64s(op: &mut Op, name: &str, values: &[i64]) {
+    use xhlo_stablehlo::ast::{Attribute, Type};
+    let value = Attribute::DenseArray(Type::Integer { width: 64, signedness: "" }, values.iter().map(|v| v.to_string()).collect());
+    op.attrs.retain(|(k, _)| k != name);
+    op.properties.retain(|(k, _)| k != name);
+    op.attrs.push((name.to_string(), value));
+}
+
 fn dot_general(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let (lhs, lt) = ctx.tensor_operand(op, 0)?;
-    let (rhs, rt) = ctx.tensor_operand(op, 1)?;
+    let (mut rhs, mut rt) = ctx.tensor_operand(op, 1)?;
     let out = xtensor(&op.result_types[0])?;
+    let rb = i64s(op, "rhs_batching_dimensions").unwrap_or_default();
+    let rc = i64s(op, "rhs_contracting_dimensions")?;
+    let rfree: Vec<i64> = (0..rt.rank() as i64).filter(|d| !rb.contains(d) && !rc.contains(d)).collect();
+    let mut op = op.clone();
+    if !rfree.is_empty() && rt.rank() > 0 && rc.contains(&(rt.rank() as i64 - 1)) {
+        // rhs's minor dimension is contracted (Q·Kᵀ): transpose rhs to (batch, contracting,
+        // free) first, a small copy, so that the loop nest can keep the free dimension
+        // innermost and contiguous, which LLVM vectorizes (a contracting innermost loop is a
+        // float reduction it may not reorder).
+        let perm: Vec<i64> = rb.iter().chain(&rc).chain(&rfree).copied().collect();
+        let transposed = TensorType::new(perm.iter().map(|&d| rt.dims[d as usize]).collect::<Vec<_>>(), rt.element);
+        let init = ctx.e.empty(&transposed);
+        let p: Vec<String> = perm.iter().map(|d| d.to_string()).collect();
+        rhs = ctx.e.op(
+            "rhsT",
+            &format!(
+                "linalg.transpose ins({rhs} : {}) outs({init} : {}) permutation = [{}]",
+                crate::types::tensor(&rt),
+                crate::types::tensor(&transposed),
+                p.join(", ")
+            ),
+        );
+        rt = transposed;
+        let nb = rb.len() as i64;
+        set_i64s(&mut op, "rhs_batching_dimensions", &(0..nb).collect::<Vec<_>>());
+        set_i64s(&mut op, "rhs_contracting_dimensions", &(nb..nb + rc.len() as i64).collect::<Vec<_>>());
+    }
+    let op = &op;
     let plan = dot_plan(op, &lt, &rt)?;
     let out_map: Vec<String> = plan.out_loops.iter().map(|i| format!("d{i}")).collect();
     let zero = zero_of(ctx, out.element);
