@@ -13,6 +13,8 @@ pub mod ops;
 pub mod pipeline;
 pub mod region;
 pub mod scalar;
+#[cfg(test)]
+mod testing;
 pub mod types;
 
 pub use convert::{lower_file, lower_text};

@@ -1212,19 +1212,8 @@ fn batch_norm_grad(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
 
 #[cfg(test)]
 mod tests {
-    use crate::convert::lower_text;
+    use crate::testing::{lower, lower_ok};
 
-    /// Lowers `func.func @main(args) -> result` whose body is `body` followed by returning `%r`.
-    fn lower(args: &str, body: &str, result: &str) -> Result<String, String> {
-        let text = format!("func.func @main({args}) -> {result} {{\n{body}\n  return %r : {result}\n}}\n");
-        lower_text(&text, "t.mlir").map_err(|e| e.to_string())
-    }
-
-    fn lower_ok(args: &str, body: &str, result: &str) -> String {
-        let out = lower(args, body, result).unwrap_or_else(|e| panic!("lowering failed: {e}"));
-        // Locations make snapshots noisy; drop them.
-        out.lines().map(|l| l.split(" loc(").next().unwrap()).collect::<Vec<_>>().join("\n")
-    }
 
     #[test]
     fn convolution_with_padding_dilation_and_feature_groups() {
