@@ -121,7 +121,18 @@ pub fn compile_ast(ctx: &XhloContext, parsed: &xhlo_stablehlo::ast::File, option
     let fused;
     let parsed = if options.fuse {
         let mut copy = parsed.clone();
-        crate::passes::fuse::fuse_file(&mut copy);
+        let stats = crate::passes::fuse::fuse_file(&mut copy);
+        if std::env::var_os("XHLO_EQSAT_STATS").is_some() {
+            eprintln!(
+                "xhlo-fuse: {} fused kernels formed ({} loop, {} input, {} output) from {} ops, {} producers duplicated",
+                stats.loop_fusions + stats.input_fusions + stats.output_fusions,
+                stats.loop_fusions,
+                stats.input_fusions,
+                stats.output_fusions,
+                stats.fused_ops,
+                stats.duplicated
+            );
+        }
         fused = copy;
         &fused
     } else {

@@ -170,3 +170,12 @@ fn xla_run_check_prints_a_line_per_test_and_a_summary() {
     assert!(stdout.contains("PASS passes") && stdout.contains("FAIL fails: check at line 9: element [] is 2 but expected 3"), "{stdout}");
     assert!(stdout.trim_end().ends_with("1 passed, 1 failed"), "{stdout}");
 }
+
+#[test]
+fn eqsat_stats_reports_the_e_graph_and_the_fusions() {
+    let out = xla_run(&["--workload", "softmax_1024", "--workloads-dir", "../shared/workloads", "--eqsat-stats"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("xhlo-eqsat @main:") && err.contains("e-classes") && err.contains("cost "), "{err}");
+    assert!(err.contains("fused kernels formed"), "{err}");
+}

@@ -40,6 +40,10 @@ struct Cli {
     /// `--pass-pipeline=builtin.module(xhlo-to-ptx)` when no pipeline is given).
     #[arg(long, value_enum, default_value = "xhlo")]
     emit: EmitArg,
+    /// Print the statistics of every `xhlo-eqsat` run (e-classes, e-nodes, iterations, time
+    /// per phase, stop reason, cost before and after) to stderr.
+    #[arg(long)]
+    eqsat_stats: bool,
     /// Print the xhlo dialect's IRDL definition (for `mlir-opt --irdl-file`) and exit.
     #[arg(long)]
     emit_irdl: bool,
@@ -116,6 +120,10 @@ fn run(cli: Cli) -> Result<bool, String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if cli.eqsat_stats {
+        // Read by the pass wherever it runs (also inside the runtime's default pipeline).
+        std::env::set_var("XHLO_EQSAT_STATS", "1");
+    }
     match std::panic::catch_unwind(|| run(cli)) {
         Ok(Ok(true)) => ExitCode::SUCCESS,
         Ok(Ok(false)) => ExitCode::from(1),

@@ -48,6 +48,10 @@ struct Cli {
     /// variable XHLO_FUSE=0 does the same.
     #[arg(long)]
     no_fuse: bool,
+    /// Print the statistics of every `xhlo-eqsat` run (e-classes, e-nodes, iterations, time
+    /// per phase, stop reason, cost before and after) to stderr.
+    #[arg(long)]
+    eqsat_stats: bool,
     /// Where the workloads live (expected.json, stablehlo/).
     #[arg(long, default_value = "../shared/workloads")]
     workloads_dir: PathBuf,
@@ -205,6 +209,10 @@ fn run_workload(cli: &Cli) -> Result<bool, String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if cli.eqsat_stats {
+        // Read by the pass wherever it runs (also inside the runtime's default pipeline).
+        std::env::set_var("XHLO_EQSAT_STATS", "1");
+    }
     let result = std::panic::catch_unwind(|| {
         if cli.check {
             run_checks(&cli)
