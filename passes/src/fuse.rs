@@ -621,7 +621,7 @@ impl XhloPass for Fuse {
         crate::lowering::rewrite_module_text(op, |text, file| {
             let mut parsed = xhlo_stablehlo::parser::parse_file(text).map_err(|e| e.in_file(file))?;
             self.stats = fuse_file(&mut parsed);
-            Ok(xhlo_stablehlo::print::print_file(&parsed, file))
+            Ok(Some(xhlo_stablehlo::print::print_file(&parsed, file)))
         })
     }
 }

@@ -34,18 +34,19 @@ impl XhloPass for ConvertXhloToLinalg {
     }
 
     fn run(&mut self, op: OperationRef) -> Result<(), String> {
-        rewrite_module_text(op, |text, file| xhlo_lowering::lower_text(text, file).map_err(|e| e.in_file(file)))
+        rewrite_module_text(op, |text, file| xhlo_lowering::lower_text(text, file).map(Some).map_err(|e| e.in_file(file)))
     }
 }
 
 /// Rewrites module `op` as text: prints it in generic form with locations, gives the text
 /// and its source file name to `rewrite`, parses the result in the same context and moves
 /// its operations into the module (so text-to-text passes run in any melior `PassManager`).
-pub fn rewrite_module_text(op: OperationRef, rewrite: impl FnOnce(&str, &str) -> Result<String, String>) -> Result<(), String> {
+/// `rewrite` returns `None` when it changed nothing, and the module is left as it is.
+pub fn rewrite_module_text(op: OperationRef, rewrite: impl FnOnce(&str, &str) -> Result<Option<String>, String>) -> Result<(), String> {
     let flags = OperationPrintingFlags::new().print_generic_operation_form().enable_debug_info(true, false);
     let text = op.to_string_with_flags(flags).map_err(|e| e.to_string())?;
     let file = source_file(&text);
-    let rewritten = rewrite(&text, &file)?;
+    let Some(rewritten) = rewrite(&text, &file)? else { return Ok(()) };
     let context = op.context();
     let new = Module::parse(unsafe { context.to_ref() }, &rewritten)
         .ok_or("internal error: the rewritten module does not parse (a bug in the pass)")?;

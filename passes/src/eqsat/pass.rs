@@ -12,7 +12,7 @@ use super::extract::extract;
 use super::rules;
 use crate::pass::{PassInfo, PassOption, PassOptions, XhloPass};
 use egg::{Runner, StopReason};
-use melior::ir::{block::BlockLike, operation::{OperationLike, OperationPrintingFlags}, Module, OperationRef, RegionLike};
+use melior::ir::OperationRef;
 use std::fmt;
 use std::time::{Duration, Instant};
 use xhlo_stablehlo::ast::{File, Op};
@@ -191,11 +191,6 @@ pub struct Eqsat {
     pub options: EqsatOptions,
 }
 
-/// The file name in the first `loc("file":line:col)` of printed IR.
-fn source_file(text: &str) -> String {
-    text.find("loc(\"").and_then(|i| text[i + 5..].split('"').next()).unwrap_or("<input>").to_string()
-}
-
 impl XhloPass for Eqsat {
     const INFO: PassInfo = PassInfo {
         argument: "xhlo-eqsat",
@@ -223,25 +218,9 @@ impl XhloPass for Eqsat {
     }
 
     fn run(&mut self, op: OperationRef) -> Result<(), String> {
-        let flags = OperationPrintingFlags::new().print_generic_operation_form().enable_debug_info(true, false);
-        let text = op.to_string_with_flags(flags).map_err(|e| e.to_string())?;
-        let file = source_file(&text);
-        let (out, stats) = optimize_text(&text, &file, &self.options)?;
-        if !stats.functions.iter().any(|f| f.changed) {
-            return Ok(());
-        }
-        let context = op.context();
-        let new = Module::parse(unsafe { context.to_ref() }, &out).ok_or("internal error: the module xhlo-eqsat produced does not parse (an eqsat bug)")?;
-        let body = op.region(0).map_err(|e| e.to_string())?.first_block().ok_or("module without a body")?;
-        while let Some(old) = body.first_operation() {
-            unsafe { mlir_sys::mlirOperationDestroy(old.to_raw()) };
-        }
-        while let Some(moved) = new.body().first_operation() {
-            unsafe {
-                mlir_sys::mlirOperationRemoveFromParent(moved.to_raw());
-                mlir_sys::mlirBlockAppendOwnedOperation(body.to_raw(), moved.to_raw());
-            }
-        }
-        Ok(())
+        crate::lowering::rewrite_module_text(op, |text, file| {
+            let (out, stats) = optimize_text(text, file, &self.options)?;
+            Ok(stats.functions.iter().any(|f| f.changed).then_some(out))
+        })
     }
 }
