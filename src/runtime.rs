@@ -44,13 +44,49 @@ pub struct CompileOptions {
     pub opt_level: usize,
     /// Run `xhlo-eqsat` (equality saturation) before lowering.
     pub eqsat: bool,
-    /// Run `xhlo-fuse` before lowering (default: on, unless the environment sets `XHLO_FUSE=0`).
-    pub fuse: bool,
+    /// How ops are grouped into `xhlo.fusion` kernels.
+    pub fusion: Fusion,
+}
+
+/// Who decides fusion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fusion {
+    /// Phase 3 of `xhlo-eqsat`: fused kernels in the e-graph, chosen by its extractor (the
+    /// default; needs `eqsat`).
+    EGraph,
+    /// The greedy `xhlo-fuse` pass after `xhlo-eqsat` (a baseline to compare with).
+    Greedy,
+    /// No fusion.
+    Off,
+}
+
+impl Fusion {
+    /// The default: e-graph fusion, unless the environment sets `XHLO_FUSE` to `0`/`off` or
+    /// `greedy`.
+    pub fn from_env() -> Fusion {
+        match std::env::var("XHLO_FUSE").as_deref() {
+            Ok("0") | Ok("off") => Fusion::Off,
+            Ok("greedy") => Fusion::Greedy,
+            _ => Fusion::EGraph,
+        }
+    }
+}
+
+impl std::str::FromStr for Fusion {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Fusion, String> {
+        match s {
+            "egraph" => Ok(Fusion::EGraph),
+            "greedy" => Ok(Fusion::Greedy),
+            "off" | "none" => Ok(Fusion::Off),
+            other => Err(format!("unknown fusion mode '{other}' (expected egraph, greedy or off)")),
+        }
+    }
 }
 
 impl Default for CompileOptions {
     fn default() -> Self {
-        CompileOptions { entry: "main".into(), opt_level: 3, eqsat: true, fuse: std::env::var("XHLO_FUSE").map_or(true, |v| v != "0") }
+        CompileOptions { entry: "main".into(), opt_level: 3, eqsat: true, fusion: Fusion::from_env() }
     }
 }
 
@@ -116,10 +152,10 @@ pub fn compile(ctx: &XhloContext, module: &Module, options: &CompileOptions, fil
 /// Compiles a verified xhlo program given as a syntax tree.
 pub fn compile_ast(ctx: &XhloContext, parsed: &xhlo_stablehlo::ast::File, options: &CompileOptions, file: &str) -> Result<Program, RunError> {
     let start = Instant::now();
-    let optimized = if options.eqsat { run_eqsat(ctx, parsed, file) } else { None };
+    let optimized = if options.eqsat { run_eqsat(ctx, parsed, file, options.fusion == Fusion::EGraph) } else { None };
     let parsed = optimized.as_ref().unwrap_or(parsed);
     let fused;
-    let parsed = if options.fuse {
+    let parsed = if options.fusion == Fusion::Greedy {
         let mut copy = parsed.clone();
         let stats = crate::passes::fuse::fuse_file(&mut copy);
         if std::env::var_os("XHLO_EQSAT_STATS").is_some() {
@@ -163,12 +199,12 @@ pub fn compile_ast(ctx: &XhloContext, parsed: &xhlo_stablehlo::ast::File, option
     Ok(Program { engine, inputs, outputs, compile_time: start.elapsed() })
 }
 
-/// `xhlo-eqsat` on the syntax tree, with its default options. The result is verified by
+/// `xhlo-eqsat` on the syntax tree, with its default options (phase 3, fusion, when `fuse`). The result is verified by
 /// the catalogue in MLIR; `None` when nothing changed, or (with a warning, as that is an
 /// eqsat bug) when the rewritten program does not verify.
-fn run_eqsat(ctx: &XhloContext, parsed: &xhlo_stablehlo::ast::File, file: &str) -> Option<xhlo_stablehlo::ast::File> {
+fn run_eqsat(ctx: &XhloContext, parsed: &xhlo_stablehlo::ast::File, file: &str, fuse: bool) -> Option<xhlo_stablehlo::ast::File> {
     let mut rewritten = parsed.clone();
-    let stats = xhlo_passes::eqsat::optimize_file(&mut rewritten, &xhlo_passes::eqsat::EqsatOptions::default());
+    let stats = xhlo_passes::eqsat::optimize_file(&mut rewritten, &xhlo_passes::eqsat::EqsatOptions { fuse, ..Default::default() });
     if !stats.functions.iter().any(|f| f.changed) {
         return None;
     }

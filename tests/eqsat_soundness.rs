@@ -242,56 +242,165 @@ fn same_bits(a: &Literal, b: &Literal) -> bool {
         })
 }
 
-fn compile_and_run(ctx: &XhloContext, ast: &xhlo::stablehlo::ast::File, inputs: &[Literal]) -> Vec<Literal> {
+fn compile_as_is(ctx: &XhloContext, ast: &xhlo::stablehlo::ast::File) -> xhlo::runtime::Program {
     let options = CompileOptions { eqsat: false, ..Default::default() };
-    let program = compile_ast(ctx, ast, &options, "case.mlir").unwrap_or_else(|e| panic!("{e}"));
-    program.run(inputs).unwrap()
+    compile_ast(ctx, ast, &options, "case.mlir").unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
 fn every_rewrite_gives_bit_identical_results_on_special_and_random_inputs() {
     let mut failures = Vec::new();
     for case in cases() {
-        let ctx = XhloContext::new();
-        let module = source::parse_and_verify(&ctx, &case.text, "case.mlir").unwrap_or_else(|d| panic!("{}: {d:?}", case.name));
-        let original = module_ast(&module, "case.mlir").unwrap();
-        let mut rewritten = original.clone();
-        let options = EqsatOptions { fast_math: case.fast_math, ..Default::default() };
-        let stats = optimize_file(&mut rewritten, &options);
-        let changed = stats.functions.iter().any(|f| f.changed);
-        let text = xhlo::stablehlo::print::print_file(&rewritten, "case.mlir");
-        // A case that must not fire may still change (constants fold), but keeps its last op.
-        let last_op = case.text.lines().rev().find_map(|l| l.split('"').nth(1).filter(|n| n.starts_with("xhlo."))).unwrap_or("?");
-        let kept = text.contains(&format!("\"{last_op}\""));
-        if (case.fires && !changed) || (!case.fires && !kept) {
-            failures.push(format!("{}: expected the rewrite to {}fire\n{stats}\n{text}", case.name, if case.fires { "" } else { "not " }));
-            continue;
-        }
-        // The rewritten program verifies.
-        if let Err(d) = source::parse_and_verify(&ctx, &text, "case.mlir") {
-            failures.push(format!("{}: rewritten program does not verify: {d:?}\n{text}", case.name));
-            continue;
-        }
-        let inputs_ty: Vec<TensorType> = module_inputs(&case.text);
-        for seed in 0..4u64 {
-            let mut rng = Rng(seed * 7919 + 1);
-            let inputs: Vec<Literal> = inputs_ty.iter().map(|t| input(t, &mut rng)).collect();
-            let before = compile_and_run(&ctx, &original, &inputs);
-            let after = compile_and_run(&ctx, &rewritten, &inputs);
-            for (k, (b, a)) in before.iter().zip(&after).enumerate() {
-                if !same_bits(b, a) {
-                    failures.push(format!(
-                        "{}: result {k} differs (seed {seed})\ninputs: {:?}\nbefore: {:?}\nafter:  {:?}\n{text}",
-                        case.name,
-                        inputs.iter().map(|i| i.scalars().collect::<Vec<_>>()).collect::<Vec<_>>(),
-                        b.scalars().collect::<Vec<_>>(),
-                        a.scalars().collect::<Vec<_>>()
-                    ));
-                }
+        // The algebraic rules alone (phase 3, fusion, is checked below).
+        let options = EqsatOptions { fast_math: case.fast_math, fuse: false, ..Default::default() };
+        check(&case, &options, &mut failures);
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// Fusion (phase 3): every case must form at least one `xhlo.fusion`, and the fused program
+/// computes bit-identical results (a fused kernel evaluates the same ops, in the same order).
+#[test]
+fn every_fusion_gives_bit_identical_results_on_special_and_random_inputs() {
+    let mut failures = Vec::new();
+    for case in fusion_cases() {
+        let stats = check(&case, &EqsatOptions::default(), &mut failures);
+        if let Some(text) = stats {
+            if !text.contains("\"xhlo.fusion\"") {
+                failures.push(format!("{}: no fusion formed\n{text}", case.name));
             }
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// Rewrites `case` with `options`, checks that it fired (or not) and that the results agree
+/// bit for bit on four input sets; returns the rewritten text.
+fn check(case: &Case, options: &EqsatOptions, failures: &mut Vec<String>) -> Option<String> {
+    let ctx = XhloContext::new();
+    let module = source::parse_and_verify(&ctx, &case.text, "case.mlir").unwrap_or_else(|d| panic!("{}: {d:?}", case.name));
+    let original = module_ast(&module, "case.mlir").unwrap();
+    let mut rewritten = original.clone();
+    let stats = optimize_file(&mut rewritten, options);
+    let changed = stats.functions.iter().any(|f| f.changed);
+    let text = xhlo::stablehlo::print::print_file(&rewritten, "case.mlir");
+    // A case that must not fire may still change (constants fold), but keeps its last op.
+    let last_op = case.text.lines().rev().find_map(|l| l.split('"').nth(1).filter(|n| n.starts_with("xhlo."))).unwrap_or("?");
+    let kept = text.contains(&format!("\"{last_op}\""));
+    if (case.fires && !changed) || (!case.fires && !kept) {
+        failures.push(format!("{}: expected the rewrite to {}fire\n{stats}\n{text}", case.name, if case.fires { "" } else { "not " }));
+        return None;
+    }
+    // The rewritten program verifies.
+    if let Err(d) = source::parse_and_verify(&ctx, &text, "case.mlir") {
+        failures.push(format!("{}: rewritten program does not verify: {d:?}\n{text}", case.name));
+        return None;
+    }
+    let inputs_ty: Vec<TensorType> = module_inputs(&case.text);
+    let (before_program, after_program) = (compile_as_is(&ctx, &original), compile_as_is(&ctx, &rewritten));
+    for seed in 0..4u64 {
+        let mut rng = Rng(seed * 7919 + 1);
+        let inputs: Vec<Literal> = inputs_ty.iter().map(|t| input(t, &mut rng)).collect();
+        let before = before_program.run(&inputs).unwrap();
+        let after = after_program.run(&inputs).unwrap();
+        for (k, (b, a)) in before.iter().zip(&after).enumerate() {
+            if !same_bits(b, a) {
+                failures.push(format!(
+                    "{}: result {k} differs (seed {seed})\ninputs: {:?}\nbefore: {:?}\nafter:  {:?}\n{text}",
+                    case.name,
+                    inputs.iter().map(|i| i.scalars().collect::<Vec<_>>()).collect::<Vec<_>>(),
+                    b.scalars().collect::<Vec<_>>(),
+                    a.scalars().collect::<Vec<_>>()
+                ));
+            }
+        }
+    }
+    Some(text)
+}
+
+/// Programs on which phase 3 forms loop, input and output fusions, over floats (with inf,
+/// NaN, -0 and denormal inputs), integers and half precision.
+fn fusion_cases() -> Vec<Case> {
+    vec![
+        case("loop: element-wise chain", true, &["tensor<64x32xf32>", "tensor<64x32xf32>", "tensor<64x32xf32>"], "tensor<64x32xf32>",
+            "  %m = \"xhlo.multiply\"(%a0, %a1) : (tensor<64x32xf32>, tensor<64x32xf32>) -> tensor<64x32xf32>
+  %s = \"xhlo.add\"(%m, %a2) : (tensor<64x32xf32>, tensor<64x32xf32>) -> tensor<64x32xf32>
+  %t = \"xhlo.tanh\"(%s) : (tensor<64x32xf32>) -> tensor<64x32xf32>
+  %c = \"xhlo.constant\"() {value = dense<2.0> : tensor<f32>} : () -> tensor<f32>
+  %b = \"xhlo.broadcast_in_dim\"(%c) {broadcast_dimensions = array<i64>} : (tensor<f32>) -> tensor<64x32xf32>
+  %u = \"xhlo.multiply\"(%t, %b) : (tensor<64x32xf32>, tensor<64x32xf32>) -> tensor<64x32xf32>
+  %r = \"xhlo.subtract\"(%u, %a0) : (tensor<64x32xf32>, tensor<64x32xf32>) -> tensor<64x32xf32>
+  return %r : tensor<64x32xf32>"),
+        case("loop: shape ops (transpose, slice, reverse, broadcast) into element-wise ops", true, &["tensor<32x64xf32>", "tensor<64xf32>"], "tensor<60x16xf32>",
+            "  %t = \"xhlo.transpose\"(%a0) {permutation = array<i64: 1, 0>} : (tensor<32x64xf32>) -> tensor<64x32xf32>
+  %s = \"xhlo.slice\"(%t) {start_indices = array<i64: 2, 0>, limit_indices = array<i64: 62, 32>, strides = array<i64: 1, 2>} : (tensor<64x32xf32>) -> tensor<60x16xf32>
+  %v = \"xhlo.reverse\"(%s) {dimensions = array<i64: 0>} : (tensor<60x16xf32>) -> tensor<60x16xf32>
+  %w = \"xhlo.slice\"(%a1) {start_indices = array<i64: 4>, limit_indices = array<i64: 64>, strides = array<i64: 1>} : (tensor<64xf32>) -> tensor<60xf32>
+  %b = \"xhlo.broadcast_in_dim\"(%w) {broadcast_dimensions = array<i64: 0>} : (tensor<60xf32>) -> tensor<60x16xf32>
+  %m = \"xhlo.maximum\"(%v, %b) : (tensor<60x16xf32>, tensor<60x16xf32>) -> tensor<60x16xf32>
+  %n = \"xhlo.negate\"(%m) : (tensor<60x16xf32>) -> tensor<60x16xf32>
+  return %n : tensor<60x16xf32>"),
+        case("loop: integer shifts and compare-select", true, &["tensor<64x16xi32>", "tensor<64x16xi32>"], "tensor<64x16xi32>",
+            "  %c = \"xhlo.constant\"() {value = dense<3> : tensor<64x16xi32>} : () -> tensor<64x16xi32>
+  %s = \"xhlo.shift_right_arithmetic\"(%a0, %c) : (tensor<64x16xi32>, tensor<64x16xi32>) -> tensor<64x16xi32>
+  %m = \"xhlo.multiply\"(%a1, %s) : (tensor<64x16xi32>, tensor<64x16xi32>) -> tensor<64x16xi32>
+  %p = \"xhlo.compare\"(%m, %a0) {comparison_direction = \"GT\"} : (tensor<64x16xi32>, tensor<64x16xi32>) -> tensor<64x16xi1>
+  %r = \"xhlo.select\"(%p, %m, %a1) : (tensor<64x16xi1>, tensor<64x16xi32>, tensor<64x16xi32>) -> tensor<64x16xi32>
+  %d = \"xhlo.divide\"(%r, %a0) : (tensor<64x16xi32>, tensor<64x16xi32>) -> tensor<64x16xi32>
+  return %d : tensor<64x16xi32>"),
+        case("loop: f16 and bf16 through converts", true, &["tensor<32x32xf16>", "tensor<32x32xbf16>"], "tensor<32x32xf32>",
+            "  %x = \"xhlo.convert\"(%a0) : (tensor<32x32xf16>) -> tensor<32x32xf32>
+  %y = \"xhlo.convert\"(%a1) : (tensor<32x32xbf16>) -> tensor<32x32xf32>
+  %e = \"xhlo.exponential\"(%x) : (tensor<32x32xf32>) -> tensor<32x32xf32>
+  %s = \"xhlo.add\"(%e, %y) : (tensor<32x32xf32>, tensor<32x32xf32>) -> tensor<32x32xf32>
+  %h = \"xhlo.convert\"(%s) : (tensor<32x32xf32>) -> tensor<32x32xf16>
+  %r = \"xhlo.convert\"(%h) : (tensor<32x32xf16>) -> tensor<32x32xf32>
+  return %r : tensor<32x32xf32>"),
+        case("input: producers into a row reduction (softmax)", true, &["tensor<16x64xf32>"], "tensor<16x64xf32>",
+            "  %ninf = \"xhlo.constant\"() {value = dense<0xFF800000> : tensor<f32>} : () -> tensor<f32>
+  %mx = \"xhlo.reduce\"(%a0, %ninf) ({
+  ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+    %z = \"xhlo.maximum\"(%p, %q) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    \"gpu.yield\"(%z) : (tensor<f32>) -> ()
+  }) {dimensions = array<i64: 1>} : (tensor<16x64xf32>, tensor<f32>) -> tensor<16xf32>
+  %mb = \"xhlo.broadcast_in_dim\"(%mx) {broadcast_dimensions = array<i64: 0>} : (tensor<16xf32>) -> tensor<16x64xf32>
+  %d = \"xhlo.subtract\"(%a0, %mb) : (tensor<16x64xf32>, tensor<16x64xf32>) -> tensor<16x64xf32>
+  %e = \"xhlo.exponential\"(%d) : (tensor<16x64xf32>) -> tensor<16x64xf32>
+  %zero = \"xhlo.constant\"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %sum = \"xhlo.reduce\"(%e, %zero) ({
+  ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+    %z = \"xhlo.add\"(%p, %q) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    \"gpu.yield\"(%z) : (tensor<f32>) -> ()
+  }) {dimensions = array<i64: 1>} : (tensor<16x64xf32>, tensor<f32>) -> tensor<16xf32>
+  %sb = \"xhlo.broadcast_in_dim\"(%sum) {broadcast_dimensions = array<i64: 0>} : (tensor<16xf32>) -> tensor<16x64xf32>
+  %r = \"xhlo.divide\"(%e, %sb) : (tensor<16x64xf32>, tensor<16x64xf32>) -> tensor<16x64xf32>
+  return %r : tensor<16x64xf32>"),
+        case("input: squared deviations into a column reduction", true, &["tensor<64x16xf32>", "tensor<16xf32>"], "tensor<16xf32>",
+            "  %mb = \"xhlo.broadcast_in_dim\"(%a1) {broadcast_dimensions = array<i64: 1>} : (tensor<16xf32>) -> tensor<64x16xf32>
+  %d = \"xhlo.subtract\"(%a0, %mb) : (tensor<64x16xf32>, tensor<64x16xf32>) -> tensor<64x16xf32>
+  %q = \"xhlo.multiply\"(%d, %d) : (tensor<64x16xf32>, tensor<64x16xf32>) -> tensor<64x16xf32>
+  %zero = \"xhlo.constant\"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %sum = \"xhlo.reduce\"(%q, %zero) ({
+  ^bb0(%p: tensor<f32>, %r: tensor<f32>):
+    %z = \"xhlo.add\"(%p, %r) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    \"gpu.yield\"(%z) : (tensor<f32>) -> ()
+  }) {dimensions = array<i64: 0>} : (tensor<64x16xf32>, tensor<f32>) -> tensor<16xf32>
+  return %sum : tensor<16xf32>"),
+        case("output: dot_general with bias add and relu", true, &["tensor<16x32xf32>", "tensor<32x24xf32>", "tensor<24xf32>"], "tensor<16x24xf32>",
+            "  %d = \"xhlo.dot_general\"(%a0, %a1) {lhs_contracting_dimensions = array<i64: 1>, rhs_contracting_dimensions = array<i64: 0>} : (tensor<16x32xf32>, tensor<32x24xf32>) -> tensor<16x24xf32>
+  %b = \"xhlo.broadcast_in_dim\"(%a2) {broadcast_dimensions = array<i64: 1>} : (tensor<24xf32>) -> tensor<16x24xf32>
+  %s = \"xhlo.add\"(%d, %b) : (tensor<16x24xf32>, tensor<16x24xf32>) -> tensor<16x24xf32>
+  %z = \"xhlo.constant\"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %zb = \"xhlo.broadcast_in_dim\"(%z) {broadcast_dimensions = array<i64>} : (tensor<f32>) -> tensor<16x24xf32>
+  %r = \"xhlo.maximum\"(%s, %zb) : (tensor<16x24xf32>, tensor<16x24xf32>) -> tensor<16x24xf32>
+  return %r : tensor<16x24xf32>"),
+        case("output: batched dot_general with a scale", true, &["tensor<2x8x16xf32>", "tensor<2x8x16xf32>"], "tensor<2x8x8xf32>",
+            "  %d = \"xhlo.dot_general\"(%a0, %a1) {lhs_batching_dimensions = array<i64: 0>, rhs_batching_dimensions = array<i64: 0>, lhs_contracting_dimensions = array<i64: 2>, rhs_contracting_dimensions = array<i64: 2>} : (tensor<2x8x16xf32>, tensor<2x8x16xf32>) -> tensor<2x8x8xf32>
+  %c = \"xhlo.constant\"() {value = dense<1.250000e-01> : tensor<f32>} : () -> tensor<f32>
+  %cb = \"xhlo.broadcast_in_dim\"(%c) {broadcast_dimensions = array<i64>} : (tensor<f32>) -> tensor<2x8x8xf32>
+  %r = \"xhlo.multiply\"(%d, %cb) : (tensor<2x8x8xf32>, tensor<2x8x8xf32>) -> tensor<2x8x8xf32>
+  return %r : tensor<2x8x8xf32>"),
+    ]
 }
 
 /// The parameter types of `@main` in a case's text.

@@ -3,19 +3,28 @@
 
 use crate::support::{files, relative};
 use xhlo::dialect::{source::split_input, XhloContext};
+use xhlo::runtime::Fusion;
 
+/// With the default compiler: eqsat with its fusion phase.
 #[test]
 fn every_run_test_passes() {
-    run_all(false);
+    run_all(Fusion::EGraph);
 }
 
-/// The same tests with `xhlo-fuse` before lowering: fusion changes no result.
+/// Without fusion.
 #[test]
-fn every_run_test_passes_when_fused() {
-    run_all(true);
+fn every_run_test_passes_unfused() {
+    run_all(Fusion::Off);
 }
 
-fn run_all(fuse: bool) {
+/// The same tests with the greedy `xhlo-fuse` pass instead of the e-graph's fusion:
+/// fusion changes no result either way.
+#[test]
+fn every_run_test_passes_when_fused_greedily() {
+    run_all(Fusion::Greedy);
+}
+
+fn run_all(fusion: Fusion) {
     let ctx = XhloContext::new();
     let mut failures = Vec::new();
     let mut count = 0;
@@ -27,7 +36,7 @@ fn run_all(fuse: bool) {
                 continue;
             }
             count += 1;
-            if let Err(e) = xhlo::check::run_chunk_with(&ctx, &chunk.text, &name, fuse) {
+            if let Err(e) = xhlo::check::run_chunk_with(&ctx, &chunk.text, &name, fusion) {
                 failures.push(format!("{name}:{}: {e}", chunk.first_line));
             }
         }

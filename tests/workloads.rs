@@ -4,20 +4,26 @@
 
 use crate::support::repo_root;
 use xhlo::dialect::{source, XhloContext};
-use xhlo::runtime::{compile, CompileOptions};
+use xhlo::runtime::{compile, CompileOptions, Fusion};
 
 #[test]
 fn every_workload_matches_its_reference_checksums() {
-    run_all(false);
+    run_all(Fusion::Off);
 }
 
-/// The same with `xhlo-fuse` before lowering (loop, input and output fusions).
+/// The same with the e-graph's fusions (loop, input and output), the default.
 #[test]
-fn every_workload_matches_its_reference_checksums_when_fused() {
-    run_all(true);
+fn every_workload_matches_its_reference_checksums_when_fused_in_the_egraph() {
+    run_all(Fusion::EGraph);
 }
 
-fn run_all(fuse: bool) {
+/// The same with the greedy `xhlo-fuse` pass.
+#[test]
+fn every_workload_matches_its_reference_checksums_when_fused_greedily() {
+    run_all(Fusion::Greedy);
+}
+
+fn run_all(fusion: Fusion) {
     let dir = repo_root().join("../shared/workloads");
     let workloads = xhlo::workloads::load(&dir).expect("shared/workloads beside the repo");
     assert_eq!(workloads.len(), 9);
@@ -29,7 +35,7 @@ fn run_all(fuse: bool) {
         let file = path.display().to_string();
         let outcome = xhlo::import::to_xhlo_text(&text, &file)
             .and_then(|x| source::parse_and_verify(&ctx, &x, &file).map_err(|d| format!("{d:?}")))
-            .and_then(|m| compile(&ctx, &m, &CompileOptions { fuse, ..Default::default() }, &file).map_err(|e| e.to_string()))
+            .and_then(|m| compile(&ctx, &m, &CompileOptions { fusion, ..Default::default() }, &file).map_err(|e| e.to_string()))
             .and_then(|p| p.run(&w.inputs()).map_err(|e| e.to_string()))
             .and_then(|out| xhlo::workloads::compare(&xhlo::workloads::checksum(&out[0]), &w.expected_f64));
         if let Err(e) = outcome {

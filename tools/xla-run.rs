@@ -12,7 +12,7 @@ use xhlo::check;
 use xhlo::dialect::{source, XhloContext};
 use xhlo::ir::literal::{Literal, Scalar};
 use xhlo::npy;
-use xhlo::runtime::{compile_ast, module_ast, CompileOptions};
+use xhlo::runtime::{compile_ast, module_ast, CompileOptions, Fusion};
 
 #[derive(Parser)]
 #[command(name = "xla-run", version, about = "Compile an xhlo or StableHLO program with the JIT and run it")]
@@ -44,8 +44,12 @@ struct Cli {
     /// Compile without equality saturation (`xhlo-eqsat`), which runs by default.
     #[arg(long = "no-eqsat")]
     no_eqsat: bool,
-    /// Do not group ops into fusions (`xhlo-fuse`) before lowering; the environment
-    /// variable XHLO_FUSE=0 does the same.
+    /// Who groups ops into fused kernels: `egraph` (the default: phase 3 of `xhlo-eqsat`,
+    /// chosen by the cost model), `greedy` (the `xhlo-fuse` pass after eqsat) or `off`. The
+    /// environment variable XHLO_FUSE (0/off, greedy) sets the default.
+    #[arg(long)]
+    fusion: Option<Fusion>,
+    /// The same as --fusion=off.
     #[arg(long)]
     no_fuse: bool,
     /// Print the statistics of every `xhlo-eqsat` run (e-classes, e-nodes, iterations, time
@@ -98,8 +102,7 @@ fn run_program(cli: &Cli) -> Result<bool, String> {
     let (text, file) = read_input(&cli.file)?;
     let ctx = XhloContext::new();
     let parsed = load(&ctx, &text, &file)?;
-    let mut options = CompileOptions { entry: cli.entry.clone(), eqsat: !cli.no_eqsat, ..Default::default() };
-    options.fuse &= !cli.no_fuse;
+    let options = CompileOptions { entry: cli.entry.clone(), eqsat: !cli.no_eqsat, fusion: fusion(cli), ..Default::default() };
     let program = compile_ast(&ctx, &parsed, &options, &file).map_err(|e| e.to_string())?;
     let inputs: Vec<Literal> = if let Some(seed) = cli.random_inputs {
         program.inputs.iter().enumerate().map(|(k, t)| npy::random_input(t, seed * 1000 + k as u64)).collect()
@@ -143,11 +146,17 @@ fn test_name(text: &str, index: usize) -> String {
     names.last().cloned().unwrap_or_else(|| format!("chunk#{index}"))
 }
 
-fn run_checks(cli: &Cli) -> Result<bool, String> {
+/// The fusion mode: --no-fuse, else --fusion, else the environment's default.
+fn fusion(cli: &Cli) -> Fusion {
     if cli.no_fuse {
-        // The check runner compiles with the default options, which read XHLO_FUSE.
-        std::env::set_var("XHLO_FUSE", "0");
+        Fusion::Off
+    } else {
+        cli.fusion.unwrap_or_else(Fusion::from_env)
     }
+}
+
+fn run_checks(cli: &Cli) -> Result<bool, String> {
+    let fusion = fusion(cli);
     let (text, file) = read_input(&cli.file)?;
     let ctx = XhloContext::new();
     let (mut passed, mut failed) = (0, 0);
@@ -156,7 +165,7 @@ fn run_checks(cli: &Cli) -> Result<bool, String> {
             continue;
         }
         let name = test_name(&chunk.text, i);
-        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check::run_chunk(&ctx, &chunk.text, &file)))
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check::run_chunk_with(&ctx, &chunk.text, &file, fusion)))
             .unwrap_or_else(|_| Err("internal error (panic)".into()));
         match outcome {
             Ok(()) => {
@@ -183,8 +192,7 @@ fn run_workload(cli: &Cli) -> Result<bool, String> {
     let (text, file) = read_input(&path.to_string_lossy())?;
     let ctx = XhloContext::new();
     let parsed = load(&ctx, &text, &file)?;
-    let mut options = CompileOptions { eqsat: !cli.no_eqsat, ..Default::default() };
-    options.fuse &= !cli.no_fuse;
+    let options = CompileOptions { eqsat: !cli.no_eqsat, fusion: fusion(cli), ..Default::default() };
     let program = compile_ast(&ctx, &parsed, &options, &file).map_err(|e| e.to_string())?;
     let inputs = w.inputs();
     let start = std::time::Instant::now();

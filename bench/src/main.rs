@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::time::Instant;
 use xhlo::dialect::{source, XhloContext};
-use xhlo::runtime::{compile, CompileOptions};
+use xhlo::runtime::{compile, CompileOptions, Fusion};
 
 #[derive(Parser)]
 struct Cli {
@@ -73,22 +73,35 @@ fn main() -> Result<(), String> {
         let file = path.display().to_string();
         let xhlo_text = xhlo::import::to_xhlo_text(&text, &file)?;
         let module = source::parse_and_verify(&ctx, &xhlo_text, &file).map_err(|d| format!("{d:?}"))?;
-        // Without the e-graph and fusion, then with them (the default).
-        let plain = CompileOptions { eqsat: false, fuse: false, ..Default::default() };
+        // Without the e-graph pass (no rewrites, no fusion), with it (the default: fusion
+        // chosen in the e-graph), and with the greedy fusion pass instead, for comparison.
+        let plain = CompileOptions { eqsat: false, fusion: Fusion::Off, ..Default::default() };
         let (_, plain_ms, _, plain_ok) = measure(&ctx, &module, &plain, &file, w, cli.budget)?;
-        let (compile_ms, ms, times, ok) = measure(&ctx, &module, &CompileOptions { eqsat: true, fuse: true, ..Default::default() }, &file, w, cli.budget)?;
-        let check: Result<(), ()> = if ok && plain_ok { Ok(()) } else { Err(()) };
+        let (compile_ms, ms, times, ok) = measure(&ctx, &module, &CompileOptions { eqsat: true, fusion: Fusion::EGraph, ..Default::default() }, &file, w, cli.budget)?;
+        let greedy = CompileOptions { eqsat: true, fusion: Fusion::Greedy, ..Default::default() };
+        let (_, greedy_ms, _, greedy_ok) = measure(&ctx, &module, &greedy, &file, w, cli.budget)?;
+        let check: Result<(), ()> = if ok && plain_ok && greedy_ok { Ok(()) } else { Err(()) };
+        // What the e-graph pass changed: kernels and the bytes they write.
+        let mut ast = xhlo::runtime::module_ast(&module, &file).map_err(|e| e.to_string())?;
+        let stats = xhlo::passes::eqsat::optimize_file(&mut ast, &xhlo::passes::eqsat::EqsatOptions::default());
+        let kernels: [usize; 2] = [0, 1].map(|i| stats.functions.iter().map(|f| f.kernels[i]).sum());
+        let mbytes: [f64; 2] = [0, 1].map(|i| stats.functions.iter().map(|f| f.materialized_bytes[i]).sum::<f64>() / 1e6);
         let xla = peer(&cli.results, "xla_2t.json", &w.name, "median_ms");
         let iree = peer(&cli.results, "iree_pretty_2t.json", &w.name, "median_ms");
         let ratio = |p: Option<f64>| p.map(|p| format!("{:.2}", ms / p)).unwrap_or_else(|| "—".into());
         let ms_or = |p: Option<f64>| p.map(|p| format!("{p:.3}")).unwrap_or_else(|| "—".into());
         rows.push(format!(
-            "| {} | {:.0} | {:.3} | {:.3} | {:.2} | {} | {} | {} | {} | {} |",
+            "| {} | {:.0} | {} → {} | {:.1} → {:.1} | {:.3} | {:.3} | {:.2} | {:.3} | {} | {} | {} | {} | {} |",
             w.name,
             compile_ms,
+            kernels[0],
+            kernels[1],
+            mbytes[0],
+            mbytes[1],
             plain_ms,
             ms,
             plain_ms / ms,
+            greedy_ms,
             ms_or(xla),
             ms_or(iree),
             ratio(xla),
@@ -97,14 +110,15 @@ fn main() -> Result<(), String> {
         ));
         out.insert(
             w.name.clone(),
-            json!({"compile_ms": compile_ms, "median_ms": ms, "median_ms_without_eqsat_and_fusion": plain_ms, "min_ms": times.iter().cloned().fold(f64::INFINITY, f64::min),
+            json!({"compile_ms": compile_ms, "median_ms": ms, "median_ms_without_eqsat_and_fusion": plain_ms, "median_ms_greedy_fusion": greedy_ms,
+                   "kernels_before": kernels[0], "kernels_after": kernels[1], "materialized_mb_before": mbytes[0], "materialized_mb_after": mbytes[1], "min_ms": times.iter().cloned().fold(f64::INFINITY, f64::min),
                    "runs": times.len(), "xla_median_ms": xla, "iree_median_ms": iree,
                    "ratio_vs_xla": xla.map(|x| ms / x), "ratio_vs_iree": iree.map(|x| ms / x), "checksums_ok": check.is_ok()}),
         );
         eprintln!("{}: {ms:.3} ms", w.name);
     }
-    println!("| workload | compile ms (xhlo) | xhlo ms without eqsat+fusion | xhlo median ms | speed-up from eqsat+fusion | XLA CPU ms | IREE ms | xhlo / XLA | xhlo / IREE | checksums |");
-    println!("|---|---|---|---|---|---|---|---|---|---|");
+    println!("| workload | compile ms (xhlo) | kernels (eqsat) | materialized MB (eqsat) | xhlo ms without eqsat | xhlo median ms | speed-up from eqsat | xhlo ms, greedy fusion | XLA CPU ms | IREE ms | xhlo / XLA | xhlo / IREE | checksums |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for r in &rows {
         println!("{r}");
     }

@@ -5,7 +5,8 @@
 //! # The cost model ([`fusion_benefit`])
 //!
 //! Time is bytes moved plus flops, converted with a machine balance of [`FLOPS_PER_BYTE`]
-//! (a flop costs `1 / FLOPS_PER_BYTE` of a byte). Fusing a producer `p` into `k` of its `n`
+//! (a flop costs `1 / FLOPS_PER_BYTE` of a byte; [`crate::cost`] is the model shared with the
+//! e-graph's extractor). Fusing a producer `p` into `k` of its `n`
 //! consumers:
 //!
 //! - each fusing consumer stops reading `p`'s tensor (`p.bytes()`) and reads `p`'s operands
@@ -45,20 +46,7 @@ use std::collections::{BTreeSet, HashMap};
 use xhlo_ir::TensorType;
 use xhlo_stablehlo::ast::{self, Attribute, Block, Op, Region, ValueRef};
 
-/// How many flops cost as much time as moving one byte (a CPU core streams ~10 GB/s from
-/// cache/DRAM and does ~20 GFLOP/s of non-FMA scalar-vector work).
-pub const FLOPS_PER_BYTE: f64 = 2.0;
-
-/// The flops one element of `op` (name without `xhlo.`) costs.
-pub fn flops_per_element(op: &str) -> f64 {
-    match op {
-        "constant" | "broadcast_in_dim" | "transpose" | "slice" | "reverse" | "reshape" | "convert" | "real" | "imag" => 0.0,
-        "divide" | "remainder" | "sqrt" | "rsqrt" | "cbrt" | "power" => 4.0,
-        "exponential" | "exponential_minus_one" | "log" | "log_plus_one" | "logistic" | "tanh" | "sine" | "cosine" | "tan"
-        | "erf" | "atan2" => 20.0,
-        _ => 1.0,
-    }
-}
+pub use crate::cost::{flops_per_element, FLOPS_PER_BYTE};
 
 /// A producer as the cost model sees it.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -5,6 +5,7 @@
 //! with upstream MLIR passes in one `PassManager`. Because IRDL ops carry no traits, upstream
 //! `cse`/`canonicalize` cannot touch xhlo ops: [`dce`] and [`cse`] do that work here.
 
+pub mod cost;
 pub mod cse;
 pub mod dce;
 pub mod effects;

@@ -51,6 +51,9 @@ pub struct XhloAnalysis {
     pub leaves: Vec<Type>,
     pub attr_sets: Vec<AttrSetInfo>,
     pub bodies: Vec<BodyInfo>,
+    /// Fused kernels ([`super::language::KernelId`]), and the key of each for sharing.
+    pub kernels: Vec<super::kernel::Kernel>,
+    pub kernel_keys: std::collections::HashMap<String, super::language::KernelId>,
 }
 
 /// What is known about an e-class.
@@ -241,7 +244,8 @@ impl Analysis<Xhlo> for XhloAnalysis {
                 Data { ty, lit: lit.map(Rc::new), splat }
             }
             Xhlo::Leaf(l) => Data { ty: egraph.analysis.leaves.get(l.0 as usize).cloned(), ..Default::default() },
-            n if n.is_attribute_leaf() => Data::default(),
+            n if n.is_attribute_leaf() || matches!(n, Xhlo::Arg(_)) => Data::default(),
+            n @ Xhlo::Fusion(_) => Data { ty: super::kernel::kernel_of(egraph, n).and_then(|k| k.result_type().cloned()), ..Default::default() },
             n => {
                 let ty = match infer_type(egraph, n) {
                     Ok(t) => Some(t),

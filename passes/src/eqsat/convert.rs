@@ -8,8 +8,9 @@
 //! extracted pure values it needs (fresh names), then the `func.return`.
 
 use super::analysis::{AttrSetInfo, BodyInfo, Combiner, XEGraph, XhloAnalysis};
+use super::kernel::{kernel_of, value_children, Kernel};
 use super::language::{AttrSetId, BodyId, Dims, LeafId, LitKey, Ty, Xhlo};
-use egg::{Id, Language, Symbol};
+use egg::{Id, Symbol};
 use std::collections::{HashMap, HashSet};
 use xhlo_ir::attrs::{Attr, Attrs};
 use xhlo_ir::catalogue;
@@ -449,64 +450,21 @@ impl<'a> Emitter<'a> {
         }
         let pos = self.positions.get(&id).copied().unwrap_or(self.plan.func_pos);
         let result_type = self.ty(id)?;
-        let mut op = Op::new("", pos);
-        let value_children: Vec<Id> = match &node {
-            Xhlo::Lit(_) => vec![],
-            Xhlo::Transpose([_, x]) | Xhlo::Reshape([_, x]) | Xhlo::Convert([_, x]) | Xhlo::BroadcastInDim([_, _, x]) | Xhlo::Slice([_, _, _, x]) => vec![*x],
-            Xhlo::Compare([_, _, a, b]) => vec![*a, *b],
-            Xhlo::Reduce([_, _, x, init]) => vec![*x, *init],
-            Xhlo::Op(c) => c[3..].to_vec(),
-            n => n.children().to_vec(),
-        };
-        for c in &value_children {
-            let name = self.value(*c)?;
-            op.operands.push(ValueRef(name));
-            let t = self.ty(*c)?;
-            op.operand_types.push(t);
+        let mut operands = Vec::new();
+        for c in value_children(&node) {
+            let name = self.value(c)?;
+            let t = self.ty(c)?;
+            operands.push((ValueRef(name), t));
         }
         let eg = self.egraph;
-        let dims = |id: &Id| super::analysis::dims_of(eg, *id).map(|d| d.0.clone()).ok_or("internal: missing dimension list");
-        let sym = |id: &Id| match &eg[*id].nodes[0] {
-            Xhlo::Sym(s) => Ok(s.as_str().to_string()),
-            _ => Err("internal: missing symbol"),
+        let mut op = match &node {
+            Xhlo::Fusion(_) => {
+                let k = kernel_of(eg, &node).ok_or("internal: a fusion without its kernel")?;
+                self.fusion_op(k, &operands, pos)?
+            }
+            _ => node_op(&node, &|c| &eg[c].nodes[0], &eg.analysis, &mut self.types, pos)?,
         };
-        match &node {
-            Xhlo::Lit(key) => {
-                op.name = "xhlo.constant".into();
-                let ty = ast_type(&Type::parse(&key.ty)?, &mut self.types)?;
-                op.attrs.push(("value".into(), Attribute::Dense { body: key.body.clone(), ty }));
-            }
-            Xhlo::Transpose([p, _]) => op.attrs.push(("permutation".into(), dense_array(&dims(p)?))),
-            Xhlo::BroadcastInDim([_, d, _]) => op.attrs.push(("broadcast_dimensions".into(), dense_array(&dims(d)?))),
-            Xhlo::Slice([s, l, st, _]) => {
-                op.attrs.push(("start_indices".into(), dense_array(&dims(s)?)));
-                op.attrs.push(("limit_indices".into(), dense_array(&dims(l)?)));
-                op.attrs.push(("strides".into(), dense_array(&dims(st)?)));
-            }
-            Xhlo::Compare([d, ct, _, _]) => {
-                op.attrs.push(("comparison_direction".into(), Attribute::Str(sym(d)?)));
-                let ct = sym(ct)?;
-                if ct != "none" {
-                    op.attrs.push(("compare_type".into(), Attribute::Str(ct)));
-                }
-            }
-            Xhlo::Reduce([d, body, _, _]) => {
-                op.attrs.push(("dimensions".into(), dense_array(&dims(d)?)));
-                let Xhlo::Body(b) = &eg[*body].nodes[0] else { return Err("internal: missing reduce body".into()) };
-                op.regions.push(eg.analysis.bodies[b.0 as usize].region.clone());
-            }
-            Xhlo::Op(c) => {
-                op.name = format!("xhlo.{}", sym(&c[0])?);
-                let Xhlo::AttrSet(s) = &eg[c[1]].nodes[0] else { return Err("internal: missing attribute set".into()) };
-                let info = &eg.analysis.attr_sets[s.0 as usize];
-                op.properties = info.properties.clone();
-                op.attrs = info.attrs.clone();
-            }
-            _ => {}
-        }
-        if op.name.is_empty() {
-            op.name = format!("xhlo.{}", node.op_name().ok_or("internal: a leaf as an op")?);
-        }
+        (op.operands, op.operand_types) = operands.into_iter().unzip();
         let name = self.fresh();
         op.results = vec![(name.clone(), 1)];
         op.result_types = vec![result_type];
@@ -514,6 +472,101 @@ impl<'a> Emitter<'a> {
         self.names.insert(id, name.clone());
         Ok(name)
     }
+
+    /// The `xhlo.fusion` op of a kernel: its body's ops in a region whose arguments are
+    /// the operands, yielding the root.
+    fn fusion_op(&mut self, k: &Kernel, operands: &[(ValueRef, ast::Type)], pos: Pos) -> Result<Op, String> {
+        let body = k.body.as_ref();
+        let mut names: Vec<Option<ValueRef>> = vec![None; body.len()];
+        let mut args = vec![None; operands.len()];
+        let mut ops = Vec::new();
+        for (i, node) in body.iter().enumerate() {
+            if node.is_attribute_leaf() {
+                continue;
+            }
+            let ty = k.types[i].as_ref().ok_or("internal: a kernel value without a type")?;
+            let ty = ast_type(ty, &mut self.types)?;
+            let name = ValueRef(self.fresh());
+            if let Xhlo::Arg(a) = node {
+                let slot = args.get_mut(a.0 as usize).ok_or("internal: a kernel argument out of range")?;
+                *slot = Some((name.clone(), ty));
+            } else {
+                let mut op = node_op(node, &|c| &body[usize::from(c)], &self.egraph.analysis, &mut self.types, pos)?;
+                for c in value_children(node) {
+                    let c = usize::from(c);
+                    op.operands.push(names[c].clone().ok_or("internal: a kernel value used before it is computed")?);
+                    let t = k.types[c].as_ref().ok_or("internal: a kernel value without a type")?;
+                    op.operand_types.push(ast_type(t, &mut self.types)?);
+                }
+                op.results = vec![(name.0.clone(), 1)];
+                op.result_types = vec![ty];
+                ops.push(op);
+            }
+            names[i] = Some(name);
+        }
+        let args: Vec<(ValueRef, ast::Type)> = args.into_iter().enumerate().map(|(i, a)| a.unwrap_or_else(|| (ValueRef(format!("unused{i}")), operands[i].1.clone()))).collect();
+        let root = names.last().cloned().flatten().ok_or("internal: an empty kernel")?;
+        let mut yield_op = Op::new(REGION_TERMINATOR, pos);
+        yield_op.operands = vec![root];
+        yield_op.operand_types = vec![ast_type(k.result_type().ok_or("internal: a kernel without a result type")?, &mut self.types)?];
+        ops.push(yield_op);
+        let mut op = Op::new("xhlo.fusion", pos);
+        op.attrs.push(("kind".into(), Attribute::Str(k.kind.as_str().into())));
+        op.regions.push(ast::Region { blocks: vec![Block { label: None, args, ops }] });
+        Ok(op)
+    }
+}
+
+/// The op of a value node, without operands and results: its name, attributes and regions.
+/// `leaf` looks up attribute children (in the e-graph, or in a kernel body).
+fn node_op<'a>(node: &Xhlo, leaf: &dyn Fn(Id) -> &'a Xhlo, analysis: &XhloAnalysis, types: &mut HashMap<String, ast::Type>, pos: Pos) -> Result<Op, String> {
+    let mut op = Op::new("", pos);
+    let dims = |id: &Id| match leaf(*id) {
+        Xhlo::Dims(d) => Ok(d.0.clone()),
+        _ => Err("internal: missing dimension list"),
+    };
+    let sym = |id: &Id| match leaf(*id) {
+        Xhlo::Sym(s) => Ok(s.as_str().to_string()),
+        _ => Err("internal: missing symbol"),
+    };
+    match node {
+        Xhlo::Lit(key) => {
+            op.name = "xhlo.constant".into();
+            let ty = ast_type(&Type::parse(&key.ty)?, types)?;
+            op.attrs.push(("value".into(), Attribute::Dense { body: key.body.clone(), ty }));
+        }
+        Xhlo::Transpose([p, _]) => op.attrs.push(("permutation".into(), dense_array(&dims(p)?))),
+        Xhlo::BroadcastInDim([_, d, _]) => op.attrs.push(("broadcast_dimensions".into(), dense_array(&dims(d)?))),
+        Xhlo::Slice([s, l, st, _]) => {
+            op.attrs.push(("start_indices".into(), dense_array(&dims(s)?)));
+            op.attrs.push(("limit_indices".into(), dense_array(&dims(l)?)));
+            op.attrs.push(("strides".into(), dense_array(&dims(st)?)));
+        }
+        Xhlo::Compare([d, ct, _, _]) => {
+            op.attrs.push(("comparison_direction".into(), Attribute::Str(sym(d)?)));
+            let ct = sym(ct)?;
+            if ct != "none" {
+                op.attrs.push(("compare_type".into(), Attribute::Str(ct)));
+            }
+        }
+        Xhlo::Reduce([d, body, _, _]) => {
+            op.attrs.push(("dimensions".into(), dense_array(&dims(d)?)));
+            let Xhlo::Body(b) = leaf(*body) else { return Err("internal: missing reduce body".into()) };
+            op.regions.push(analysis.bodies[b.0 as usize].region.clone());
+        }
+        Xhlo::Op(c) => {
+            op.name = format!("xhlo.{}", sym(&c[0])?);
+            let Xhlo::AttrSet(s) = leaf(c[1]) else { return Err("internal: missing attribute set".into()) };
+            let info = &analysis.attr_sets[s.0 as usize];
+            op.properties = info.properties.clone();
+            op.attrs = info.attrs.clone();
+        }
+        _ => {}
+    }
+    if op.name.is_empty() {
+        op.name = format!("xhlo.{}", node.op_name().ok_or("internal: a leaf as an op")?);
+    }
+    Ok(op)
 }
 
 /// The function body for an extraction.

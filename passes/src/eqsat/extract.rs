@@ -9,29 +9,53 @@
 //! original when the extraction is not cheaper).
 
 use super::analysis::XEGraph;
+use super::kernel::{dot_flops, is_dot, kernel_of, op_name, value_children};
 use super::language::Xhlo;
+use crate::cost::{flops_per_element, kernel_time, reduction_flops};
 use egg::{Id, Language};
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 
-/// The cost of one node, by the bytes it touches: the elements of its result, weighted by
-/// how much work an element takes.
-pub fn node_cost(egraph: &XEGraph, class: Id, node: &Xhlo) -> f64 {
-    let elements = |id: Id| egraph[id].data.tensor().map(|t| t.num_elements().max(1) as f64).unwrap_or(1.0);
-    let out = elements(class);
-    match node {
-        n if n.is_attribute_leaf() => 0.0,
-        Xhlo::Leaf(_) => 0.0,
-        Xhlo::Lit(_) => 1.0 + out * 0.01,
-        Xhlo::Reshape(_) => 1.0 + out * 0.5,
-        Xhlo::Transpose(_) => 1.0 + out * 2.0,
-        Xhlo::BroadcastInDim(_) | Xhlo::Slice(_) | Xhlo::Convert(_) => 1.0 + out,
-        Xhlo::Reduce([_, _, x, _]) => 1.0 + elements(*x),
-        Xhlo::Op(children) => 1.0 + out + children[3..].iter().map(|c| elements(*c)).sum::<f64>(),
-        Xhlo::Exponential(_) | Xhlo::Log(_) | Xhlo::Tanh(_) | Xhlo::Logistic(_) | Xhlo::Sine(_) | Xhlo::Cosine(_) | Xhlo::Tan(_) | Xhlo::Power(_) | Xhlo::Atan2(_) | Xhlo::Cbrt(_) | Xhlo::LogPlusOne(_) | Xhlo::ExponentialMinusOne(_) => 1.0 + out * 4.0,
-        Xhlo::Divide(_) | Xhlo::Sqrt(_) | Xhlo::Rsqrt(_) | Xhlo::Remainder(_) => 1.0 + out * 2.0,
-        _ => 1.0 + out,
+/// The bytes of a class's value (0 for attribute leaves and non-tensors).
+pub fn bytes(egraph: &XEGraph, id: Id) -> f64 {
+    egraph[id].data.tensor().map(|t| t.num_elements().max(0) as f64 * (t.element.bit_width().max(8) / 8) as f64).unwrap_or(0.0)
+}
+
+/// The bytes a kernel reads for an operand: a splat constant is a scalar (the lowering
+/// materializes no tensor for it), anything else its whole value.
+pub fn read_bytes(egraph: &XEGraph, id: Id) -> f64 {
+    let splat_constant = egraph[id].data.splat.is_some() && egraph[id].nodes.iter().any(|n| matches!(n, Xhlo::Lit(_)));
+    if splat_constant {
+        0.0
+    } else {
+        bytes(egraph, id)
     }
+}
+
+fn elements(egraph: &XEGraph, id: Id) -> f64 {
+    egraph[id].data.tensor().map(|t| t.num_elements().max(1) as f64).unwrap_or(1.0)
+}
+
+/// The cost of computing class `class` with `node` as its own kernel ([`crate::cost`]): the
+/// bytes it reads (each operand once) and writes, and its flops. Leaves and constants cost
+/// nothing (their readers pay for reading them); a reshape is a view.
+pub fn node_cost(egraph: &XEGraph, class: Id, node: &Xhlo) -> f64 {
+    let mut operands: Vec<Id> = value_children(node).into_iter().map(|c| egraph.find(c)).collect();
+    operands.sort();
+    operands.dedup();
+    let read: f64 = operands.iter().map(|&c| read_bytes(egraph, c)).sum();
+    let write = bytes(egraph, class);
+    let flops = match node {
+        n if n.is_attribute_leaf() => return 0.0,
+        Xhlo::Leaf(_) | Xhlo::Arg(_) | Xhlo::Lit(_) => return 0.0,
+        Xhlo::Reshape(_) => return 1.0,
+        // A hair above the same ops unfused, so a one-op kernel never replaces its op.
+        Xhlo::Fusion(_) => return kernel_of(egraph, node).map(|k| kernel_time(read, write, k.flops) + 1e-3).unwrap_or(f64::INFINITY),
+        Xhlo::Reduce([_, _, x, _]) => reduction_flops(elements(egraph, *x), 0.0),
+        n if is_dot(egraph, n) => dot_flops(egraph, class, n).unwrap_or(0.0),
+        n => elements(egraph, class) * op_name(egraph, n).map(|name| flops_per_element(&name)).unwrap_or(1.0),
+    };
+    kernel_time(read, write, flops)
 }
 
 /// A choice for a class: its total DAG cost and the costs of the classes it uses.

@@ -22,7 +22,10 @@
 //! ops, ops with regions other than a one-input reduce, multi-result ops, other dialects)
 //! stays outside: each of its results is a [`LeafId`] leaf, unique per value, so it is never
 //! merged with anything else and is re-emitted verbatim, in order, by [`super::convert`].
-//! A future `xhlo.fusion` node fits the same scheme: a variant with a body leaf and operands.
+//!
+//! A fused kernel is `(fusion ^kernelN operands...)`: the [`KernelId`] leaf indexes a
+//! [`super::kernel::Kernel`] (kind and body), whose body is a term of this same language over
+//! [`ArgId`] leaves (`$0`, `$1`, ...) standing for the operands.
 
 use egg::{define_language, Id, Symbol};
 use std::fmt;
@@ -116,6 +119,8 @@ macro_rules! index_leaf {
 index_leaf!(LeafId, "%leaf", "A value the e-graph does not look into (a block argument or a result of an op kept outside); index into [`super::analysis::XhloAnalysis::leaves`].");
 index_leaf!(AttrSetId, "#attrs", "The attributes of an `op` node; index into [`super::analysis::XhloAnalysis::attr_sets`].");
 index_leaf!(BodyId, "^body", "The region of a `reduce`; index into [`super::analysis::XhloAnalysis::bodies`].");
+index_leaf!(KernelId, "^kernel", "The kind and body of a `fusion` node; index into [`super::analysis::XhloAnalysis::kernels`].");
+index_leaf!(ArgId, "$", "Operand N of the fused kernel whose body holds this leaf (only in kernel bodies, never in the e-graph).");
 
 define_language! {
     /// xhlo ops in the e-graph (see the module documentation for the children of each).
@@ -177,6 +182,8 @@ define_language! {
         "reduce" = Reduce([Id; 4]),
         // Any other pure, single-result, region-free xhlo op.
         "op" = Op(Box<[Id]>),
+        // A fused kernel: `kernel operands...`.
+        "fusion" = Fusion(Box<[Id]>),
         // Leaves.
         Dims(Dims),
         Ty(Ty),
@@ -184,6 +191,8 @@ define_language! {
         Leaf(LeafId),
         AttrSet(AttrSetId),
         Body(BodyId),
+        Kernel(KernelId),
+        Arg(ArgId),
         Num(i64),
         Sym(Symbol),
     }
@@ -204,7 +213,7 @@ pub const BINARY: &[&str] = &[
 impl Xhlo {
     /// True for leaves that stand for attributes rather than values.
     pub fn is_attribute_leaf(&self) -> bool {
-        matches!(self, Xhlo::Dims(_) | Xhlo::Ty(_) | Xhlo::AttrSet(_) | Xhlo::Body(_) | Xhlo::Num(_) | Xhlo::Sym(_))
+        matches!(self, Xhlo::Dims(_) | Xhlo::Ty(_) | Xhlo::AttrSet(_) | Xhlo::Body(_) | Xhlo::Kernel(_) | Xhlo::Num(_) | Xhlo::Sym(_))
     }
 
     /// Builds an explicit element-wise node from its op name and operands.
@@ -220,7 +229,7 @@ impl Xhlo {
     /// The xhlo op name of a value-producing node (`None` for leaves).
     pub fn op_name(&self) -> Option<String> {
         match self {
-            Xhlo::Dims(_) | Xhlo::Ty(_) | Xhlo::Lit(_) | Xhlo::Leaf(_) | Xhlo::AttrSet(_) | Xhlo::Body(_) | Xhlo::Num(_) | Xhlo::Sym(_) => None,
+            Xhlo::Dims(_) | Xhlo::Ty(_) | Xhlo::Lit(_) | Xhlo::Leaf(_) | Xhlo::AttrSet(_) | Xhlo::Body(_) | Xhlo::Kernel(_) | Xhlo::Arg(_) | Xhlo::Num(_) | Xhlo::Sym(_) => None,
             Xhlo::Op(_) => None,
             other => Some(other.to_string()),
         }

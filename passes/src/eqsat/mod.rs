@@ -3,13 +3,15 @@
 //! - [`language`]: the e-graph language (xhlo ops, attributes as leaf children, opaque leaves).
 //! - [`analysis`]: types from the catalogue's shape rules, small constant values, folding.
 //! - [`convert`]: function body ↔ e-graph.
-//! - [`extract`]: DAG-aware greedy extraction.
+//! - [`extract`]: DAG-aware greedy extraction by the cost model of [`crate::cost`].
+//! - [`kernel`]: fused kernels (`fusion` e-nodes): their definition, body and flops.
 //! - [`rules`]: the rule catalogue by topic.
 //! - [`pass`]: the `xhlo-eqsat` pass (limits, phases, statistics).
 
 pub mod analysis;
 pub mod convert;
 pub mod extract;
+pub mod kernel;
 pub mod language;
 pub mod pass;
 pub mod rules;

@@ -2,12 +2,18 @@
 //!
 //! Phase 1 runs the simplification rules ([`super::rules::simplification`]) until the
 //! e-graph saturates or a limit is hit; phase 2 adds the exploration rules within the same
-//! limits. The DAG-aware extractor then picks the cheapest program; it replaces the body
-//! only when it is cheaper than the original (never worse). Like `convert-xhlo-to-linalg`
+//! limits. The DAG-aware extractor then picks the cheapest program. Phase 3 (fusion, on by
+//! default) starts a fresh e-graph from that program, adds fused kernels with the fusion rules
+//! ([`super::rules::fusion`]) and extracts again: which ops fuse, and which shared producers
+//! are recomputed, is the extractor's choice under the cost model of [`crate::cost`]. Phases
+//! 1–2 get half of the time limit, phase 3 the rest. The result replaces the body only when
+//! it is cheaper than the original (never worse). Like `convert-xhlo-to-linalg`
 //! the pass works on text: the module is printed in generic form, read into the AST,
 //! rewritten function by function, printed, parsed and swapped in.
 
-use super::convert::{from_extraction, to_egraph};
+use super::analysis::{XEGraph, XhloAnalysis};
+use super::convert::{from_extraction, to_egraph, xtype};
+use super::language::Xhlo;
 use super::extract::extract;
 use super::rules;
 use crate::pass::{PassInfo, PassOption, PassOptions, XhloPass};
@@ -15,7 +21,8 @@ use egg::{Runner, StopReason};
 use melior::ir::OperationRef;
 use std::fmt;
 use std::time::{Duration, Instant};
-use xhlo_stablehlo::ast::{File, Op};
+use xhlo_ir::Type;
+use xhlo_stablehlo::ast::{Block, File, Op};
 
 /// The pass's settings.
 #[derive(Clone, Debug)]
@@ -25,12 +32,14 @@ pub struct EqsatOptions {
     pub time_limit_ms: u64,
     /// Allow rules that are not bit-exact for floats (`x + 0 → x`).
     pub fast_math: bool,
+    /// Phase 3: fused kernels (`xhlo.fusion`) chosen by the cost model.
+    pub fuse: bool,
     pub stats: bool,
 }
 
 impl Default for EqsatOptions {
     fn default() -> Self {
-        EqsatOptions { iter_limit: 30, node_limit: 20_000, time_limit_ms: 2_000, fast_math: false, stats: false }
+        EqsatOptions { iter_limit: 30, node_limit: 20_000, time_limit_ms: 2_000, fast_math: false, fuse: true, stats: false }
     }
 }
 
@@ -42,12 +51,49 @@ pub struct FunctionStats {
     pub skipped: Option<String>,
     pub classes: usize,
     pub nodes: usize,
-    pub iterations: [usize; 2],
-    pub time: [Duration; 2],
-    pub stop: [String; 2],
+    pub iterations: [usize; 3],
+    pub time: [Duration; 3],
+    pub stop: [String; 3],
     pub cost_before: f64,
     pub cost_after: f64,
     pub changed: bool,
+    /// Kernels (ops that write a tensor) and the bytes they write, before and after.
+    pub kernels: [usize; 2],
+    pub materialized_bytes: [f64; 2],
+    /// Fusions in the result: loop, input, output.
+    pub fusions: [usize; 3],
+}
+
+/// The kernels of a body (its ops that write a tensor: not constants, reshapes, tuples or
+/// the return) and the bytes they write.
+pub fn materialized(block: &Block) -> (usize, f64) {
+    let mut kernels = 0;
+    let mut bytes = 0.0;
+    for op in &block.ops {
+        let free = ["xhlo.constant", "xhlo.reshape", "xhlo.tuple", "xhlo.get_tuple_element", "xhlo.optimization_barrier", "func.return"];
+        if free.contains(&op.name.as_str()) {
+            continue;
+        }
+        kernels += 1;
+        for t in &op.result_types {
+            if let Ok(Type::Tensor(t)) = xtype(t) {
+                bytes += t.num_elements().max(0) as f64 * (t.element.bit_width().max(8) / 8) as f64;
+            }
+        }
+    }
+    (kernels, bytes)
+}
+
+fn fusion_kinds(block: &Block) -> [usize; 3] {
+    let mut n = [0; 3];
+    for op in block.ops.iter().filter(|o| o.name == "xhlo.fusion") {
+        match op.attr("kind").and_then(|a| a.as_str()) {
+            Some("loop") => n[0] += 1,
+            Some("input") => n[1] += 1,
+            _ => n[2] += 1,
+        }
+    }
+    n
 }
 
 /// Statistics of a run over a file.
@@ -63,21 +109,31 @@ impl fmt::Display for Stats {
                 writeln!(f, "xhlo-eqsat @{}: skipped ({why})", s.name)?;
                 continue;
             }
+            let phase = |i: usize| format!("{} iterations {:.1} ms ({})", s.iterations[i], s.time[i].as_secs_f64() * 1e3, s.stop[i]);
             writeln!(
                 f,
-                "xhlo-eqsat @{}: {} e-classes, {} e-nodes; simplify {} iterations {:.1} ms ({}); explore {} iterations {:.1} ms ({}); cost {:.0} -> {:.0}{}",
+                "xhlo-eqsat @{}: {} e-classes, {} e-nodes; simplify {}; explore {}; fuse {}; cost {:.0} -> {:.0}{}",
                 s.name,
                 s.classes,
                 s.nodes,
-                s.iterations[0],
-                s.time[0].as_secs_f64() * 1e3,
-                s.stop[0],
-                s.iterations[1],
-                s.time[1].as_secs_f64() * 1e3,
-                s.stop[1],
+                phase(0),
+                phase(1),
+                phase(2),
                 s.cost_before,
                 s.cost_after,
                 if s.changed { "" } else { " (kept the original)" }
+            )?;
+            writeln!(
+                f,
+                "xhlo-eqsat @{}: kernels {} -> {}, materialized {:.3} MB -> {:.3} MB; fusions: {} loop, {} input, {} output",
+                s.name,
+                s.kernels[0],
+                s.kernels[1],
+                s.materialized_bytes[0] / 1e6,
+                s.materialized_bytes[1] / 1e6,
+                s.fusions[0],
+                s.fusions[1],
+                s.fusions[2]
             )?;
         }
         Ok(())
@@ -111,45 +167,75 @@ fn optimize_function(func: &mut Op, options: &EqsatOptions) -> FunctionStats {
     };
     let roots = plan.roots();
     stats.cost_before = plan.original_cost;
-    let deadline = Instant::now() + Duration::from_millis(options.time_limit_ms);
+    (stats.kernels[0], stats.materialized_bytes[0]) = materialized(body);
+    (stats.kernels[1], stats.materialized_bytes[1]) = (stats.kernels[0], stats.materialized_bytes[0]);
+    let start = Instant::now();
+    let limit = Duration::from_millis(options.time_limit_ms);
+    let deadline = start + if options.fuse { limit / 2 } else { limit };
     let mut egraph = egraph;
     for phase in 0..2 {
-        let left = deadline.saturating_duration_since(Instant::now());
         let rules = if phase == 0 { rules::simplification(options.fast_math) } else { rules::exploration(options.fast_math) };
-        let start = Instant::now();
-        let runner = Runner::default()
-            .with_egraph(egraph)
-            .with_iter_limit(options.iter_limit)
-            .with_node_limit(options.node_limit)
-            .with_time_limit(left)
-            .run(&rules);
-        stats.time[phase] = start.elapsed();
-        stats.iterations[phase] = runner.iterations.len();
-        stats.stop[phase] = stop_text(&runner.stop_reason);
+        let runner = run_phase(egraph, &rules, options, deadline, &mut stats, phase);
         egraph = runner.egraph;
     }
     stats.classes = egraph.number_of_classes();
     stats.nodes = egraph.total_number_of_nodes();
-    let extraction = match extract(&egraph, &roots) {
-        Ok(e) => e,
+    let result = extract(&egraph, &roots).and_then(|x| Ok((from_extraction(&egraph, &plan, &x.choices, &body.args)?, x.cost)));
+    let (mut block, mut cost) = match result {
+        Ok(x) => x,
         Err(e) => {
             stats.skipped = Some(e);
             return stats;
         }
     };
-    stats.cost_after = extraction.cost;
-    if extraction.cost >= stats.cost_before - 1e-9 {
+    if options.fuse {
+        match fuse(&block, func.pos, options, start + limit, &mut stats) {
+            Ok(Some((fused, fused_cost))) if fused_cost < cost - 1e-9 => (block, cost) = (fused, fused_cost),
+            Ok(_) => {}
+            Err(e) => {
+                stats.skipped = Some(e);
+                return stats;
+            }
+        }
+    }
+    stats.cost_after = cost;
+    if cost >= stats.cost_before - 1e-9 {
         stats.cost_after = stats.cost_before;
         return stats;
     }
-    match from_extraction(&egraph, &plan, &extraction.choices, &body.args) {
-        Ok(block) => {
-            func.regions[0].blocks[0] = block;
-            stats.changed = true;
-        }
-        Err(e) => stats.skipped = Some(e),
-    }
+    (stats.kernels[1], stats.materialized_bytes[1]) = materialized(&block);
+    stats.fusions = fusion_kinds(&block);
+    func.regions[0].blocks[0] = block;
+    stats.changed = true;
     stats
+}
+
+fn run_phase(egraph: XEGraph, rules: &[rules::XRewrite], options: &EqsatOptions, deadline: Instant, stats: &mut FunctionStats, phase: usize) -> Runner<Xhlo, XhloAnalysis> {
+    let left = deadline.saturating_duration_since(Instant::now());
+    let start = Instant::now();
+    let runner = Runner::default().with_egraph(egraph).with_iter_limit(options.iter_limit).with_node_limit(options.node_limit).with_time_limit(left);
+    // Fusion rules match every class once per iteration by design: no back-off.
+    let runner = if phase == 2 { runner.with_scheduler(egg::SimpleScheduler) } else { runner };
+    let runner = runner.run(rules);
+    stats.time[phase] = start.elapsed();
+    stats.iterations[phase] = runner.iterations.len();
+    stats.stop[phase] = stop_text(&runner.stop_reason);
+    runner
+}
+
+/// Phase 3: the extracted program in a fresh e-graph, fused kernels added, extracted again.
+/// Returns the fused body and its cost.
+fn fuse(block: &Block, pos: xhlo_stablehlo::error::Pos, options: &EqsatOptions, deadline: Instant, stats: &mut FunctionStats) -> Result<Option<(Block, f64)>, String> {
+    let (egraph, plan) = to_egraph(block, pos)?;
+    let runner = run_phase(egraph, &rules::fusion::rules(), options, deadline, stats, 2);
+    let egraph = runner.egraph;
+    stats.classes += egraph.number_of_classes();
+    stats.nodes += egraph.total_number_of_nodes();
+    let x = extract(&egraph, &plan.roots())?;
+    if x.cost >= plan.original_cost - 1e-9 {
+        return Ok(None);
+    }
+    Ok(Some((from_extraction(&egraph, &plan, &x.choices, &block.args)?, x.cost)))
 }
 
 fn visit(ops: &mut [Op], options: &EqsatOptions, stats: &mut Stats) {
@@ -200,6 +286,7 @@ impl XhloPass for Eqsat {
             PassOption { name: "node-limit", default: "20000", help: "stop growing the e-graph at this many e-nodes" },
             PassOption { name: "time-limit-ms", default: "2000", help: "time for both phases together, per function" },
             PassOption { name: "fast-math", default: "false", help: "also apply rules that are not bit-exact for floats" },
+            PassOption { name: "fuse", default: "true", help: "phase 3: fused kernels (xhlo.fusion) chosen by the cost model" },
             PassOption { name: "stats", default: "false", help: "print statistics to stderr (also with XHLO_EQSAT_STATS set)" },
         ],
     };
@@ -212,6 +299,7 @@ impl XhloPass for Eqsat {
                 node_limit: o.get_parsed(i, "node-limit")?,
                 time_limit_ms: o.get_parsed(i, "time-limit-ms")?,
                 fast_math: o.get_parsed(i, "fast-math")?,
+                fuse: o.get_parsed(i, "fuse")?,
                 stats: o.get_parsed(i, "stats")?,
             },
         })

@@ -10,9 +10,11 @@
 //! - [`conversions`]: `convert` to the same type, conversions through a lossless type.
 //! - [`reductions`]: `reduce` over no dimensions with an identity init.
 //! - [`fold`]: constant folding (through the analysis).
+//! - [`fusion`]: fused kernels (`fusion` e-nodes), phase 3, chosen by the extractor's cost model.
 
 pub mod conversions;
 pub mod fold;
+pub mod fusion;
 pub mod identities;
 pub mod reductions;
 pub mod shapes;
@@ -112,8 +114,9 @@ pub mod testing {
 
     /// Runs eqsat on `body` (the inside of `func.func @main(args) -> results`) and returns
     /// the function's printed body, with locations stripped.
+    /// Without phase 3 (fusion), which [`super::fusion`]'s tests show.
     pub fn run(signature: &str, body: &str) -> String {
-        run_with(signature, body, &EqsatOptions::default())
+        run_with(signature, body, &EqsatOptions { fuse: false, ..EqsatOptions::default() })
     }
 
     pub fn run_with(signature: &str, body: &str, options: &EqsatOptions) -> String {

@@ -1,0 +1,80 @@
+//! The cost model of kernels on this CPU: bytes moved and flops, in one unit.
+//!
+//! A kernel (one loop nest: a standalone op, or an `xhlo.fusion`) costs
+//!
+//! ```text
+//! time = KERNEL_OVERHEAD + bytes read + bytes written + flops / FLOPS_PER_BYTE
+//! ```
+//!
+//! in "byte-equivalents". Bytes read are the operands' tensors, each once (a fused kernel
+//! reading a small operand through a broadcast map still reads only the operand); bytes
+//! written are the result. Flops count every evaluation: a value fused behind a broadcast is
+//! recomputed for every element of the kernel's iteration space. The balance
+//! [`FLOPS_PER_BYTE`] says a core does about two simple flops in the time it streams one byte
+//! (~10 GB/s per core from cache/DRAM, ~20 GFLOP/s of non-FMA vector work); transcendental
+//! functions cost 20 flops, divisions and roots 4 ([`flops_per_element`]).
+//!
+//! Reductions are different ([`reduction_flops`]): the lowering keeps a reduction's sequential
+//! order (no reassociation), so its innermost loop is a chain of dependent combiner ops that
+//! LLVM does not vectorize. Each element costs at least the combiner's latency (~4 cycles,
+//! [`REDUCTION_ELEMENT_FLOPS`] vector flops), and producers fused into the reduction run
+//! scalar ([`SCALAR_PENALTY`] times the vector cost) in its shadow: cheap producers (a
+//! subtract and a square) are free there, a transcendental one is not.
+//!
+//! The e-graph extractor ([`crate::eqsat::extract`], with [`crate::eqsat::kernel`]) uses this
+//! model; the greedy [`crate::fuse`] pass uses its flop weights and balance.
+
+/// How many flops cost as much time as moving one byte.
+pub const FLOPS_PER_BYTE: f64 = 2.0;
+
+/// The fixed price of one kernel (loop nest set-up, allocation of its result), so that of two
+/// programs moving the same bytes the one with fewer kernels wins.
+pub const KERNEL_OVERHEAD: f64 = 64.0;
+
+/// The flops one element of `op` (name without `xhlo.`) costs.
+pub fn flops_per_element(op: &str) -> f64 {
+    match op {
+        "constant" | "broadcast_in_dim" | "transpose" | "slice" | "reverse" | "reshape" | "convert" | "real" | "imag" => 0.0,
+        "divide" | "remainder" | "sqrt" | "rsqrt" | "cbrt" | "power" => 4.0,
+        "exponential" | "exponential_minus_one" | "log" | "log_plus_one" | "logistic" | "tanh" | "sine" | "cosine" | "tan"
+        | "erf" | "atan2" => 20.0,
+        _ => 1.0,
+    }
+}
+
+/// What one element of a reduction costs at least: the combiner's latency, in vector flops.
+pub const REDUCTION_ELEMENT_FLOPS: f64 = 26.0;
+
+/// How much slower scalar flops are than vectorized ones (8 f32 lanes).
+pub const SCALAR_PENALTY: f64 = 8.0;
+
+/// The flop-equivalents of a reduction over `elements` whose fused producers cost
+/// `producer_flops` per element: the latency chain and the scalar work overlap.
+pub fn reduction_flops(elements: f64, producer_flops: f64) -> f64 {
+    elements * REDUCTION_ELEMENT_FLOPS.max(SCALAR_PENALTY * producer_flops)
+}
+
+/// The time of one kernel in byte-equivalents.
+pub fn kernel_time(bytes_read: f64, bytes_written: f64, flops: f64) -> f64 {
+    KERNEL_OVERHEAD + bytes_read + bytes_written + flops / FLOPS_PER_BYTE
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flops_count_as_a_fraction_of_a_byte() {
+        assert_eq!(kernel_time(100.0, 100.0, 0.0), KERNEL_OVERHEAD + 200.0);
+        assert_eq!(kernel_time(0.0, 0.0, 2.0 * FLOPS_PER_BYTE), KERNEL_OVERHEAD + 2.0);
+        assert!(flops_per_element("exponential") > flops_per_element("divide"));
+        assert!(flops_per_element("divide") > flops_per_element("add"));
+        assert_eq!(flops_per_element("transpose"), 0.0);
+    }
+
+    #[test]
+    fn cheap_producers_are_free_in_a_reduction_but_transcendental_ones_are_not() {
+        assert_eq!(reduction_flops(10.0, 0.0), reduction_flops(10.0, 2.0));
+        assert!(reduction_flops(10.0, 20.0) > 4.0 * reduction_flops(10.0, 0.0));
+    }
+}

@@ -1,0 +1,360 @@
+//! Fused kernels in the e-graph.
+//!
+//! A `fusion` e-node `(fusion ^kernelN operands...)` is one more way to compute its e-class:
+//! the kernel's body computes the class's value from the operands without materializing
+//! anything in between. A fusion is defined by its root class and its *members*: the e-nodes
+//! it computes, one per e-class (children are e-classes). Every child class that is not a
+//! member is an operand. The body is built from that definition by a walk from the root, so
+//! the same fusion reached by absorbing producers in different orders has the same body, the
+//! same operands, and — hash-consed — the same e-node. A kernel is only the body (with its
+//! types): fusions of the same computation on other operands share it, and a fusion's members
+//! are found again from its body and operands ([`members`]).
+//!
+//! The rules in [`super::rules::fusion`] make kernels: a seed from one op, then growth by one
+//! producer at a time. Which ops a kernel may hold is the lowering's contract
+//! (`xhlo_lowering::ops::fusion`): element-wise ops and index-composable shape ops (loop),
+//! those under one `reduce` (input), or one `dot_general` read at the element being computed
+//! by an element-wise epilogue (output).
+
+use super::analysis::XEGraph;
+use super::language::{ArgId, KernelId, Xhlo};
+use crate::cost::{flops_per_element, reduction_flops};
+use egg::{Id, Language, RecExpr};
+use std::collections::{BTreeMap, HashMap};
+use xhlo_ir::attrs::Attr;
+use xhlo_ir::{TensorType, Type};
+
+/// XLA's fusion kinds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FusionKind {
+    /// Element-wise ops and shape ops, computed per output element.
+    Loop,
+    /// Producers computed per element of a `reduce`'s input.
+    Input,
+    /// A `dot_general` and an element-wise epilogue applied to its finished elements.
+    Output,
+}
+
+impl FusionKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FusionKind::Loop => "loop",
+            FusionKind::Input => "input",
+            FusionKind::Output => "output",
+        }
+    }
+}
+
+/// Kernels hold at most this many ops (a bound on the e-graph's growth, and on compile time).
+pub const MAX_KERNEL_OPS: usize = 48;
+
+/// A fused kernel.
+#[derive(Clone, Debug)]
+pub struct Kernel {
+    pub kind: FusionKind,
+    /// The body over [`ArgId`] leaves; the root is the last node.
+    pub body: RecExpr<Xhlo>,
+    /// The type of each body node (`None` for attribute leaves).
+    pub types: Vec<Option<Type>>,
+    /// The flops of one run of the kernel (every evaluation counted).
+    pub flops: f64,
+}
+
+impl Kernel {
+    pub fn result_type(&self) -> Option<&Type> {
+        self.types.last().and_then(|t| t.as_ref())
+    }
+
+    /// Number of ops in the body (constants included, arguments and attributes not).
+    pub fn ops(&self) -> usize {
+        self.body.as_ref().iter().filter(|n| !n.is_attribute_leaf() && !matches!(n, Xhlo::Arg(_))).count()
+    }
+}
+
+fn tensor(egraph: &XEGraph, id: Id) -> Option<&TensorType> {
+    egraph[id].data.tensor()
+}
+
+fn elements(t: &TensorType) -> f64 {
+    t.dims.iter().map(|&d| d as f64).product()
+}
+
+/// The op name of a value node (`Op` nodes carry theirs as a symbol child).
+pub fn op_name(egraph: &XEGraph, node: &Xhlo) -> Option<String> {
+    match node {
+        Xhlo::Op(c) => match &egraph[c[0]].nodes[0] {
+            Xhlo::Sym(s) => Some(s.as_str().to_string()),
+            _ => None,
+        },
+        Xhlo::Lit(_) => Some("constant".into()),
+        Xhlo::Fusion(_) => Some("fusion".into()),
+        n => n.op_name(),
+    }
+}
+
+/// The value children of a node (its operands, not its attribute leaves).
+pub fn value_children(node: &Xhlo) -> Vec<Id> {
+    match node {
+        Xhlo::Lit(_) => vec![],
+        Xhlo::Transpose([_, x]) | Xhlo::Reshape([_, x]) | Xhlo::Convert([_, x]) | Xhlo::BroadcastInDim([_, _, x]) | Xhlo::Slice([_, _, _, x]) => vec![*x],
+        Xhlo::Compare([_, _, a, b]) => vec![*a, *b],
+        Xhlo::Reduce([_, _, x, init]) => vec![*x, *init],
+        Xhlo::Op(c) => c[3..].to_vec(),
+        Xhlo::Fusion(c) => c[1..].to_vec(),
+        n if n.is_attribute_leaf() || matches!(n, Xhlo::Leaf(_) | Xhlo::Arg(_)) => vec![],
+        n => n.children().to_vec(),
+    }
+}
+
+/// Whether a reshape only inserts or removes unit dimensions (what the fusion lowering
+/// composes into an index map).
+fn unit_reshape(from: &TensorType, to: &TensorType) -> bool {
+    let big = |t: &TensorType| t.dims.iter().copied().filter(|&d| d != 1).collect::<Vec<_>>();
+    big(from) == big(to)
+}
+
+fn is_elementwise_name(name: &str) -> bool {
+    xhlo_lowering::ops::elementwise::LOWERINGS.iter().any(|(n, _)| *n == name)
+}
+
+/// Whether `node` (of class `class`) may be computed per element inside a loop nest:
+/// element-wise ops, broadcasts, transposes, slices, reverses, unit reshapes and constants,
+/// all on tensors.
+pub fn loop_fusible(egraph: &XEGraph, class: Id, node: &Xhlo) -> bool {
+    if tensor(egraph, class).is_none() || !value_children(node).iter().all(|c| tensor(egraph, *c).is_some()) {
+        return false;
+    }
+    match node {
+        Xhlo::Lit(_) | Xhlo::BroadcastInDim(_) | Xhlo::Transpose(_) | Xhlo::Slice(_) | Xhlo::Convert(_) | Xhlo::Compare(_) => true,
+        Xhlo::Reshape([_, x]) => matches!((tensor(egraph, *x), tensor(egraph, class)), (Some(f), Some(t)) if unit_reshape(f, t)),
+        Xhlo::Op(_) => op_name(egraph, node).is_some_and(|n| n == "reverse" || is_elementwise_name(&n)),
+        Xhlo::Reduce(_) | Xhlo::Fusion(_) | Xhlo::Leaf(_) | Xhlo::Arg(_) => false,
+        n if n.is_attribute_leaf() => false,
+        n => n.op_name().is_some_and(|name| is_elementwise_name(&name)),
+    }
+}
+
+/// Whether `node` is a `dot_general` (the one op an output fusion may hold besides its epilogue).
+pub fn is_dot(egraph: &XEGraph, node: &Xhlo) -> bool {
+    matches!(node, Xhlo::Op(_)) && op_name(egraph, node).as_deref() == Some("dot_general")
+}
+
+/// The flops of a `dot_general` node of class `class`: two per multiply-accumulate.
+pub fn dot_flops(egraph: &XEGraph, class: Id, node: &Xhlo) -> Option<f64> {
+    let Xhlo::Op(c) = node else { return None };
+    let Xhlo::AttrSet(set) = &egraph[c[1]].nodes[0] else { return None };
+    let attrs = &egraph.analysis.attr_sets.get(set.0 as usize)?.parsed;
+    let lhs = tensor(egraph, *c.get(3)?)?;
+    let contracting = match attrs.get("lhs_contracting_dimensions") {
+        Some(Attr::I64Array(d)) => d.clone(),
+        _ => vec![],
+    };
+    let k: f64 = contracting.iter().map(|&d| lhs.dims.get(d as usize).copied().unwrap_or(1) as f64).product();
+    Some(2.0 * elements(tensor(egraph, class)?) * k)
+}
+
+/// The node to absorb for a class: the first one that is not a fusion (in the fusion phase
+/// each class holds the one node extraction chose, plus fusions).
+pub fn producer(egraph: &XEGraph, class: Id) -> Option<&Xhlo> {
+    egraph[class].nodes.iter().find(|n| !matches!(n, Xhlo::Fusion(_)))
+}
+
+/// Builds the body of a kernel from its definition.
+struct BodyBuilder<'g> {
+    egraph: &'g XEGraph,
+    members: &'g BTreeMap<Id, Xhlo>,
+    body: RecExpr<Xhlo>,
+    types: Vec<Option<Type>>,
+    memo: HashMap<Xhlo, Id>,
+    built: HashMap<Id, Id>,
+    operands: Vec<Id>,
+}
+
+impl BodyBuilder<'_> {
+    fn add(&mut self, node: Xhlo, ty: Option<Type>) -> Id {
+        if let Some(id) = self.memo.get(&node) {
+            return *id;
+        }
+        let id = self.body.add(node.clone());
+        self.types.push(ty);
+        self.memo.insert(node, id);
+        id
+    }
+
+    /// The body node computing class `class`: a member, or an argument.
+    fn value(&mut self, class: Id) -> Id {
+        let class = self.egraph.find(class);
+        if let Some(id) = self.built.get(&class) {
+            return *id;
+        }
+        let ty = self.egraph[class].data.ty.clone();
+        let id = match self.members.get(&class) {
+            Some(node) => {
+                let values = value_children(node);
+                let node = node.clone().map_children(|c| {
+                    let c = self.egraph.find(c);
+                    if values.iter().any(|v| self.egraph.find(*v) == c) {
+                        self.value(c)
+                    } else {
+                        let leaf = self.egraph[c].nodes[0].clone();
+                        self.add(leaf, None)
+                    }
+                });
+                self.add(node, ty)
+            }
+            None => {
+                let arg = ArgId(self.operands.len() as u32);
+                self.operands.push(class);
+                self.add(Xhlo::Arg(arg), ty)
+            }
+        };
+        self.built.insert(class, id);
+        id
+    }
+}
+
+/// The kernel for a definition, with its operands; `None` when the members do not form one
+/// the lowering takes (see the module documentation).
+pub fn build(egraph: &XEGraph, root: Id, members: BTreeMap<Id, Xhlo>) -> Option<(Kernel, Vec<Id>)> {
+    let root = egraph.find(root);
+    let members: BTreeMap<Id, Xhlo> = members.into_iter().map(|(c, n)| (egraph.find(c), n.map_children(|x| egraph.find(x)))).collect();
+    if members.len() > MAX_KERNEL_OPS {
+        return None;
+    }
+    let root_node = members.get(&root)?;
+    let root_ty = tensor(egraph, root)?.clone();
+    let dots: Vec<(&Id, &Xhlo)> = members.iter().filter(|(_, n)| is_dot(egraph, n)).collect();
+    let kind = match (root_node, dots.len()) {
+        (Xhlo::Reduce(_), 0) => FusionKind::Input,
+        (_, 0) => FusionKind::Loop,
+        (_, 1) => FusionKind::Output,
+        _ => return None,
+    };
+    // Every member other than the root is loop-fusible (or the dot), and a reduce roots.
+    for (class, node) in &members {
+        let ok = if *class == root {
+            matches!(node, Xhlo::Reduce(_)) || (loop_fusible(egraph, *class, node) && !matches!(node, Xhlo::Lit(_)))
+        } else {
+            loop_fusible(egraph, *class, node) || is_dot(egraph, node)
+        };
+        if !ok {
+            return None;
+        }
+    }
+    let space;
+    let mut flops = 0.0;
+    match kind {
+        FusionKind::Input => {
+            let Xhlo::Reduce([_, _, x, init]) = root_node else { return None };
+            // The init value is an operand or a constant; the input chain is loop-fusible.
+            if members.get(&egraph.find(*init)).is_some_and(|n| !matches!(n, Xhlo::Lit(_))) {
+                return None;
+            }
+            space = elements(tensor(egraph, *x)?);
+        }
+        FusionKind::Loop => space = elements(&root_ty),
+        FusionKind::Output => {
+            let (&dot, dot_node) = dots[0];
+            let dt = tensor(egraph, dot)?;
+            if dt.dims != root_ty.dims || dt.element != root_ty.element || dot == root {
+                return None;
+            }
+            // The dot's operands are kernel operands.
+            if value_children(dot_node).iter().any(|c| members.contains_key(&egraph.find(*c))) {
+                return None;
+            }
+            // Members that depend on the dot are element-wise ops of its shape (the epilogue
+            // reads the dot only at the element being computed).
+            let mut depends = vec![dot];
+            let mut changed = true;
+            while changed {
+                changed = false;
+                for (class, node) in &members {
+                    if depends.contains(class) {
+                        continue;
+                    }
+                    if value_children(node).iter().any(|c| depends.contains(&egraph.find(*c))) {
+                        let elementwise = op_name(egraph, node).is_some_and(|n| is_elementwise_name(&n));
+                        if !elementwise || tensor(egraph, *class).map(|t| &t.dims) != Some(&dt.dims) {
+                            return None;
+                        }
+                        depends.push(*class);
+                        changed = true;
+                    }
+                }
+            }
+            space = elements(&root_ty);
+            flops += dot_flops(egraph, dot, dot_node)?;
+        }
+    }
+    let per_element: f64 = members
+        .values()
+        .filter(|n| !is_dot(egraph, n) && !matches!(n, Xhlo::Reduce(_)))
+        .map(|n| op_name(egraph, n).map(|n| flops_per_element(&n)).unwrap_or(1.0))
+        .sum();
+    flops += match kind {
+        FusionKind::Input => reduction_flops(space, per_element),
+        _ => space * per_element,
+    };
+    let mut b = BodyBuilder { egraph, members: &members, body: RecExpr::default(), types: vec![], memo: HashMap::new(), built: HashMap::new(), operands: vec![] };
+    b.value(root);
+    let (body, types, operands) = (b.body, b.types, b.operands);
+    Some((Kernel { kind, body, types, flops }, operands))
+}
+
+/// The definition of the fusion of `kernel` on `operands`: its root class and members, each
+/// body node looked up in the e-graph (where every member came from).
+pub fn members(egraph: &XEGraph, kernel: &Kernel, operands: &[Id]) -> Option<(Id, BTreeMap<Id, Xhlo>)> {
+    let body = kernel.body.as_ref();
+    let mut classes: Vec<Id> = Vec::with_capacity(body.len());
+    let mut members = BTreeMap::new();
+    for node in body {
+        let class = match node {
+            Xhlo::Arg(a) => egraph.find(*operands.get(a.0 as usize)?),
+            n => {
+                let n = n.clone().map_children(|c| classes[usize::from(c)]);
+                let class = egraph.lookup(n.clone())?;
+                if !n.is_attribute_leaf() {
+                    members.insert(class, n);
+                }
+                class
+            }
+        };
+        classes.push(class);
+    }
+    Some((*classes.last()?, members))
+}
+
+/// The kernel of one op: the seed of every fusion rooted at its class.
+pub fn seed(egraph: &XEGraph, class: Id, node: &Xhlo) -> Option<(Kernel, Vec<Id>)> {
+    build(egraph, class, BTreeMap::from([(class, node.clone())]))
+}
+
+/// The fusion of `kernel` on `operands` with operand class `operand` computed inside by `node`.
+pub fn grow(egraph: &XEGraph, kernel: &Kernel, operands: &[Id], operand: Id, node: &Xhlo) -> Option<(Kernel, Vec<Id>)> {
+    let (root, mut members) = members(egraph, kernel, operands)?;
+    members.insert(egraph.find(operand), node.clone());
+    build(egraph, root, members)
+}
+
+/// Adds a kernel to the side table (once per distinct kind, body and types) and returns its id.
+pub fn intern(egraph: &mut XEGraph, kernel: Kernel) -> KernelId {
+    let types: Vec<String> = kernel.types.iter().map(|t| t.as_ref().map(|t| t.to_string()).unwrap_or_default()).collect();
+    let key = format!("{} {} {}", kernel.kind.as_str(), kernel.body, types.join(","));
+    if let Some(id) = egraph.analysis.kernel_keys.get(&key) {
+        return *id;
+    }
+    let id = KernelId(egraph.analysis.kernels.len() as u32);
+    egraph.analysis.kernels.push(kernel);
+    egraph.analysis.kernel_keys.insert(key, id);
+    id
+}
+
+/// The kernel of a `fusion` node.
+pub fn kernel_of<'g>(egraph: &'g XEGraph, node: &Xhlo) -> Option<&'g Kernel> {
+    let Xhlo::Fusion(c) = node else { return None };
+    match &egraph[c[0]].nodes[0] {
+        Xhlo::Kernel(k) => egraph.analysis.kernels.get(k.0 as usize),
+        _ => None,
+    }
+}

@@ -1,0 +1,227 @@
+//! Fusion rules: they add `fusion` e-nodes (see [`crate::eqsat::kernel`]) to the classes they
+//! compute, and the extractor's cost model ([`crate::cost`]) decides which fusions to keep.
+//!
+//! - `fuse-seed`: a class computed by an element-wise or shape op, or by a `reduce`, gets the
+//!   one-op kernel of that op (as cheap as the op: the seed of growth, never chosen alone).
+//! - `fuse-grow`: a kernel absorbs the producer of one of its operands — an element-wise or
+//!   shape op, a constant, or (for a loop kernel, making it an output fusion) a
+//!   `dot_general` its epilogue reads element by element. To bound the e-graph, growth is a
+//!   beam search: each iteration starts from the [`GROW_FROM`] largest kernels of a class,
+//!   tries every absorbable operand of each, and keeps the [`GROW_PER_ITERATION`] candidates
+//!   with the best local gain (the absorbed producer's own cost, shared among its users,
+//!   plus the kernel's change in cost); kernels hold at most
+//!   [`crate::eqsat::kernel::MAX_KERNEL_OPS`] ops.
+//!
+//! A producer is absorbed whatever its other uses: a kernel that absorbs a value still used
+//! elsewhere recomputes it, and the DAG-aware extractor counts both the recomputation (flops)
+//! and the materialized value (once), so a shared producer is duplicated only when the model
+//! says it pays.
+
+use super::XRewrite;
+use crate::eqsat::analysis::{XEGraph, XhloAnalysis};
+use crate::cost::kernel_time;
+use crate::eqsat::extract::{bytes, node_cost, read_bytes};
+use crate::eqsat::kernel::{self, kernel_of, loop_fusible, producer, Kernel};
+use crate::eqsat::language::Xhlo;
+use egg::{Applier, Id, PatternAst, Rewrite, SearchMatches, Searcher, Subst, Symbol, Var};
+
+/// Growth starts from this many of a class's largest kernels.
+pub const GROW_FROM: usize = 4;
+/// New kernels per class and iteration at most.
+pub const GROW_PER_ITERATION: usize = 4;
+
+fn one_match(eclass: Id) -> Option<SearchMatches<'static, Xhlo>> {
+    Some(SearchMatches { eclass, substs: vec![Subst::default()], ast: None })
+}
+
+fn fusions(egraph: &XEGraph, class: Id) -> impl Iterator<Item = &Xhlo> {
+    egraph[class].nodes.iter().filter(|n| matches!(n, Xhlo::Fusion(_)))
+}
+
+/// Adds the fusion node of `kernel` over `operands` to `class`.
+fn add_fusion(egraph: &mut XEGraph, class: Id, kernel: Kernel, operands: Vec<Id>) -> Option<Id> {
+    let id = kernel::intern(egraph, kernel);
+    let leaf = egraph.add(Xhlo::Kernel(id));
+    let mut children = vec![leaf];
+    children.extend(operands);
+    let node = egraph.add(Xhlo::Fusion(children.into_boxed_slice()));
+    egraph.union(class, node).then_some(class)
+}
+
+/// Whether a class's op can root a kernel.
+fn seedable(egraph: &XEGraph, class: Id, node: &Xhlo) -> bool {
+    matches!(node, Xhlo::Reduce(_)) || (loop_fusible(egraph, class, node) && !matches!(node, Xhlo::Lit(_)))
+}
+
+struct Seed;
+
+impl Searcher<Xhlo, XhloAnalysis> for Seed {
+    fn search_eclass_with_limit(&self, egraph: &XEGraph, eclass: Id, _limit: usize) -> Option<SearchMatches<'_, Xhlo>> {
+        if fusions(egraph, eclass).next().is_some() {
+            return None;
+        }
+        let node = producer(egraph, eclass)?;
+        seedable(egraph, eclass, node).then(|| one_match(eclass)).flatten()
+    }
+
+    fn vars(&self) -> Vec<Var> {
+        vec![]
+    }
+}
+
+impl Applier<Xhlo, XhloAnalysis> for Seed {
+    fn apply_one(&self, egraph: &mut XEGraph, eclass: Id, _: &Subst, _: Option<&PatternAst<Xhlo>>, _: Symbol) -> Vec<Id> {
+        let Some(node) = producer(egraph, eclass).cloned() else { return vec![] };
+        match kernel::seed(egraph, eclass, &node) {
+            Some((k, operands)) => add_fusion(egraph, eclass, k, operands).into_iter().collect(),
+            None => vec![],
+        }
+    }
+}
+
+struct Grow;
+
+impl Searcher<Xhlo, XhloAnalysis> for Grow {
+    fn search_eclass_with_limit(&self, egraph: &XEGraph, eclass: Id, _limit: usize) -> Option<SearchMatches<'_, Xhlo>> {
+        fusions(egraph, eclass).next().is_some().then(|| one_match(eclass)).flatten()
+    }
+
+    fn vars(&self) -> Vec<Var> {
+        vec![]
+    }
+}
+
+impl Applier<Xhlo, XhloAnalysis> for Grow {
+    fn apply_one(&self, egraph: &mut XEGraph, eclass: Id, _: &Subst, _: Option<&PatternAst<Xhlo>>, _: Symbol) -> Vec<Id> {
+        // The beam: the largest kernels of the class, then every absorbable operand of each.
+        let mut from: Vec<(Kernel, Vec<Id>)> = fusions(egraph, eclass)
+            .filter_map(|n| {
+                let k = kernel_of(egraph, n)?.clone();
+                let Xhlo::Fusion(c) = n else { return None };
+                Some((k, c[1..].to_vec()))
+            })
+            .collect();
+        from.sort_by_key(|(k, _)| std::cmp::Reverse(k.ops()));
+        from.truncate(GROW_FROM);
+        let mut grown = Vec::new();
+        for (k, operands) in &from {
+            let before = fusion_cost(egraph, eclass, k, operands);
+            for &operand in operands {
+                let Some(node) = producer(egraph, operand) else { continue };
+                let absorbable = loop_fusible(egraph, operand, node) || kernel::is_dot(egraph, node);
+                if !absorbable {
+                    continue;
+                }
+                if let Some((g, g_operands)) = kernel::grow(egraph, k, operands, operand, node) {
+                    let users = egraph[operand].parents().filter(|(n, _)| !matches!(n, Xhlo::Fusion(_))).count().max(1);
+                    let gain = node_cost(egraph, operand, node) / users as f64 + before - fusion_cost(egraph, eclass, &g, &g_operands);
+                    grown.push((gain, g, g_operands));
+                }
+            }
+        }
+        grown.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let mut changed = vec![];
+        for (_, k, operands) in grown {
+            if changed.len() >= GROW_PER_ITERATION {
+                break;
+            }
+            changed.extend(add_fusion(egraph, eclass, k, operands));
+        }
+        changed
+    }
+}
+
+/// The cost of one run of a kernel on `operands` ([`crate::cost`]).
+fn fusion_cost(egraph: &XEGraph, class: Id, k: &Kernel, operands: &[Id]) -> f64 {
+    let mut distinct: Vec<Id> = operands.iter().map(|o| egraph.find(*o)).collect();
+    distinct.sort();
+    distinct.dedup();
+    let read: f64 = distinct.iter().map(|&o| read_bytes(egraph, o)).sum();
+    kernel_time(read, bytes(egraph, class), k.flops)
+}
+
+pub fn rules() -> Vec<XRewrite> {
+    vec![Rewrite::new("fuse-seed", Seed, Seed).expect("fuse-seed"), Rewrite::new("fuse-grow", Grow, Grow).expect("fuse-grow")]
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::eqsat::rules::testing::run_with;
+    use crate::eqsat::EqsatOptions;
+
+    fn run(signature: &str, body: &str) -> String {
+        run_with(signature, body, &EqsatOptions::default())
+    }
+
+    const T: &str = "tensor<64x32xf32>";
+
+    fn reduce(name: &str, input: &str, dims: &str, combiner: &str, init: &str) -> String {
+        format!(
+            "    %{name}_init = \"xhlo.constant\"() {{value = dense<{init}> : tensor<f32>}} : () -> tensor<f32>
+    %{name} = \"xhlo.reduce\"(%{input}, %{name}_init) ({{
+    ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+      %z = \"xhlo.{combiner}\"(%p, %q) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      \"gpu.yield\"(%z) : (tensor<f32>) -> ()
+    }}) {{dimensions = array<i64: {dims}>}} : ({T}, tensor<f32>) -> tensor<64xf32>"
+        )
+    }
+
+    #[test]
+    fn an_element_wise_chain_is_one_loop_fusion() {
+        insta::assert_snapshot!(run(&format!("({T}, {T}, {T}) -> {T}"), &format!("  ^bb0(%x: {T}, %y: {T}, %z: {T}):
+    %m = \"xhlo.multiply\"(%x, %y) : ({T}, {T}) -> {T}
+    %s = \"xhlo.add\"(%m, %z) : ({T}, {T}) -> {T}
+    %t = \"xhlo.tanh\"(%s) : ({T}) -> {T}
+    %r = \"xhlo.subtract\"(%t, %x) : ({T}, {T}) -> {T}
+    \"func.return\"(%r) : ({T}) -> ()")));
+    }
+
+    #[test]
+    fn producers_fuse_into_a_reduction_as_an_input_fusion() {
+        insta::assert_snapshot!(run(&format!("({T}, {T}) -> tensor<64xf32>"), &format!("  ^bb0(%x: {T}, %y: {T}):
+    %d = \"xhlo.subtract\"(%x, %y) : ({T}, {T}) -> {T}
+    %q = \"xhlo.multiply\"(%d, %d) : ({T}, {T}) -> {T}
+{}
+    \"func.return\"(%r) : (tensor<64xf32>) -> ()", reduce("r", "q", "1", "add", "0.0"))));
+    }
+
+    #[test]
+    fn a_dot_with_bias_and_relu_is_an_output_fusion() {
+        insta::assert_snapshot!(run("(tensor<64x16xf32>, tensor<16x32xf32>, tensor<32xf32>) -> tensor<64x32xf32>", &format!("  ^bb0(%x: tensor<64x16xf32>, %w: tensor<16x32xf32>, %b: tensor<32xf32>):
+    %d = \"xhlo.dot_general\"(%x, %w) {{lhs_contracting_dimensions = array<i64: 1>, rhs_contracting_dimensions = array<i64: 0>}} : (tensor<64x16xf32>, tensor<16x32xf32>) -> {T}
+    %bb = \"xhlo.broadcast_in_dim\"(%b) {{broadcast_dimensions = array<i64: 1>}} : (tensor<32xf32>) -> {T}
+    %s = \"xhlo.add\"(%d, %bb) : ({T}, {T}) -> {T}
+    %c = \"xhlo.constant\"() {{value = dense<0.0> : tensor<f32>}} : () -> tensor<f32>
+    %cb = \"xhlo.broadcast_in_dim\"(%c) {{broadcast_dimensions = array<i64>}} : (tensor<f32>) -> {T}
+    %r = \"xhlo.maximum\"(%s, %cb) : ({T}, {T}) -> {T}
+    \"func.return\"(%r) : ({T}) -> ()")));
+    }
+
+    #[test]
+    fn a_cheap_producer_used_twice_is_recomputed_in_both_consumers() {
+        insta::assert_snapshot!(run(&format!("({T}, {T}) -> ({T}, {T})"), &format!("  ^bb0(%x: {T}, %y: {T}):
+    %s = \"xhlo.add\"(%x, %y) : ({T}, {T}) -> {T}
+    %a = \"xhlo.multiply\"(%s, %x) : ({T}, {T}) -> {T}
+    %b = \"xhlo.subtract\"(%s, %y) : ({T}, {T}) -> {T}
+    \"func.return\"(%a, %b) : ({T}, {T}) -> ()")));
+    }
+
+    #[test]
+    fn a_transcendental_producer_shared_with_a_reduction_is_materialized_once() {
+        insta::assert_snapshot!(run(&format!("({T}) -> {T}"), &format!("  ^bb0(%x: {T}):
+    %e = \"xhlo.exponential\"(%x) : ({T}) -> {T}
+{}
+    %sb = \"xhlo.broadcast_in_dim\"(%sum) {{broadcast_dimensions = array<i64: 0>}} : (tensor<64xf32>) -> {T}
+    %r = \"xhlo.divide\"(%e, %sb) : ({T}, {T}) -> {T}
+    \"func.return\"(%r) : ({T}) -> ()", reduce("sum", "e", "1", "add", "0.0"))));
+    }
+
+    #[test]
+    fn a_dot_used_twice_is_computed_once() {
+        insta::assert_snapshot!(run("(tensor<64x16xf32>, tensor<16x32xf32>) -> (tensor<64x32xf32>, tensor<64x32xf32>)", &format!("  ^bb0(%x: tensor<64x16xf32>, %w: tensor<16x32xf32>):
+    %d = \"xhlo.dot_general\"(%x, %w) {{lhs_contracting_dimensions = array<i64: 1>, rhs_contracting_dimensions = array<i64: 0>}} : (tensor<64x16xf32>, tensor<16x32xf32>) -> {T}
+    %a = \"xhlo.negate\"(%d) : ({T}) -> {T}
+    %b = \"xhlo.abs\"(%d) : ({T}) -> {T}
+    \"func.return\"(%a, %b) : ({T}, {T}) -> ()")));
+    }
+}
