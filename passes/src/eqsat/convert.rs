@@ -42,6 +42,9 @@ pub struct Plan {
     pub ret_operands: Vec<Id>,
     /// Every value name used in the function (fresh names avoid them).
     pub names: HashSet<String>,
+    /// The prefix of fresh names (distinct per region body, so that a region never redefines
+    /// a name of the body around it).
+    pub prefix: String,
     /// Source positions of original ops, by e-class at conversion time.
     pub positions: Vec<(Id, Pos)>,
     pub func_pos: Pos,
@@ -115,7 +118,7 @@ fn captured_names(regions: &[ast::Region]) -> Vec<String> {
     used.into_iter().filter(|u| !defined.contains(u) && seen.insert(u.clone())).collect()
 }
 
-fn all_names(block: &Block, out: &mut HashSet<String>) {
+pub fn all_names(block: &Block, out: &mut HashSet<String>) {
     for (v, _) in &block.args {
         out.insert(v.0.clone());
     }
@@ -330,6 +333,7 @@ pub fn to_egraph(body: &Block, func_pos: Pos) -> Result<(XEGraph, Plan), String>
         ret: Op::new("func.return", func_pos),
         ret_operands: vec![],
         names: HashSet::new(),
+        prefix: "e".into(),
         positions: vec![],
         func_pos,
         original_cost: 0.0,
@@ -346,8 +350,21 @@ pub fn to_egraph(body: &Block, func_pos: Pos) -> Result<(XEGraph, Plan), String>
         b.env.insert(v.0.clone(), id);
     }
     let Some((last, ops)) = body.ops.split_last() else { return Err("empty body".into()) };
-    if last.name != "func.return" {
-        return Err(format!("the body ends in {}, not func.return", last.name));
+    if last.name != "func.return" && last.name != REGION_TERMINATOR {
+        return Err(format!("the body ends in {}, not func.return or {REGION_TERMINATOR}", last.name));
+    }
+    // Values of enclosing regions (a region body reads them): opaque leaves with their names.
+    let mut defined: HashSet<String> = body.args.iter().map(|(v, _)| v.0.clone()).collect();
+    for op in &body.ops {
+        for (v, t) in op.operands.iter().zip(&op.operand_types) {
+            if !defined.contains(&v.0) && !b.env.contains_key(&v.0) {
+                let id = b.leaf(xtype(t)?);
+                plan.leaf_names.push(v.0.clone());
+                plan.leaf_owner.push(None);
+                b.env.insert(v.0.clone(), id);
+            }
+        }
+        defined.extend(op.result_refs().into_iter().map(|v| v.0));
     }
     for op in ops {
         for t in op.result_types.iter().chain(&op.operand_types) {
@@ -418,7 +435,7 @@ pub struct Emitter<'a> {
 impl<'a> Emitter<'a> {
     fn fresh(&mut self) -> String {
         loop {
-            let n = format!("e{}", self.next);
+            let n = format!("{}{}", self.plan.prefix, self.next);
             self.next += 1;
             if !self.plan.names.contains(&n) {
                 return n;

@@ -119,9 +119,11 @@ fn is_elementwise_name(name: &str) -> bool {
 
 /// Whether `node` (of class `class`) may be computed per element inside a loop nest:
 /// element-wise ops, broadcasts, transposes, slices, reverses, unit reshapes and constants,
-/// all on tensors.
+/// all on non-empty tensors (an empty one needs no loop, and a loop nest over it would index
+/// outside its operands).
 pub fn loop_fusible(egraph: &XEGraph, class: Id, node: &Xhlo) -> bool {
-    if tensor(egraph, class).is_none() || !value_children(node).iter().all(|c| tensor(egraph, *c).is_some()) {
+    let non_empty = |id: Id| tensor(egraph, id).is_some_and(|t| t.num_elements() > 0);
+    if !non_empty(class) || !value_children(node).iter().all(|c| non_empty(*c)) {
         return false;
     }
     match node {
@@ -233,7 +235,9 @@ pub fn build(egraph: &XEGraph, root: Id, members: BTreeMap<Id, Xhlo>) -> Option<
     // Every member other than the root is loop-fusible (or the dot), and a reduce roots.
     for (class, node) in &members {
         let ok = if *class == root {
-            matches!(node, Xhlo::Reduce(_)) || (loop_fusible(egraph, *class, node) && !matches!(node, Xhlo::Lit(_)))
+            let non_empty = |id: Id| tensor(egraph, id).is_some_and(|t| t.num_elements() > 0);
+            let reduce = matches!(node, Xhlo::Reduce(_)) && non_empty(*class) && value_children(node).iter().all(|c| non_empty(*c));
+            reduce || (loop_fusible(egraph, *class, node) && !matches!(node, Xhlo::Lit(_)))
         } else {
             loop_fusible(egraph, *class, node) || is_dot(egraph, node)
         };

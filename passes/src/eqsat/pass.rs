@@ -12,7 +12,8 @@
 //! rewritten function by function, printed, parsed and swapped in.
 
 use super::analysis::{XEGraph, XhloAnalysis};
-use super::convert::{from_extraction, to_egraph, xtype};
+use super::convert::{all_names, from_extraction, to_egraph, xtype, Plan};
+use std::collections::HashSet;
 use super::language::Xhlo;
 use super::extract::extract;
 use super::rules;
@@ -151,20 +152,58 @@ fn stop_text(r: &Option<StopReason>) -> String {
     }
 }
 
-/// Runs eqsat on one function; replaces its body when the result is cheaper.
-fn optimize_function(func: &mut Op, options: &EqsatOptions) -> FunctionStats {
-    let mut stats = FunctionStats { name: match func.attr("sym_name") { Some(xhlo_stablehlo::ast::Attribute::Str(s)) => s.clone(), _ => "?".into() }, ..Default::default() };
-    let Some(body) = func.regions.first().filter(|r| r.blocks.len() == 1).map(|r| &r.blocks[0]) else {
-        stats.skipped = Some("not a single-block body".into());
-        return stats;
+/// Runs eqsat on one function: first on the bodies of its control flow (innermost first),
+/// then on its body; each is replaced when the result is cheaper.
+fn optimize_function(func: &mut Op, options: &EqsatOptions) -> Vec<FunctionStats> {
+    let name = match func.attr("sym_name") {
+        Some(xhlo_stablehlo::ast::Attribute::Str(s)) => s.clone(),
+        _ => "?".into(),
     };
-    let (egraph, plan) = match to_egraph(body, func.pos) {
+    let pos = func.pos;
+    let mut out = Vec::new();
+    let Some(body) = func.regions.first_mut().filter(|r| r.blocks.len() == 1).map(|r| &mut r.blocks[0]) else {
+        out.push(FunctionStats { name, skipped: Some("not a single-block body".into()), ..Default::default() });
+        return out;
+    };
+    let mut names = HashSet::new();
+    all_names(body, &mut names);
+    let mut regions = 0;
+    optimize_regions(&mut body.ops, &name, &names, &mut regions, options, &mut out);
+    out.push(optimize_block(body, name, "e".into(), &names, pos, options));
+    out
+}
+
+/// Optimizes the blocks of the `while`/`if`/`case` ops among `ops`, innermost first.
+fn optimize_regions(ops: &mut [Op], func: &str, names: &HashSet<String>, counter: &mut usize, options: &EqsatOptions, out: &mut Vec<FunctionStats>) {
+    for op in ops {
+        if !matches!(op.name.as_str(), "xhlo.while" | "xhlo.if" | "xhlo.case") {
+            continue;
+        }
+        let pos = op.pos;
+        for region in &mut op.regions {
+            for block in &mut region.blocks {
+                optimize_regions(&mut block.ops, func, names, counter, options, out);
+                *counter += 1;
+                let label = format!("{func} ({} region {})", op.name, counter);
+                out.push(optimize_block(block, label, format!("r{counter}e"), names, pos, options));
+            }
+        }
+    }
+}
+
+/// Runs eqsat on one block (a function body or a region body); replaces it when the result
+/// is cheaper.
+fn optimize_block(body: &mut Block, name: String, prefix: String, names: &HashSet<String>, pos: xhlo_stablehlo::error::Pos, options: &EqsatOptions) -> FunctionStats {
+    let mut stats = FunctionStats { name, ..Default::default() };
+    let (egraph, mut plan) = match to_egraph(body, pos) {
         Ok(x) => x,
         Err(e) => {
             stats.skipped = Some(e);
             return stats;
         }
     };
+    plan.names.extend(names.iter().cloned());
+    plan.prefix = prefix.clone();
     let roots = plan.roots();
     stats.cost_before = plan.original_cost;
     (stats.kernels[0], stats.materialized_bytes[0]) = materialized(body);
@@ -189,7 +228,7 @@ fn optimize_function(func: &mut Op, options: &EqsatOptions) -> FunctionStats {
         }
     };
     if options.fuse {
-        match fuse(&block, func.pos, options, start + limit, &mut stats) {
+        match fuse(&block, pos, &plan, options, start + limit, &mut stats) {
             Ok(Some((fused, fused_cost))) if fused_cost < cost - 1e-9 => (block, cost) = (fused, fused_cost),
             Ok(_) => {}
             Err(e) => {
@@ -205,7 +244,8 @@ fn optimize_function(func: &mut Op, options: &EqsatOptions) -> FunctionStats {
     }
     (stats.kernels[1], stats.materialized_bytes[1]) = materialized(&block);
     stats.fusions = fusion_kinds(&block);
-    func.regions[0].blocks[0] = block;
+    block.label = body.label.clone();
+    *body = block;
     stats.changed = true;
     stats
 }
@@ -225,8 +265,10 @@ fn run_phase(egraph: XEGraph, rules: &[rules::XRewrite], options: &EqsatOptions,
 
 /// Phase 3: the extracted program in a fresh e-graph, fused kernels added, extracted again.
 /// Returns the fused body and its cost.
-fn fuse(block: &Block, pos: xhlo_stablehlo::error::Pos, options: &EqsatOptions, deadline: Instant, stats: &mut FunctionStats) -> Result<Option<(Block, f64)>, String> {
-    let (egraph, plan) = to_egraph(block, pos)?;
+fn fuse(block: &Block, pos: xhlo_stablehlo::error::Pos, outer: &Plan, options: &EqsatOptions, deadline: Instant, stats: &mut FunctionStats) -> Result<Option<(Block, f64)>, String> {
+    let (egraph, mut plan) = to_egraph(block, pos)?;
+    plan.names.extend(outer.names.iter().cloned());
+    plan.prefix = format!("{}f", outer.prefix);
     let runner = run_phase(egraph, &rules::fusion::rules(), options, deadline, stats, 2);
     let egraph = runner.egraph;
     stats.classes += egraph.number_of_classes();
@@ -241,7 +283,7 @@ fn fuse(block: &Block, pos: xhlo_stablehlo::error::Pos, options: &EqsatOptions, 
 fn visit(ops: &mut [Op], options: &EqsatOptions, stats: &mut Stats) {
     for op in ops {
         match op.name.as_str() {
-            "func.func" => stats.functions.push(optimize_function(op, options)),
+            "func.func" => stats.functions.extend(optimize_function(op, options)),
             "builtin.module" => {
                 for r in &mut op.regions {
                     for b in &mut r.blocks {

@@ -48,7 +48,7 @@ fn add_fusion(egraph: &mut XEGraph, class: Id, kernel: Kernel, operands: Vec<Id>
     egraph.union(class, node).then_some(class)
 }
 
-/// Whether a class's op can root a kernel.
+/// Whether a class's op can root a kernel ([`kernel::build`] checks the details).
 fn seedable(egraph: &XEGraph, class: Id, node: &Xhlo) -> bool {
     matches!(node, Xhlo::Reduce(_)) || (loop_fusible(egraph, class, node) && !matches!(node, Xhlo::Lit(_)))
 }
