@@ -441,3 +441,256 @@ fn module_inputs(text: &str) -> Vec<TensorType> {
         })
         .collect()
 }
+
+
+// Random programs for the dot and slicing rules: the fixed cases above pin each rule; these
+// try the index arithmetic (dimension renaming, slice bounds, interior padding) on many shapes.
+
+fn ty(dims: &[i64], el: &str) -> String {
+    let mut s = String::from("tensor<");
+    for d in dims {
+        s.push_str(&format!("{d}x"));
+    }
+    format!("{s}{el}>")
+}
+
+fn arr(v: &[i64]) -> String {
+    if v.is_empty() {
+        return "array<i64>".into();
+    }
+    format!("array<i64: {}>", v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "))
+}
+
+impl Rng {
+    /// In `0..n`.
+    fn below(&mut self, n: i64) -> i64 {
+        (self.next() % n.max(1) as u64) as i64
+    }
+
+    fn permutation(&mut self, n: usize) -> Vec<i64> {
+        let mut p: Vec<i64> = (0..n as i64).collect();
+        for i in (1..n).rev() {
+            p.swap(i, self.below(i as i64 + 1) as usize);
+        }
+        p
+    }
+}
+
+/// A `dot_general` with batch/contracting/free dimensions in random places, each operand
+/// maybe a transpose, the result maybe transposed (randomly, or permuting batches and keeping
+/// or swapping the free groups).
+fn random_dot(rng: &mut Rng, el: &str) -> String {
+    let (nb, nc) = (rng.below(3) as usize, 1 + rng.below(2) as usize);
+    let batch: Vec<i64> = (0..nb).map(|_| 1 + rng.below(3)).collect();
+    let contract: Vec<i64> = (0..nc).map(|_| 1 + rng.below(5)).collect();
+    let mut body = String::new();
+    let mut args = Vec::new();
+    // One operand: its dimensions, batching and contracting lists, free sizes in order, value.
+    let mut operand = |rng: &mut Rng, name: &str| {
+        let free: Vec<i64> = (0..rng.below(3)).map(|_| 1 + rng.below(3)).collect();
+        let roles: Vec<(u8, usize)> = (0..nb).map(|i| (0, i)).chain((0..nc).map(|i| (1, i))).chain((0..free.len()).map(|i| (2, i))).collect();
+        let roles: Vec<(u8, usize)> = rng.permutation(roles.len()).iter().map(|&i| roles[i as usize]).collect();
+        let dims: Vec<i64> = roles.iter().map(|&(r, i)| [&batch, &contract, &free][r as usize][i]).collect();
+        let (mut b, mut c) = (vec![0; nb], vec![0; nc]);
+        let mut free_dims = Vec::new();
+        for (pos, &(r, i)) in roles.iter().enumerate() {
+            match r {
+                0 => b[i] = pos as i64,
+                1 => c[i] = pos as i64,
+                _ => free_dims.push(dims[pos]),
+            }
+        }
+        let k = args.len();
+        let value = if dims.len() > 1 && rng.below(3) != 0 {
+            let p = rng.permutation(dims.len());
+            let mut x = vec![0; dims.len()];
+            for i in 0..dims.len() {
+                x[p[i] as usize] = dims[i];
+            }
+            args.push(ty(&x, el));
+            body.push_str(&format!("  %{name} = \"xhlo.transpose\"(%a{k}) {{permutation = {}}} : ({}) -> {}\n", arr(&p), ty(&x, el), ty(&dims, el)));
+            format!("%{name}")
+        } else {
+            args.push(ty(&dims, el));
+            format!("%a{k}")
+        };
+        (dims, b, c, free_dims, value)
+    };
+    let (ld, lb, lc, lf, l) = operand(rng, "l");
+    let (rd, rb, rc, rf, r) = operand(rng, "r");
+    let out: Vec<i64> = batch.iter().chain(&lf).chain(&rf).copied().collect();
+    let mut attrs = format!("lhs_contracting_dimensions = {}, rhs_contracting_dimensions = {}", arr(&lc), arr(&rc));
+    if nb > 0 {
+        attrs = format!("lhs_batching_dimensions = {}, rhs_batching_dimensions = {}, {attrs}", arr(&lb), arr(&rb));
+    }
+    if rng.below(2) == 0 {
+        attrs.push_str(", precision_config = [\"DEFAULT\", \"HIGHEST\"]");
+    }
+    body.push_str(&format!("  %d = \"xhlo.dot_general\"({l}, {r}) {{{attrs}}} : ({}, {}) -> {}\n", ty(&ld, el), ty(&rd, el), ty(&out, el)));
+    let (mut result, mut value) = (out.clone(), "%d");
+    if out.len() > 1 && rng.below(2) == 0 {
+        let p = if rng.below(2) == 0 {
+            rng.permutation(out.len())
+        } else {
+            let lhs: Vec<i64> = (nb..nb + lf.len()).map(|i| i as i64).collect();
+            let rhs: Vec<i64> = (nb + lf.len()..out.len()).map(|i| i as i64).collect();
+            let sigma = rng.permutation(nb);
+            if rng.below(2) == 0 { [sigma, rhs, lhs].concat() } else { [sigma, lhs, rhs].concat() }
+        };
+        result = p.iter().map(|&i| out[i as usize]).collect();
+        body.push_str(&format!("  %t = \"xhlo.transpose\"(%d) {{permutation = {}}} : ({}) -> {}\n", arr(&p), ty(&out, el), ty(&result, el)));
+        value = "%t";
+    }
+    body.push_str(&format!("  return {value} : {}", ty(&result, el)));
+    func(&args.iter().map(|s| s.as_str()).collect::<Vec<_>>(), &ty(&result, el), &body)
+}
+
+/// A random in-bounds slice of `dims`: start, limit, strides, result dimensions.
+fn random_slice(rng: &mut Rng, dims: &[i64]) -> [Vec<i64>; 4] {
+    let mut out = [vec![], vec![], vec![], vec![]];
+    for &d in dims {
+        let s = rng.below(d + 1);
+        let l = s + rng.below(d - s + 1);
+        let st = 1 + rng.below(3);
+        for (v, x) in out.iter_mut().zip([s, l, st, (l - s + st - 1) / st]) {
+            v.push(x);
+        }
+    }
+    out
+}
+
+fn slice_op(result: &str, value: &str, [s, l, st, out]: &[Vec<i64>; 4], from: &[i64]) -> String {
+    format!("  %{result} = \"xhlo.slice\"({value}) {{start_indices = {}, limit_indices = {}, strides = {}}} : ({}) -> {}\n", arr(s), arr(l), arr(st), ty(from, "f32"), ty(out, "f32"))
+}
+
+/// A slice of a concatenation of up to three operands (some maybe empty).
+fn random_slice_of_concatenate(rng: &mut Rng) -> String {
+    let (d, other) = (rng.below(2) as usize, 1 + rng.below(3));
+    let shapes: Vec<Vec<i64>> = (0..1 + rng.below(3)).map(|_| if d == 0 { vec![rng.below(5), other] } else { vec![other, rng.below(5)] }).collect();
+    let mut cat = vec![other, other];
+    cat[d] = shapes.iter().map(|s| s[d]).sum();
+    let slice = random_slice(rng, &cat);
+    let args: Vec<String> = shapes.iter().map(|s| ty(s, "f32")).collect();
+    let names: Vec<String> = (0..shapes.len()).map(|i| format!("%a{i}")).collect();
+    let body = format!(
+        "  %c = \"xhlo.concatenate\"({}) {{dimension = {d} : i64}} : ({}) -> {}\n{}  return %s : {}",
+        names.join(", "),
+        args.join(", "),
+        ty(&cat, "f32"),
+        slice_op("s", "%c", &slice, &cat),
+        ty(&slice[3], "f32")
+    );
+    func(&args.iter().map(|s| s.as_str()).collect::<Vec<_>>(), &ty(&slice[3], "f32"), &body)
+}
+
+/// A concatenation of slices of one value, mostly adjacent, sometimes with a gap or overlap.
+fn random_concatenate_of_slices(rng: &mut Rng) -> String {
+    let x = vec![2 + rng.below(8), 2 + rng.below(8)];
+    let (d, stride) = (rng.below(2) as usize, 1 + rng.below(2));
+    let o = 1 - d;
+    let os = rng.below(x[o]);
+    let ol = os + 1 + rng.below(x[o] - os);
+    let (mut body, mut names, mut types, mut total, mut pos) = (String::new(), vec![], vec![], 0, rng.below(3));
+    for i in 0..2 + rng.below(3) {
+        let start = pos.min(x[d] - 1);
+        let limit = (start + rng.below(3) * stride + 1).min(x[d]);
+        let n = (limit - start + stride - 1) / stride;
+        let (mut s, mut l, mut st, mut out) = (vec![os; 2], vec![ol; 2], vec![1; 2], vec![ol - os; 2]);
+        (s[d], l[d], st[d], out[d]) = (start, limit, stride, n);
+        body.push_str(&slice_op(&format!("s{i}"), "%a0", &[s, l, st, out.clone()], &x));
+        names.push(format!("%s{i}"));
+        types.push(ty(&out, "f32"));
+        total += n;
+        pos = (start + n * stride + if rng.below(4) == 0 { rng.below(3) - 1 } else { 0 }).max(0);
+    }
+    let mut result = vec![ol - os; 2];
+    result[d] = total;
+    body.push_str(&format!(
+        "  %r = \"xhlo.concatenate\"({}) {{dimension = {d} : i64}} : ({}) -> {}\n  return %r : {}",
+        names.join(", "),
+        types.join(", "),
+        ty(&result, "f32"),
+        ty(&result, "f32")
+    ));
+    func(&[&ty(&x, "f32")], &ty(&result, "f32"), &body)
+}
+
+/// A slice of a pad (edges -2..2, interior 0..2), mostly aimed at operand elements, sometimes
+/// one off.
+fn random_slice_of_pad(rng: &mut Rng) -> String {
+    let x = vec![1 + rng.below(5), 1 + rng.below(5)];
+    let (mut lo, mut hi, mut interior, mut padded) = (vec![], vec![], vec![], vec![]);
+    for &n in &x {
+        let i = rng.below(3);
+        let inner = n + (n - 1) * i;
+        let (a, b) = (rng.below(5) - 2, rng.below(5) - 2);
+        let (a, b) = if a + b + inner < 1 { (0, 0) } else { (a, b) };
+        lo.push(a);
+        hi.push(b);
+        interior.push(i);
+        padded.push(a + b + inner);
+    }
+    let mut slice = random_slice(rng, &padded);
+    if rng.below(4) != 0 {
+        for k in 0..2 {
+            let q = interior[k] + 1;
+            let (first, step) = (rng.below(x[k]), 1 + rng.below(2));
+            let n = 1 + rng.below((x[k] - 1 - first) / step + 1);
+            let start = lo[k] + first * q + if rng.below(5) == 0 { rng.below(3) - 1 } else { 0 };
+            let st = step * q;
+            let limit = (start + (n - 1) * st + 1 + rng.below(st) + if rng.below(5) == 0 { 1 } else { 0 }).min(padded[k]);
+            if start >= 0 && start < limit {
+                (slice[0][k], slice[1][k], slice[2][k], slice[3][k]) = (start, limit, st, (limit - start + st - 1) / st);
+            }
+        }
+    }
+    let body = format!(
+        "  %p = \"xhlo.pad\"(%a0, %a1) {{edge_padding_low = {}, edge_padding_high = {}, interior_padding = {}}} : ({}, tensor<f32>) -> {}\n{}  return %s : {}",
+        arr(&lo),
+        arr(&hi),
+        arr(&interior),
+        ty(&x, "f32"),
+        ty(&padded, "f32"),
+        slice_op("s", "%p", &slice, &padded),
+        ty(&slice[3], "f32")
+    );
+    func(&[&ty(&x, "f32"), "tensor<f32>"], &ty(&slice[3], "f32"), &body)
+}
+
+#[test]
+fn random_dot_and_slicing_programs_give_bit_identical_results() {
+    let mut rng = Rng(2024);
+    let mut failures = Vec::new();
+    let mut changed = 0;
+    let n = 100;
+    for i in 0..n {
+        let text = match i % 5 {
+            0 => random_dot(&mut rng, "f32"),
+            1 => random_dot(&mut rng, "i32"),
+            2 => random_slice_of_concatenate(&mut rng),
+            3 => random_concatenate_of_slices(&mut rng),
+            _ => random_slice_of_pad(&mut rng),
+        };
+        let ctx = XhloContext::new();
+        let module = source::parse_and_verify(&ctx, &text, "case.mlir").unwrap_or_else(|d| panic!("case {i}: {d:?}\n{text}"));
+        let original = module_ast(&module, "case.mlir").unwrap();
+        let mut rewritten = original.clone();
+        let stats = optimize_file(&mut rewritten, &EqsatOptions::default());
+        changed += stats.functions.iter().filter(|f| f.changed).count();
+        let out = xhlo::stablehlo::print::print_file(&rewritten, "case.mlir");
+        if let Err(d) = source::parse_and_verify(&ctx, &out, "case.mlir") {
+            failures.push(format!("case {i}: rewritten program does not verify: {d:?}\n{text}\n{out}"));
+            continue;
+        }
+        let inputs: Vec<Literal> = module_inputs(&text).iter().map(|t| input(t, &mut rng)).collect();
+        let (before, after) = (compile_and_run(&ctx, &original, &inputs), compile_and_run(&ctx, &rewritten, &inputs));
+        for (b, a) in before.iter().zip(&after) {
+            if !same_bits(b, a) {
+                failures.push(format!("case {i}: results differ\n{text}\n{out}\nbefore: {:?}\nafter:  {:?}", b.scalars().collect::<Vec<_>>(), a.scalars().collect::<Vec<_>>()));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    // The generators aim at the rules: most programs change.
+    assert!(changed > n / 2, "only {changed} of {n} random programs changed");
+}
