@@ -268,7 +268,7 @@ fn run_phase(egraph: XEGraph, rules: &[rules::XRewrite], options: &EqsatOptions,
 fn fuse(block: &Block, pos: xhlo_stablehlo::error::Pos, outer: &Plan, options: &EqsatOptions, deadline: Instant, stats: &mut FunctionStats) -> Result<Option<(Block, f64)>, String> {
     let (egraph, mut plan) = to_egraph(block, pos)?;
     plan.names.extend(outer.names.iter().cloned());
-    plan.prefix = format!("{}f", outer.prefix);
+    plan.prefix = outer.prefix.clone();
     let runner = run_phase(egraph, &rules::fusion::rules(), options, deadline, stats, 2);
     let egraph = runner.egraph;
     stats.classes += egraph.number_of_classes();

@@ -6,16 +6,28 @@
 //!   constant predicates, idempotent `and`/`or`/`max`/`min`.
 //! - [`shapes`]: transpose/reshape/broadcast algebra; [`shapes::exploration`] moves
 //!   transposes through element-wise ops (phase 2).
-//! - [`slicing`]: full slices, slices of slices.
+//! - [`slicing`]: full slices, slices of slices, slices of concatenations and of pads that stay
+//!   within one operand, concatenations of one operand or of adjacent slices, pads without
+//!   padding or with only negative (cropping) edges.
+//! - [`dots`]: transposes of `dot_general` operands folded into the dimension numbers (when the
+//!   result layout stays), a transpose of the result that permutes batches and/or swaps the
+//!   free groups (permuted lists, swapped operands), a dot with an integer zero operand;
+//!   every rule keeps the order of the contracting dimensions, so the sums are bit-identical.
+//!   Fast-math: a dot with a float zero operand.
 //! - [`conversions`]: `convert` to the same type, conversions through a lossless type.
 //! - [`reductions`]: `reduce` over no dimensions with an identity init.
 //! - [`fold`]: constant folding (through the analysis).
 //! - [`fusion`]: fused kernels (`fusion` e-nodes), phase 3, chosen by the extractor's cost model.
+//!
+//! `dot_general`, `concatenate` and `pad` stay generic `op` nodes; [`op_nodes`] has the helpers
+//! their rules use to read and rewrite attribute sets.
 
 pub mod conversions;
+pub mod dots;
 pub mod fold;
 pub mod fusion;
 pub mod identities;
+pub mod op_nodes;
 pub mod reductions;
 pub mod shapes;
 pub mod slicing;
@@ -36,6 +48,7 @@ pub fn simplification(fast_math: bool) -> Vec<XRewrite> {
     rules.extend(slicing::rules());
     rules.extend(conversions::rules());
     rules.extend(reductions::rules(fast_math));
+    rules.extend(dots::rules(fast_math));
     rules
 }
 
