@@ -179,3 +179,20 @@ fn eqsat_stats_reports_the_e_graph_and_the_fusions() {
     assert!(err.contains("xhlo-eqsat @main:") && err.contains("e-classes") && err.contains("cost "), "{err}");
     assert!(err.contains("kernels 9 -> ") && err.contains("materialized") && err.contains("fusions: 2 loop, 0 input, 0 output"), "{err}");
 }
+
+#[test]
+fn eqsat_explain_prints_the_rules_behind_a_rewrite() {
+    let program = "func.func @main(%x: tensor<4x3xf32>) -> tensor<3x4xf32> {
+  %t = \"xhlo.transpose\"(%x) {permutation = array<i64: 1, 0>} : (tensor<4x3xf32>) -> tensor<3x4xf32>
+  %n = \"xhlo.negate\"(%t) : (tensor<3x4xf32>) -> tensor<3x4xf32>
+  %m = \"xhlo.negate\"(%n) : (tensor<3x4xf32>) -> tensor<3x4xf32>
+  %c = \"xhlo.constant\"() {value = dense<1.0> : tensor<3x4xf32>} : () -> tensor<3x4xf32>
+  %r = \"xhlo.multiply\"(%m, %c) : (tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
+  return %r : tensor<3x4xf32>
+}
+";
+    let out = xla_opt(&["-", "--pass-pipeline=builtin.module(xhlo-eqsat)", "--eqsat-explain"], program);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("Rewrite=> multiply-by-one") && err.contains("Rewrite=> negate-negate"), "{err}");
+}

@@ -44,6 +44,10 @@ struct Cli {
     /// per phase, stop reason, cost before and after) to stderr.
     #[arg(long)]
     eqsat_stats: bool,
+    /// Print egg's explanation of why each value `xhlo-eqsat` rewrote equals the original
+    /// (the rules applied, step by step) to stderr.
+    #[arg(long)]
+    eqsat_explain: bool,
     /// Print the xhlo dialect's IRDL definition (for `mlir-opt --irdl-file`) and exit.
     #[arg(long)]
     emit_irdl: bool,
@@ -123,6 +127,9 @@ fn main() -> ExitCode {
     if cli.eqsat_stats {
         // Read by the pass wherever it runs (also inside the runtime's default pipeline).
         std::env::set_var("XHLO_EQSAT_STATS", "1");
+    }
+    if cli.eqsat_explain {
+        std::env::set_var("XHLO_EQSAT_EXPLAIN", "1");
     }
     match std::panic::catch_unwind(|| run(cli)) {
         Ok(Ok(true)) => ExitCode::SUCCESS,

@@ -56,6 +56,10 @@ struct Cli {
     /// per phase, stop reason, cost before and after) to stderr.
     #[arg(long)]
     eqsat_stats: bool,
+    /// Print egg's explanation of why each value `xhlo-eqsat` rewrote equals the original
+    /// (the rules applied, step by step) to stderr.
+    #[arg(long)]
+    eqsat_explain: bool,
     /// Where the workloads live (expected.json, stablehlo/).
     #[arg(long, default_value = "../shared/workloads")]
     workloads_dir: PathBuf,
@@ -220,6 +224,9 @@ fn main() -> ExitCode {
     if cli.eqsat_stats {
         // Read by the pass wherever it runs (also inside the runtime's default pipeline).
         std::env::set_var("XHLO_EQSAT_STATS", "1");
+    }
+    if cli.eqsat_explain {
+        std::env::set_var("XHLO_EQSAT_EXPLAIN", "1");
     }
     let result = std::panic::catch_unwind(|| {
         if cli.check {

@@ -174,8 +174,10 @@ pub struct Builder {
 }
 
 impl Builder {
-    fn new() -> Builder {
-        Builder { egraph: XEGraph::new(XhloAnalysis::default()), env: HashMap::new(), attr_sets: HashMap::new(), bodies: HashMap::new() }
+    fn new(explain: bool) -> Builder {
+        let egraph = XEGraph::new(XhloAnalysis::default());
+        let egraph = if explain { egraph.with_explanations_enabled() } else { egraph };
+        Builder { egraph, env: HashMap::new(), attr_sets: HashMap::new(), bodies: HashMap::new() }
     }
 
     fn leaf(&mut self, ty: Type) -> Id {
@@ -325,7 +327,12 @@ impl Builder {
 
 /// The e-graph of a function body and what it does not hold.
 pub fn to_egraph(body: &Block, func_pos: Pos) -> Result<(XEGraph, Plan), String> {
-    let mut b = Builder::new();
+    to_egraph_with(body, func_pos, false)
+}
+
+/// [`to_egraph`], with egg's explanations enabled when `explain` is set.
+pub fn to_egraph_with(body: &Block, func_pos: Pos, explain: bool) -> Result<(XEGraph, Plan), String> {
+    let mut b = Builder::new(explain);
     let mut plan = Plan {
         kept: vec![],
         leaf_names: vec![],

@@ -6,10 +6,12 @@
 //! - [`extract`]: DAG-aware greedy extraction by the cost model of [`crate::cost`].
 //! - [`kernel`]: fused kernels (`fusion` e-nodes): their definition, body and flops.
 //! - [`rules`]: the rule catalogue by topic.
+//! - [`explain`]: egg's explanations of the rewrites (`explain=true`, `--eqsat-explain`).
 //! - [`pass`]: the `xhlo-eqsat` pass (limits, phases, statistics).
 
 pub mod analysis;
 pub mod convert;
+pub mod explain;
 pub mod extract;
 pub mod kernel;
 pub mod language;

@@ -12,7 +12,7 @@
 //! rewritten function by function, printed, parsed and swapped in.
 
 use super::analysis::{XEGraph, XhloAnalysis};
-use super::convert::{all_names, from_extraction, to_egraph, xtype, Plan};
+use super::convert::{all_names, from_extraction, to_egraph, to_egraph_with, xtype, Plan};
 use std::collections::HashSet;
 use super::language::Xhlo;
 use super::extract::extract;
@@ -36,11 +36,13 @@ pub struct EqsatOptions {
     /// Phase 3: fused kernels (`xhlo.fusion`) chosen by the cost model.
     pub fuse: bool,
     pub stats: bool,
+    /// Print egg's explanation of why each rewritten value equals the original one.
+    pub explain: bool,
 }
 
 impl Default for EqsatOptions {
     fn default() -> Self {
-        EqsatOptions { iter_limit: 30, node_limit: 20_000, time_limit_ms: 2_000, fast_math: false, fuse: true, stats: false }
+        EqsatOptions { iter_limit: 30, node_limit: 20_000, time_limit_ms: 2_000, fast_math: false, fuse: true, stats: false, explain: false }
     }
 }
 
@@ -195,7 +197,8 @@ fn optimize_regions(ops: &mut [Op], func: &str, names: &HashSet<String>, counter
 /// is cheaper.
 fn optimize_block(body: &mut Block, name: String, prefix: String, names: &HashSet<String>, pos: xhlo_stablehlo::error::Pos, options: &EqsatOptions) -> FunctionStats {
     let mut stats = FunctionStats { name, ..Default::default() };
-    let (egraph, mut plan) = match to_egraph(body, pos) {
+    let explain = options.explain || std::env::var_os("XHLO_EQSAT_EXPLAIN").is_some();
+    let (egraph, mut plan) = match to_egraph_with(body, pos, explain) {
         Ok(x) => x,
         Err(e) => {
             stats.skipped = Some(e);
@@ -211,6 +214,7 @@ fn optimize_block(body: &mut Block, name: String, prefix: String, names: &HashSe
     let start = Instant::now();
     let limit = Duration::from_millis(options.time_limit_ms);
     let deadline = start + if options.fuse { limit / 2 } else { limit };
+    let original = super::explain::original_nodes(&egraph);
     let mut egraph = egraph;
     for phase in 0..2 {
         let rules = if phase == 0 { rules::simplification(options.fast_math) } else { rules::exploration(options.fast_math) };
@@ -219,7 +223,11 @@ fn optimize_block(body: &mut Block, name: String, prefix: String, names: &HashSe
     }
     stats.classes = egraph.number_of_classes();
     stats.nodes = egraph.total_number_of_nodes();
-    let result = extract(&egraph, &roots).and_then(|x| Ok((from_extraction(&egraph, &plan, &x.choices, &body.args)?, x.cost)));
+    let extraction = extract(&egraph, &roots);
+    if let (true, Ok(x)) = (explain, &extraction) {
+        super::explain::print(&mut egraph, &stats.name, &original, &roots, &x.choices);
+    }
+    let result = extraction.and_then(|x| Ok((from_extraction(&egraph, &plan, &x.choices, &body.args)?, x.cost)));
     let (mut block, mut cost) = match result {
         Ok(x) => x,
         Err(e) => {
@@ -330,6 +338,7 @@ impl XhloPass for Eqsat {
             PassOption { name: "fast-math", default: "false", help: "also apply rules that are not bit-exact for floats" },
             PassOption { name: "fuse", default: "true", help: "phase 3: fused kernels (xhlo.fusion) chosen by the cost model" },
             PassOption { name: "stats", default: "false", help: "print statistics to stderr (also with XHLO_EQSAT_STATS set)" },
+            PassOption { name: "explain", default: "false", help: "print egg's explanation of each rewritten value to stderr (also with XHLO_EQSAT_EXPLAIN set)" },
         ],
     };
 
@@ -343,6 +352,7 @@ impl XhloPass for Eqsat {
                 fast_math: o.get_parsed(i, "fast-math")?,
                 fuse: o.get_parsed(i, "fuse")?,
                 stats: o.get_parsed(i, "stats")?,
+                explain: o.get_parsed(i, "explain")?,
             },
         })
     }
