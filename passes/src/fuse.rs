@@ -2,6 +2,10 @@
 //! by a cost model of bytes moved and flops. The lowering turns each fusion into one
 //! `linalg.generic` (`xhlo_lowering::ops::fusion`).
 //!
+//! This is the baseline the e-graph's fusion phase (`xhlo-eqsat`, [`crate::eqsat::kernel`]) is
+//! compared with (`xla-run --fusion=greedy`): it decides producer by producer, where the
+//! e-graph's extractor weighs every fusion of the program together.
+//!
 //! # The cost model ([`fusion_benefit`])
 //!
 //! Time is bytes moved plus flops, converted with a machine balance of [`FLOPS_PER_BYTE`]
