@@ -315,3 +315,105 @@ fn small_and_unsupported_dots_keep_the_plain_generic() {
         assert!(!l.contains("vector.") && l.contains("linalg.generic"), "{l}");
     }
 }
+
+/// An output fusion of `d` whose epilogue is `body` (ops on `%m`, the dot, and on the
+/// extra operands `extra` (name, type), yielding `%y`); checked against `reference`
+/// applied to the f64 dot, and against the same ops unfused.
+fn check_fusion(name: &str, d: &Dot, extra: &[(&str, Vec<i64>)], body: &str, reference: impl Fn(&[i64], f64, &[Vec<f64>]) -> f64) {
+    let out_ty = d.out_ty();
+    let extra_tys: Vec<String> = extra.iter().map(|(_, s)| Dot::ty(s, d.out_elem)).collect();
+    // Each list with a leading ", " per element.
+    let params: String = extra.iter().zip(&extra_tys).map(|((n, _), t)| format!(", %{n}: {t}")).collect();
+    let inner: String = extra.iter().zip(&extra_tys).map(|((n, _), t)| format!(", %_{n}: {t}")).collect();
+    let names: String = extra.iter().map(|(n, _)| format!(", %{n}")).collect();
+    let all_tys = [d.lhs_ty(), d.rhs_ty()].into_iter().chain(extra_tys.iter().cloned()).collect::<Vec<_>>().join(", ");
+    let body_inner = extra.iter().fold(body.to_string(), |b, (n, _)| b.replace(&format!("%{n}"), &format!("%_{n}")));
+    let fused = format!(
+        "func.func @main(%a: {}, %b: {}{}) -> {out_ty} {{\n  %r = \"xhlo.fusion\"(%a, %b{}) ({{\n  ^bb0(%fa: {}, %fb: {}{}):\n    {}\n    {}\n    \"gpu.yield\"(%y) : ({out_ty}) -> ()\n  }}) {{kind = \"output\"}} : ({all_tys}) -> {out_ty}\n  return %r : {out_ty}\n}}\n",
+        d.lhs_ty(),
+        d.rhs_ty(),
+        params,
+        names,
+        d.lhs_ty(),
+        d.rhs_ty(),
+        inner,
+        d.op("%m", "%fa", "%fb"),
+        body_inner
+    );
+    let unfused = format!(
+        "func.func @main(%a: {}, %b: {}{}) -> {out_ty} {{\n  {}\n  {}\n  return %y : {out_ty}\n}}\n",
+        d.lhs_ty(),
+        d.rhs_ty(),
+        params,
+        d.op("%m", "%a", "%b"),
+        body
+    );
+    let l = lowered(&fused);
+    assert!(l.contains("vector.fma") || l.contains("arith.muli"), "{name}: the fusion did not take the tiled path");
+    assert!(l.contains("tensor.insert_slice"), "{name}: no epilogue on tiles");
+    let (la, a) = inputs(&d.lhs, d.elem, 1);
+    let (lb, b) = inputs(&d.rhs, d.elem, 2);
+    let mut lits = vec![la, lb];
+    let mut extras = Vec::new();
+    for (i, (_, s)) in extra.iter().enumerate() {
+        let (l, v) = inputs(s, d.out_elem, 3 + i as u64);
+        lits.push(l);
+        extras.push(v);
+    }
+    let got = run(&fused, &lits);
+    let plain = run(&unfused, &lits);
+    assert_eq!(got[0], plain[0], "{name}: the fused result differs from the unfused one");
+    let out = d.out_shape();
+    let os: Vec<i64> = (0..out.len()).map(|i| out[i + 1..].iter().product()).collect();
+    let dots = d.reference(&a, &b);
+    let mags = d.magnitude(&a, &b);
+    let want: Vec<f64> = dots.iter().enumerate().map(|(f, &v)| reference(&(0..out.len()).map(|i| (f as i64 / os[i]) % out[i]).collect::<Vec<_>>(), v, &extras)).collect();
+    // The epilogue adds at most a rounding of its own per op.
+    let mags: Vec<f64> = mags.iter().zip(&want).map(|(m, w)| m + 4.0 * w.abs()).collect();
+    compare(name, &got[0], &want, &mags, d.k());
+}
+
+#[test]
+fn output_fusion_bias_and_relu_on_tiles_with_edges() {
+    let d = dot(&[37, 45], &[45, 53], &[1], &[0]);
+    let body = r#"%bb = "xhlo.broadcast_in_dim"(%bias) {broadcast_dimensions = array<i64: 1>} : (tensor<53xf32>) -> tensor<37x53xf32>
+    %s = "xhlo.add"(%m, %bb) : (tensor<37x53xf32>, tensor<37x53xf32>) -> tensor<37x53xf32>
+    %z = "xhlo.constant"() {value = dense<0.0> : tensor<37x53xf32>} : () -> tensor<37x53xf32>
+    %y = "xhlo.maximum"(%s, %z) : (tensor<37x53xf32>, tensor<37x53xf32>) -> tensor<37x53xf32>"#;
+    check_fusion("bias relu", &d, &[("bias", vec![53])], body, |i, v, x| (v + x[0][i[1] as usize]).max(0.0));
+}
+
+#[test]
+fn output_fusion_after_the_last_k_block() {
+    let d = dot(&[20, 700], &[700, 24], &[1], &[0]);
+    let body = r#"%bb = "xhlo.broadcast_in_dim"(%bias) {broadcast_dimensions = array<i64: 0>} : (tensor<20xf32>) -> tensor<20x24xf32>
+    %y = "xhlo.subtract"(%m, %bb) : (tensor<20x24xf32>, tensor<20x24xf32>) -> tensor<20x24xf32>"#;
+    check_fusion("k blocks", &d, &[("bias", vec![20])], body, |i, v, x| v - x[0][i[0] as usize]);
+}
+
+#[test]
+fn output_fusion_scaling_a_batched_q_kt() {
+    let d = dot(&[2, 3, 20, 16], &[2, 3, 24, 16], &[3], &[3]).batch(&[0, 1], &[0, 1]);
+    let body = r#"%c = "xhlo.constant"() {value = dense<0.125> : tensor<f32>} : () -> tensor<f32>
+    %cb = "xhlo.broadcast_in_dim"(%c) {broadcast_dimensions = array<i64>} : (tensor<f32>) -> tensor<2x3x20x24xf32>
+    %y = "xhlo.multiply"(%m, %cb) : (tensor<2x3x20x24xf32>, tensor<2x3x20x24xf32>) -> tensor<2x3x20x24xf32>"#;
+    check_fusion("scaled QKt", &d, &[], body, |_, v, _| v * 0.125);
+}
+
+#[test]
+fn output_fusion_reading_a_transposed_operand_over_split_groups() {
+    // Result [b=2, m1=5, m2=7, n1=4, n2=9]; the operand t is [n2, m2], read transposed.
+    let d = dot(&[5, 2, 7, 12], &[12, 2, 4, 9], &[3], &[0]).batch(&[1], &[1]);
+    let body = r#"%tt = "xhlo.transpose"(%t) {permutation = array<i64: 1, 0>} : (tensor<9x7xf32>) -> tensor<7x9xf32>
+    %tb = "xhlo.broadcast_in_dim"(%tt) {broadcast_dimensions = array<i64: 2, 4>} : (tensor<7x9xf32>) -> tensor<2x5x7x4x9xf32>
+    %y = "xhlo.add"(%m, %tb) : (tensor<2x5x7x4x9xf32>, tensor<2x5x7x4x9xf32>) -> tensor<2x5x7x4x9xf32>"#;
+    check_fusion("transposed operand", &d, &[("t", vec![9, 7])], body, |i, v, x| v + x[0][(i[4] * 7 + i[2]) as usize]);
+}
+
+#[test]
+fn output_fusion_of_an_integer_dot() {
+    let d = dot(&[19, 48], &[48, 21], &[1], &[0]).types("i32", "i32");
+    let body = r#"%bb = "xhlo.broadcast_in_dim"(%bias) {broadcast_dimensions = array<i64: 1>} : (tensor<21xi32>) -> tensor<19x21xi32>
+    %y = "xhlo.add"(%m, %bb) : (tensor<19x21xi32>, tensor<19x21xi32>) -> tensor<19x21xi32>"#;
+    check_fusion("i32 bias", &d, &[("bias", vec![21])], body, |i, v, x| v + x[0][i[1] as usize]);
+}
