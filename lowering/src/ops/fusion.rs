@@ -648,7 +648,7 @@ fn output_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[Valu
     let mut seen = Default::default();
     ev.materialize_constants(ctx, root, &mut seen)?;
     ev.eval(None, root, &out_map)?;
-    if let Some(tiled) = dot_tiled::plan(dot, &lt, &rt, &out) {
+    if let Some(tiled) = dot_tiled::plan(dot, &lt, &rt, &out).filter(|_| ctx.options.tile_dots) {
         return tiled_output_fusion(ctx, ev, &tiled, &lhs, &rhs, root, &out).map(|r| vec![r]);
     }
     let zero = zero_of(ctx, out.element);

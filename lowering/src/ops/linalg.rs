@@ -95,7 +95,7 @@ fn dot_general(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let (lhs, lt) = ctx.tensor_operand(op, 0)?;
     let (mut rhs, mut rt) = ctx.tensor_operand(op, 1)?;
     let out = xtensor(&op.result_types[0])?;
-    if let Some(tiled) = super::dot_tiled::plan(op, &lt, &rt, &out) {
+    if let Some(tiled) = super::dot_tiled::plan(op, &lt, &rt, &out).filter(|_| ctx.options.tile_dots) {
         return Ok(vec![super::dot_tiled::emit(ctx, &tiled, &lhs, &rhs, None)?]);
     }
     let rb = i64s(op, "rhs_batching_dimensions").unwrap_or_default();
