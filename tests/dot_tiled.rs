@@ -251,6 +251,8 @@ fn a_plain_matrix_product_with_edge_rows_and_columns() {
 fn a_long_contraction_in_uneven_k_blocks() {
     // K = 700: three blocks (234, 234, 232); 24 columns = one panel + one full vector edge.
     check_dot("20x700 · 700x24", &dot(&[20, 700], &[700, 24], &[1], &[0]));
+    // K = 517: blocks of 176, 176, 165 (the last one ends with steps the unrolled loop leaves).
+    check_dot("13x517 · 517x40 i32", &dot(&[13, 517], &[517, 40], &[1], &[0]).types("i32", "i32"));
 }
 
 #[test]

@@ -48,18 +48,20 @@ pub struct Tiles {
     pub kc: i64,
     /// Row tiles per row block (a block of A, `mc × mr × kc` elements, stays in L2).
     pub mc: i64,
+    /// Contraction steps per iteration of the innermost loop (unrolled).
+    pub ku: i64,
 }
 
 impl Tiles {
     /// 6 × 2 vectors of accumulators (12 of the 16 AVX2 registers, 2 for B, 1 broadcast).
-    pub const DEFAULT: Tiles = Tiles { mr: 6, nv: 2, kc: 256, mc: 40 };
+    pub const DEFAULT: Tiles = Tiles { mr: 6, nv: 2, kc: 256, mc: 40, ku: 4 };
 
-    /// The default, or `XHLO_DOT_TILES=mr,nv,kc,mc` (for tuning).
+    /// The default, or `XHLO_DOT_TILES=mr,nv,kc,mc,ku` (for tuning).
     pub fn from_env() -> Tiles {
         let parse = |v: String| -> Option<Tiles> {
             let n: Vec<i64> = v.split(',').map(|x| x.trim().parse().ok()).collect::<Option<_>>()?;
             match n.as_slice() {
-                &[mr, nv, kc, mc] if mr > 0 && nv > 0 && kc > 0 && mc > 0 => Some(Tiles { mr, nv, kc, mc }),
+                &[mr, nv, kc, mc, ku] if mr > 0 && nv > 0 && kc > 0 && mc > 0 && ku > 0 => Some(Tiles { mr, nv, kc, mc, ku }),
                 _ => None,
             }
         };
@@ -357,6 +359,8 @@ enum Flag {
 struct KBlock {
     k0: String,
     k1: String,
+    /// Whether `k1 - k0` is a multiple of the unroll factor (no remainder loop).
+    multiple_of_unroll: bool,
     first: Flag,
     last: Flag,
 }
@@ -415,11 +419,21 @@ impl Nest<'_, '_> {
         let b = e.fresh("b");
         let c0 = self.c0.clone();
         let (result, c) = self.open(e, &b, &c0, &bound, c_init);
+        // K blocks of equal size (a multiple of the unroll factor where that keeps them
+        // within `kc`), the last one shorter.
+        let ku = p.t.ku;
         let nkc = (p.k + p.t.kc - 1) / p.t.kc;
-        let kc_size = (p.k + nkc - 1) / nkc;
+        let mut kc_size = (p.k + nkc - 1) / nkc;
+        let rounded = (kc_size + ku - 1) / ku * ku;
+        if rounded <= p.t.kc.max(ku) {
+            kc_size = rounded;
+        }
+        let nkc = (p.k + kc_size - 1) / kc_size;
+        let last_size = p.k - (nkc - 1) * kc_size;
+        let multiple_of_unroll = kc_size % ku == 0 && last_size % ku == 0;
         let y = if nkc == 1 {
             let kb = idx(e, p.k);
-            self.k_block(e, &c, &b, &KBlock { k0: c0.clone(), k1: kb, first: Flag::Yes, last: Flag::Yes })?
+            self.k_block(e, &c, &b, &KBlock { k0: c0.clone(), k1: kb, multiple_of_unroll, first: Flag::Yes, last: Flag::Yes })?
         } else {
             let ub = idx(e, nkc);
             let kc = e.fresh("kc");
@@ -432,7 +446,7 @@ impl Nest<'_, '_> {
             let first = e.op("first", &format!("arith.cmpi eq, {kc}, {c0} : index"));
             let last_kc = idx(e, nkc - 1);
             let last = e.op("last", &format!("arith.cmpi eq, {kc}, {last_kc} : index"));
-            let y = self.k_block(e, &ck, &b, &KBlock { k0, k1, first: Flag::Dyn(first), last: Flag::Dyn(last) })?;
+            let y = self.k_block(e, &ck, &b, &KBlock { k0, k1, multiple_of_unroll, first: Flag::Dyn(first), last: Flag::Dyn(last) })?;
             self.close(e, &y);
             r
         };
@@ -573,51 +587,83 @@ impl Nest<'_, '_> {
                 (0..count).map(|i| format!("{r}#{i}")).collect()
             }
         };
-        let accs = e.fresh("acc");
-        let iters: Vec<String> = (0..count).map(|_| e.fresh("x")).collect();
-        let kv = e.fresh("k");
-        let init_text: Vec<String> = iters.iter().zip(&inits).map(|(x, i)| format!("{x} = {i}")).collect();
-        e.line(&format!("{accs}:{count} = scf.for {kv} = {} to {} step {} iter_args({}) -> ({tys}) {{", kb.k0, kb.k1, self.c1, init_text.join(", ")));
-        e.enter();
-        let mut bvec = Vec::new();
-        for v in 0..nvk as usize {
-            let off = &col_offsets[v];
-            let (src, index, ib, ty) = match (panel, &self.main_panels, &self.edge_panel) {
-                (Some(pi), Some((mp, ty)), _) => (mp, format!("[{b}, {pi}, {kv}, {off}]"), true, ty),
-                (None, _, Some((ep, ty))) => (ep, format!("[{b}, {kv}, {off}]"), in_bounds(v), ty),
-                _ => return Err("internal: tiled dot without the panel it reads".into()),
-            };
-            bvec.push(e.op("bv", &format!("vector.transfer_read {src}{index}, {} {{in_bounds = [{ib}]}} : {ty}, {vty}", self.pad)));
-        }
-        let mut next = Vec::new();
-        for r in 0..rows as usize {
-            let index = self.a.index(|g| match g {
-                G::B => b.to_string(),
-                G::M => row_index[r].clone(),
-                _ => kv.clone(),
-            });
-            let x = e.op("a", &format!("tensor.extract {}{index} : {}", self.a.value, types::tensor(&self.a.ty)));
-            let x = scalar::load(e, &x, p.lt.element);
-            let x = scalar::convert(e, &x, oe)?;
-            let s = e.op("s", &format!("vector.broadcast {} : {st} to {vty}", x.name));
+        // One step of the contraction at `k`: the accumulators after it.
+        let step = |nest: &Self, e: &mut Emitter, k: &str, accs: &[String]| -> Result<Vec<String>, String> {
+            let mut bvec = Vec::new();
             for v in 0..nvk as usize {
-                let acc = &iters[r * nvk as usize + v];
-                next.push(if oe.is_float() {
-                    e.op("f", &format!("vector.fma {s}, {}, {acc} : {vty}", bvec[v]))
-                } else {
-                    let prod = e.op("p", &format!("arith.muli {s}, {} : {vty}", bvec[v]));
-                    e.op("f", &format!("arith.addi {acc}, {prod} : {vty}"))
-                });
+                let off = &col_offsets[v];
+                let (src, index, ib, ty) = match (panel, &nest.main_panels, &nest.edge_panel) {
+                    (Some(pi), Some((mp, ty)), _) => (mp, format!("[{b}, {pi}, {k}, {off}]"), true, ty),
+                    (None, _, Some((ep, ty))) => (ep, format!("[{b}, {k}, {off}]"), in_bounds(v), ty),
+                    _ => return Err("internal: tiled dot without the panel it reads".into()),
+                };
+                bvec.push(e.op("bv", &format!("vector.transfer_read {src}{index}, {} {{in_bounds = [{ib}]}} : {ty}, {vty}", nest.pad)));
             }
-        }
-        e.line(&format!("scf.yield {} : {tys}", next.join(", ")));
-        e.leave();
-        e.line("}");
+            let mut next = Vec::new();
+            for r in 0..rows as usize {
+                let index = nest.a.index(|g| match g {
+                    G::B => b.to_string(),
+                    G::M => row_index[r].clone(),
+                    _ => k.to_string(),
+                });
+                let x = e.op("a", &format!("tensor.extract {}{index} : {}", nest.a.value, types::tensor(&nest.a.ty)));
+                let x = scalar::load(e, &x, p.lt.element);
+                let x = scalar::convert(e, &x, oe)?;
+                let s = e.op("s", &format!("vector.broadcast {} : {st} to {vty}", x.name));
+                for v in 0..nvk as usize {
+                    let acc = &accs[r * nvk as usize + v];
+                    next.push(if oe.is_float() {
+                        e.op("f", &format!("vector.fma {s}, {}, {acc} : {vty}", bvec[v]))
+                    } else {
+                        let prod = e.op("p", &format!("arith.muli {s}, {} : {vty}", bvec[v]));
+                        e.op("f", &format!("arith.addi {acc}, {prod} : {vty}"))
+                    });
+                }
+            }
+            Ok(next)
+        };
+        // `scf.for k = lb to ub step unroll` over `unroll` steps each; returns the results.
+        let k_loop = |nest: &Self, e: &mut Emitter, lb: &str, ub: &str, unroll: i64, inits: &[String]| -> Result<Vec<String>, String> {
+            let accs = e.fresh("acc");
+            let iters: Vec<String> = (0..count).map(|_| e.fresh("x")).collect();
+            let kv = e.fresh("k");
+            let init_text: Vec<String> = iters.iter().zip(inits).map(|(x, i)| format!("{x} = {i}")).collect();
+            let stride = if unroll == 1 { nest.c1.clone() } else { idx(e, unroll) };
+            e.line(&format!("{accs}:{count} = scf.for {kv} = {lb} to {ub} step {stride} iter_args({}) -> ({tys}) {{", init_text.join(", ")));
+            e.enter();
+            let mut cur = iters.clone();
+            for u in 0..unroll {
+                let k = if u == 0 {
+                    kv.clone()
+                } else {
+                    let cu = idx(e, u);
+                    e.op("ku", &format!("arith.addi {kv}, {cu} : index"))
+                };
+                cur = step(nest, e, &k, &cur)?;
+            }
+            e.line(&format!("scf.yield {} : {tys}", cur.join(", ")));
+            e.leave();
+            e.line("}");
+            Ok((0..count).map(|i| format!("{accs}#{i}")).collect())
+        };
+        let unroll = p.t.ku;
+        let accs = if unroll == 1 || kb.multiple_of_unroll {
+            k_loop(self, e, &kb.k0, &kb.k1, unroll, &inits)?
+        } else {
+            // Unrolled steps, then the rest one by one.
+            let cu = idx(e, unroll);
+            let len = e.op("kl", &format!("arith.subi {}, {} : index", kb.k1, kb.k0));
+            let whole = e.op("kl", &format!("arith.divui {len}, {cu} : index"));
+            let whole = e.op("kl", &format!("arith.muli {whole}, {cu} : index"));
+            let mid = e.op("km", &format!("arith.addi {}, {whole} : index", kb.k0));
+            let accs = k_loop(self, e, &kb.k0, &mid, unroll, &inits)?;
+            k_loop(self, e, &mid, &kb.k1, 1, &accs)?
+        };
         let mut c = c.to_string();
         for r in 0..rows as usize {
             for v in 0..nvk as usize {
                 let at = self.c_at(b, &row_index[r], &cols_at[v]);
-                c = e.op("c", &format!("vector.transfer_write {accs}#{}, {c}{at} {{in_bounds = [{}]}} : {vty}, {}", r * nvk as usize + v, in_bounds(v), self.c_text));
+                c = e.op("c", &format!("vector.transfer_write {}, {c}{at} {{in_bounds = [{}]}} : {vty}, {}", accs[r * nvk as usize + v], in_bounds(v), self.c_text));
             }
         }
         let Some(f) = self.epilogue.as_mut() else { return Ok(c) };
