@@ -715,3 +715,71 @@ pub fn result_indices(e: &mut Emitter, p: &Tiled, b: &str, m: &str, n: &str) -> 
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::lower_ok;
+
+    fn dot(lhs: &str, rhs: &str, out: &str, dims: &str) -> String {
+        lower_ok(
+            &format!("%a: {lhs}, %b: {rhs}"),
+            &format!("  %r = \"xhlo.dot_general\"(%a, %b) {{{dims}}} : ({lhs}, {rhs}) -> {out}"),
+            out,
+        )
+    }
+
+    const MATMUL: &str = "lhs_contracting_dimensions = array<i64: 1>, rhs_contracting_dimensions = array<i64: 0>";
+
+    #[test]
+    fn a_matrix_product_packs_b_and_tiles_c_with_edge_copies_of_the_kernel() {
+        // 13 rows = 2 tiles of 6 + 1 edge row; 20 columns = 1 panel of 16 + 4 edge columns.
+        let out = dot("tensor<13x64xf32>", "tensor<64x20xf32>", "tensor<13x20xf32>", MATMUL);
+        // B packed: the full panel [b, panel, k, 16] and the edge [b, k, 4].
+        assert!(out.contains("-> (d2, d1 * 16 + d3)") && out.contains("-> tensor<1x1x64x16xf32>"), "{out}");
+        assert!(out.contains("-> (d1, d2 + 16)") && out.contains("-> tensor<1x64x4xf32>"), "{out}");
+        // Four kernels (full/edge rows × full/edge panel), each a K loop unrolled by 4.
+        assert_eq!(out.matches("iter_args(%x_").count(), 4, "{out}");
+        assert_eq!(out.matches("vector.fma").count(), 4 * (6 * 2 + 2 + 6 + 1), "{out}");
+        // The edge panel is read and C written with masks (in_bounds = [false]) only there.
+        assert!(out.contains("vector.transfer_read %gen_") && out.contains("{in_bounds = [false]} : tensor<1x64x4xf32>"), "{out}");
+        assert_eq!(out.matches("{in_bounds = [false]} : vector<8xf32>, tensor<13x20xf32>").count(), 6 + 1, "{out}");
+        // K fits one block: no reloading of C, no K loop over blocks.
+        assert!(!out.contains("scf.if"), "{out}");
+    }
+
+    #[test]
+    fn a_long_contraction_is_blocked_and_accumulates_in_c() {
+        let out = dot("tensor<12x600xf32>", "tensor<600x16xf32>", "tensor<12x16xf32>", MATMUL);
+        // 600 = 3 blocks of 200: the first starts from zero, the others from C.
+        assert!(out.contains("scf.for %kc_"), "{out}");
+        assert!(out.contains("arith.constant 200 : index"), "{out}");
+        assert!(out.contains("scf.if %first_") && out.contains("vector.transfer_read %cc_"), "{out}");
+    }
+
+    #[test]
+    fn operands_are_read_in_place_unless_a_group_is_split() {
+        // Q·Kᵀ with a batch: both operands are [b, ·, k] views, read in place (no transpose);
+        // the batch pair collapses to one dimension.
+        let out = dot(
+            "tensor<2x3x20x16xf32>",
+            "tensor<2x3x24x16xf32>",
+            "tensor<2x3x20x24xf32>",
+            "lhs_batching_dimensions = array<i64: 0, 1>, rhs_batching_dimensions = array<i64: 0, 1>, lhs_contracting_dimensions = array<i64: 3>, rhs_contracting_dimensions = array<i64: 3>",
+        );
+        assert!(!out.contains("linalg.transpose"), "{out}");
+        assert!(out.contains("tensor.collapse_shape %p0 [[0, 1], [2], [3]]"), "{out}");
+        assert!(out.contains("tensor.expand_shape"), "{out}");
+        // lhs [m1, k, m2]: the free dimensions are not adjacent, so lhs is transposed first.
+        let out = dot("tensor<4x32x6xf32>", "tensor<32x24xf32>", "tensor<4x6x24xf32>", MATMUL);
+        assert!(out.contains("linalg.transpose ins(%p0 : tensor<4x32x6xf32>)") && out.contains("permutation = [0, 2, 1]"), "{out}");
+    }
+
+    #[test]
+    fn small_complex_and_half_precision_dots_keep_the_generic() {
+        for (t, n) in [("f32", 8), ("complex<f32>", 64), ("f16", 64), ("i16", 64)] {
+            let ty = |a: i64, b: i64| format!("tensor<{a}x{b}x{t}>");
+            let out = dot(&ty(n, n), &ty(n, n), &ty(n, n), MATMUL);
+            assert!(!out.contains("vector.") && out.contains("linalg.generic"), "{t}: {out}");
+        }
+    }
+}

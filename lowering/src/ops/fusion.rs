@@ -813,6 +813,33 @@ mod tests {
     }
 
     #[test]
+    fn output_fusion_of_a_tiled_dot_runs_the_epilogue_on_each_finished_tile() {
+        let out = lower_ok(
+            "%x: tensor<24x64xf32>, %w: tensor<64x32xf32>, %b: tensor<32xf32>",
+            r#"  %r = "xhlo.fusion"(%x, %w, %b) ({
+  ^bb0(%a: tensor<24x64xf32>, %c: tensor<64x32xf32>, %d: tensor<32xf32>):
+    %m = "xhlo.dot_general"(%a, %c) {lhs_contracting_dimensions = array<i64: 1>, rhs_contracting_dimensions = array<i64: 0>} : (tensor<24x64xf32>, tensor<64x32xf32>) -> tensor<24x32xf32>
+    %bd = "xhlo.broadcast_in_dim"(%d) {broadcast_dimensions = array<i64: 1>} : (tensor<32xf32>) -> tensor<24x32xf32>
+    %s = "xhlo.add"(%m, %bd) : (tensor<24x32xf32>, tensor<24x32xf32>) -> tensor<24x32xf32>
+    %z = "xhlo.constant"() {value = dense<0.0> : tensor<24x32xf32>} : () -> tensor<24x32xf32>
+    %y = "xhlo.maximum"(%s, %z) : (tensor<24x32xf32>, tensor<24x32xf32>) -> tensor<24x32xf32>
+    "gpu.yield"(%y) : (tensor<24x32xf32>) -> ()
+  }) {kind = "output"} : (tensor<24x64xf32>, tensor<64x32xf32>, tensor<32xf32>) -> tensor<24x32xf32>"#,
+            "tensor<24x32xf32>",
+        );
+        assert!(out.contains("vector.fma"), "{out}");
+        // After the tile's stores: the 6x16 tile of C, the epilogue over it reading the bias at
+        // the tile's column (n0 + j), and the tile put back in place.
+        assert!(out.contains("tensor.extract_slice") && out.contains("to tensor<6x16xf32>"), "{out}");
+        assert!(out.contains("linalg.index 1 : index") && out.contains("tensor.extract %p2[%n_"), "{out}");
+        assert!(out.contains("arith.maximumf") || out.contains("arith.cmpf"), "{out}");
+        assert!(out.contains("tensor.insert_slice"), "{out}");
+        // One generic per kernel (one kernel: no edges), none over the whole result.
+        assert_eq!(generics(&out), 2, "the B packing and the tile epilogue: {out}");
+        assert!(!out.contains("linalg.fill"), "{out}");
+    }
+
+    #[test]
     fn loop_fusion_rejects_a_reduce_in_its_body() {
         let e = lower(
             "%x: tensor<4xf32>",
