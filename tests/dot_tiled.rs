@@ -419,3 +419,14 @@ fn output_fusion_of_an_integer_dot() {
     %y = "xhlo.add"(%m, %bb) : (tensor<19x21xi32>, tensor<19x21xi32>) -> tensor<19x21xi32>"#;
     check_fusion("i32 bias", &d, &[("bias", vec![21])], body, |i, v, x| v + x[0][i[1] as usize]);
 }
+
+#[test]
+fn output_fusion_reading_a_reversed_strided_slice() {
+    // bias2[j] = v[2·(52 - j) + 1]: a reverse (coefficient -1) of a strided slice (2, offset 1).
+    let d = dot(&[37, 45], &[45, 53], &[1], &[0]);
+    let body = r#"%sl = "xhlo.slice"(%v) {start_indices = array<i64: 1>, limit_indices = array<i64: 107>, strides = array<i64: 2>} : (tensor<110xf32>) -> tensor<53xf32>
+    %rv = "xhlo.reverse"(%sl) {dimensions = array<i64: 0>} : (tensor<53xf32>) -> tensor<53xf32>
+    %bb = "xhlo.broadcast_in_dim"(%rv) {broadcast_dimensions = array<i64: 1>} : (tensor<53xf32>) -> tensor<37x53xf32>
+    %y = "xhlo.multiply"(%m, %bb) : (tensor<37x53xf32>, tensor<37x53xf32>) -> tensor<37x53xf32>"#;
+    check_fusion("reversed strided", &d, &[("v", vec![110])], body, |i, v, x| v * x[0][(2 * (52 - i[1]) + 1) as usize]);
+}
