@@ -192,8 +192,7 @@ fn view(ctx: &mut Ctx, value: &str, t: &TensorType, parts: &[(G, Vec<usize>)]) -
     // Runs of dimensions of one group, each in group order from position 0.
     let mut runs: Vec<(G, Vec<usize>)> = Vec::new();
     let mut in_order = true;
-    for d in 0..t.rank() {
-        let (g, i) = owner[d];
+    for (d, &(g, i)) in owner.iter().enumerate() {
         let seen = runs.iter().any(|(r, _)| *r == g);
         match runs.last_mut() {
             Some((last, dims)) if *last == g && dims.len() == i => dims.push(d),
@@ -562,9 +561,9 @@ impl Nest<'_, '_> {
         // The accumulators' initial values: zero in the first K block, else the tile of C.
         let read_c = |nest: &Self, e: &mut Emitter| -> Vec<String> {
             let mut out = Vec::new();
-            for r in 0..rows as usize {
-                for v in 0..nvk as usize {
-                    let at = nest.c_at(b, &row_index[r], &cols_at[v]);
+            for row in &row_index {
+                for (v, col) in cols_at.iter().enumerate() {
+                    let at = nest.c_at(b, row, col);
                     out.push(e.op("ci", &format!("vector.transfer_read {c}{at}, {} {{in_bounds = [{}]}} : {}, {vty}", nest.pad, in_bounds(v), nest.c_text)));
                 }
             }
@@ -590,8 +589,7 @@ impl Nest<'_, '_> {
         // One step of the contraction at `k`: the accumulators after it.
         let step = |nest: &Self, e: &mut Emitter, k: &str, accs: &[String]| -> Result<Vec<String>, String> {
             let mut bvec = Vec::new();
-            for v in 0..nvk as usize {
-                let off = &col_offsets[v];
+            for (v, off) in col_offsets.iter().enumerate() {
                 let (src, index, ib, ty) = match (panel, &nest.main_panels, &nest.edge_panel) {
                     (Some(pi), Some((mp, ty)), _) => (mp, format!("[{b}, {pi}, {k}, {off}]"), true, ty),
                     (None, _, Some((ep, ty))) => (ep, format!("[{b}, {k}, {off}]"), in_bounds(v), ty),
