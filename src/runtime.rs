@@ -242,9 +242,15 @@ impl Jit {
     /// Functions that compiled code may call but that no library in this process defines:
     /// `memrefCopy` (MLIR's runner utils; `memref.copy` of strided views lowers to it) and
     /// the bf16 truncations of compiler-rt (LLVM calls them to round to bf16; libgcc lacks
-    /// them). Registered before the first lookup, which is when the JIT links.
+    /// them); and `malloc`/`free` for compiled code only, which keep freed large blocks for
+    /// the next run ([`blocks`]). Registered before the first lookup, which is when the JIT
+    /// links.
     fn register_host_symbols(&self) {
-        let mut symbols: Vec<(&str, *mut std::ffi::c_void)> = vec![("memrefCopy", host::memref_copy as *mut std::ffi::c_void)];
+        let mut symbols: Vec<(&str, *mut std::ffi::c_void)> = vec![
+            ("memrefCopy", host::memref_copy as *mut std::ffi::c_void),
+            ("malloc", blocks::malloc as *mut std::ffi::c_void),
+            ("free", blocks::free as *mut std::ffi::c_void),
+        ];
         #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
         {
             symbols.push(("__truncsfbf2", host::trunc_f32_to_bf16 as *mut std::ffi::c_void));
@@ -293,11 +299,12 @@ impl Program {
                 return Err(RunError::Input(format!("input #{i} has type {} but the entry expects {ty}", lit.ty)));
             }
         }
-        let mut ins: Vec<Literal> = inputs.to_vec();
         let mut outs: Vec<Literal> = self.outputs.iter().map(|t| Literal::zeros(t.clone())).collect();
-        let mut descriptors: Vec<Vec<i64>> = ins
-            .iter_mut()
-            .map(|l| descriptor(l.bytes.as_mut_ptr(), &l.ty))
+        // The inputs are passed in place: the entry wrapper marks them read-only
+        // (`bufferization.to_tensor` without `writable`), so compiled code never writes them.
+        let mut descriptors: Vec<Vec<i64>> = inputs
+            .iter()
+            .map(|l| descriptor(l.bytes.as_ptr() as *mut u8, &l.ty))
             .chain(outs.iter_mut().map(|l| descriptor(l.bytes.as_mut_ptr(), &l.ty)))
             .collect();
         let mut pointers: Vec<*mut i64> = descriptors.iter_mut().map(|d| d.as_mut_ptr()).collect();
@@ -305,6 +312,125 @@ impl Program {
         // The C API adds the `_mlir_ciface_` prefix itself.
         self.engine.invoke_packed(entry::ENTRY, &mut args)?;
         Ok(outs)
+    }
+}
+
+/// The allocator of compiled code (its `malloc` and `free`; the host's buffers are allocated
+/// by Rust). Bufferization allocates every temporary of a program afresh on each run and
+/// frees it at the end; from the system allocator, large blocks come back as fresh pages
+/// that fault in (and are zeroed) on every run, which costs as much as a small kernel. Here
+/// freed blocks of at least [`blocks::CACHED`] bytes are kept by size class and handed out
+/// again (at most [`blocks::CACHE_LIMIT`] bytes are kept); smaller ones go back at once.
+/// Every block carries a 64-byte header with its size class, so payloads are 64-byte
+/// aligned; compiled code frees only what it allocated.
+pub(crate) mod blocks {
+    use std::alloc::{alloc, dealloc, Layout};
+    use std::sync::Mutex;
+
+    const HEADER: usize = 64;
+    pub const CACHED: usize = 64 * 1024;
+    pub const CACHE_LIMIT: usize = 512 << 20;
+
+    struct Cache {
+        /// Free blocks (header addresses) by size class.
+        free: std::collections::HashMap<usize, Vec<usize>>,
+        bytes: usize,
+    }
+
+    static CACHE: Mutex<Option<Cache>> = Mutex::new(None);
+
+    /// The block size for a request: exact below [`CACHED`], else rounded up to a quarter
+    /// power of two (at most 25% more).
+    pub fn class(request: usize) -> usize {
+        let n = request.max(1) + HEADER;
+        if n < CACHED {
+            return n.next_multiple_of(16);
+        }
+        let top = usize::BITS - 1 - n.leading_zeros();
+        let quarter = 1usize << (top - 2);
+        n.next_multiple_of(quarter)
+    }
+
+    fn layout(size: usize) -> Layout {
+        Layout::from_size_align(size, HEADER).expect("block layout")
+    }
+
+    pub unsafe extern "C" fn malloc(request: usize) -> *mut u8 {
+        let size = class(request);
+        let reused = if size >= CACHED {
+            let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+            cache.as_mut().and_then(|c| {
+                let block = c.free.get_mut(&size)?.pop()?;
+                c.bytes -= size;
+                Some(block as *mut u8)
+            })
+        } else {
+            None
+        };
+        let block = match reused {
+            Some(b) => b,
+            None => {
+                let b = unsafe { alloc(layout(size)) };
+                if b.is_null() {
+                    return b;
+                }
+                b
+            }
+        };
+        unsafe {
+            (block as *mut usize).write(size);
+            block.add(HEADER)
+        }
+    }
+
+    pub unsafe extern "C" fn free(payload: *mut u8) {
+        if payload.is_null() {
+            return;
+        }
+        let block = unsafe { payload.sub(HEADER) };
+        let size = unsafe { (block as *const usize).read() };
+        if size >= CACHED {
+            let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+            let c = cache.get_or_insert_with(|| Cache { free: Default::default(), bytes: 0 });
+            if c.bytes + size <= CACHE_LIMIT {
+                c.free.entry(size).or_default().push(block as usize);
+                c.bytes += size;
+                return;
+            }
+        }
+        unsafe { dealloc(block, layout(size)) };
+    }
+
+    #[cfg(test)]
+    mod tests {
+        #[test]
+        fn size_classes_round_up_by_at_most_a_quarter() {
+            for n in [1usize, 100, 65_536, 100_000, 4 << 20, (4 << 20) + 63, 123_456_789] {
+                let c = super::class(n);
+                assert!(c >= n + super::HEADER, "{n} -> {c}");
+                assert!(c <= (n + super::HEADER) * 5 / 4 + 16, "{n} -> {c}");
+            }
+            assert_eq!(super::class(4 << 20), 5 << 20);
+        }
+
+        #[test]
+        fn freed_large_blocks_are_reused_and_aligned() {
+            // A size class no program of the other tests in this process allocates.
+            let n = 333_333_333 / 100;
+            unsafe {
+                let a = super::malloc(n);
+                assert_eq!(a as usize % 64, 0);
+                a.write_bytes(7, n);
+                super::free(a);
+                let b = super::malloc(n - 1000);
+                assert_eq!(a, b, "a freed block of the same class is handed out again");
+                let small = super::malloc(10);
+                assert_eq!(small as usize % 64, 0);
+                super::free(small);
+                super::free(b);
+                super::free(std::ptr::null_mut());
+            }
+        }
     }
 }
 

@@ -18,6 +18,21 @@ pub struct Lowered {
     pub ty: Type,
 }
 
+/// Choices the lowering leaves to its caller.
+#[derive(Clone, Copy, Debug)]
+pub struct LowerOptions {
+    /// Lower large f32/f64/integer dots (and output fusions) to the register-tiled CPU kernel
+    /// of [`crate::ops::dot_tiled`] (vector ops, sequential loops); off for the GPU pipelines,
+    /// which map the plain generics' parallel loops to threads.
+    pub tile_dots: bool,
+}
+
+impl Default for LowerOptions {
+    fn default() -> Self {
+        LowerOptions { tile_dots: true }
+    }
+}
+
 /// State while lowering one function body.
 pub struct Ctx {
     pub e: Emitter,
@@ -27,6 +42,7 @@ pub struct Ctx {
     tuples: HashMap<String, Vec<Lowered>>,
     /// The file name used in `loc(...)`.
     pub file: String,
+    pub options: LowerOptions,
 }
 
 /// Converts an AST type to the catalogue's model.
@@ -45,7 +61,7 @@ pub fn xtensor(t: &ast::Type) -> Result<TensorType, String> {
 
 impl Ctx {
     pub fn new(indent: usize, file: &str) -> Ctx {
-        Ctx { e: Emitter::new(indent), env: HashMap::new(), tuples: HashMap::new(), file: file.to_string() }
+        Ctx { e: Emitter::new(indent), env: HashMap::new(), tuples: HashMap::new(), file: file.to_string(), options: LowerOptions::default() }
     }
 
     /// Records a tuple of `elements`; returns the placeholder name to bind the tuple value to.
@@ -97,17 +113,27 @@ impl Ctx {
 
 /// Lowers a module printed by MLIR (xhlo generic form) to upstream dialects.
 pub fn lower_text(text: &str, file: &str) -> Result<String, ParseError> {
+    lower_text_with(text, file, &LowerOptions::default())
+}
+
+/// [`lower_text`] with options.
+pub fn lower_text_with(text: &str, file: &str, options: &LowerOptions) -> Result<String, ParseError> {
     let parsed = xhlo_stablehlo::parser::parse_file(text)?;
-    lower_file(&parsed, file)
+    lower_file_with(&parsed, file, options)
 }
 
 /// Lowers a parsed file.
 pub fn lower_file(f: &ast::File, file: &str) -> Result<String, ParseError> {
+    lower_file_with(f, file, &LowerOptions::default())
+}
+
+/// [`lower_file`] with options.
+pub fn lower_file_with(f: &ast::File, file: &str, options: &LowerOptions) -> Result<String, ParseError> {
     let mut out = String::from("module {\n");
     let mut funcs = Vec::new();
     collect_funcs(&f.ops, &mut funcs);
     for func in funcs {
-        lower_func(func, file, &mut out)?;
+        lower_func(func, file, options, &mut out)?;
     }
     out.push_str("}\n");
     Ok(out)
@@ -142,7 +168,7 @@ fn func_signature(func: &Op) -> Result<(String, Vec<Type>, Vec<Type>), String> {
     Ok((name, inputs, results))
 }
 
-fn lower_func(func: &Op, file: &str, out: &mut String) -> Result<(), ParseError> {
+fn lower_func(func: &Op, file: &str, options: &LowerOptions, out: &mut String) -> Result<(), ParseError> {
     let at = |m: String| ParseError::new(func.pos, m);
     let (name, inputs, results) = func_signature(func).map_err(at)?;
     let visibility = match func.attr("sym_visibility") {
@@ -157,6 +183,7 @@ fn lower_func(func: &Op, file: &str, out: &mut String) -> Result<(), ParseError>
         return Ok(());
     };
     let mut ctx = Ctx::new(2, file);
+    ctx.options = *options;
     let mut params = Vec::new();
     for ((v, _), ty) in body.args.iter().zip(&inputs) {
         let lowered = format!("%p{}", params.len());

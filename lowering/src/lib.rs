@@ -17,4 +17,4 @@ pub mod scalar;
 mod testing;
 pub mod types;
 
-pub use convert::{lower_file, lower_text};
+pub use convert::{lower_file, lower_file_with, lower_text, lower_text_with, LowerOptions};

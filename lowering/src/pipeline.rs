@@ -14,11 +14,13 @@ buffer-deallocation-pipeline,convert-bufferization-to-memref";
 /// only accepts structured control flow.)
 pub const TO_LOOPS: &str = "convert-linalg-to-loops,convert-math-to-funcs,lower-affine,convert-scf-to-cf";
 
-/// Everything to the LLVM dialect. `expand-strided-metadata` computes the offset of a subview
+/// Everything to the LLVM dialect (vector ops first: the tiled dot's 1-D transfers become
+/// plain or masked vector loads and stores, `vector.fma` the `fmuladd` intrinsic).
+/// `expand-strided-metadata` computes the offset of a subview
 /// at a run-time position as `affine.apply` (`index * stride`, e.g. a `dynamic_slice` along a
 /// dimension whose stride is not 1, as in a loop over the rows of a matrix), so `lower-affine`
 /// runs again after it.
-pub const TO_LLVM: &str = "convert-complex-to-standard,convert-math-to-llvm,convert-complex-to-llvm,\
+pub const TO_LLVM: &str = "convert-vector-to-llvm,convert-complex-to-standard,convert-math-to-llvm,convert-complex-to-llvm,\
 expand-strided-metadata,lower-affine,finalize-memref-to-llvm,convert-arith-to-llvm,convert-func-to-llvm,\
 convert-cf-to-llvm,convert-ub-to-llvm,reconcile-unrealized-casts";
 

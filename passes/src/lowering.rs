@@ -4,7 +4,7 @@
 //! generic form with locations, lowers it, parses the result in the same context and moves
 //! its operations into the module, so the pass runs in any melior `PassManager`.
 
-use crate::pass::{PassInfo, PassOptions, XhloPass};
+use crate::pass::{PassInfo, PassOption, PassOptions, XhloPass};
 use melior::ir::{
     block::BlockLike,
     operation::{OperationLike, OperationPrintingFlags},
@@ -12,7 +12,9 @@ use melior::ir::{
 };
 
 #[derive(Clone, Default)]
-pub struct ConvertXhloToLinalg;
+pub struct ConvertXhloToLinalg {
+    pub options: xhlo_lowering::LowerOptions,
+}
 
 /// The file name in the first `loc("file":line:col)` of printed IR.
 fn source_file(text: &str) -> String {
@@ -26,15 +28,20 @@ impl XhloPass for ConvertXhloToLinalg {
     const INFO: PassInfo = PassInfo {
         argument: "convert-xhlo-to-linalg",
         summary: "Lower xhlo to linalg on tensors, tensor, arith, math, complex, scf and func",
-        options: &[],
+        options: &[PassOption {
+            name: "tile-dots",
+            default: "true",
+            help: "lower large f32/f64/integer dots and output fusions to the register-tiled CPU kernel (off in the GPU pipelines)",
+        }],
     };
 
-    fn from_options(_: &PassOptions) -> Result<Self, String> {
-        Ok(ConvertXhloToLinalg)
+    fn from_options(o: &PassOptions) -> Result<Self, String> {
+        Ok(ConvertXhloToLinalg { options: xhlo_lowering::LowerOptions { tile_dots: o.get_parsed(&Self::INFO, "tile-dots")? } })
     }
 
     fn run(&mut self, op: OperationRef) -> Result<(), String> {
-        rewrite_module_text(op, |text, file| xhlo_lowering::lower_text(text, file).map(Some).map_err(|e| e.in_file(file)))
+        let options = self.options;
+        rewrite_module_text(op, |text, file| xhlo_lowering::lower_text_with(text, file, &options).map(Some).map_err(|e| e.in_file(file)))
     }
 }
 
@@ -70,7 +77,8 @@ pub const NAMED_PIPELINES: &[(&str, &str)] = &[
     ("xhlo-to-buffers", "xhlo-to-linalg,BUFFERIZE"),
     ("xhlo-to-loops", "xhlo-to-buffers,TO_LOOPS"),
     ("xhlo-to-llvm", "xhlo-to-loops,TO_LLVM"),
-    ("xhlo-to-gpu", "xhlo-to-linalg,TO_GPU"),
+    // The GPU kernels come from the plain generics' parallel loops, not the CPU dot kernel.
+    ("xhlo-to-gpu", "xhlo-verify,xhlo-cse,xhlo-dce,convert-xhlo-to-linalg{tile-dots=false},TO_GPU"),
     ("xhlo-to-nvvm", "xhlo-to-gpu,TO_NVVM"),
     ("xhlo-to-ptx", "xhlo-to-nvvm,TO_PTX"),
 ];

@@ -19,8 +19,12 @@
 //!   `reduce` lowering does (precision): the fused generic reduces all but the outermost
 //!   reduced dimension (or the inner part of a single split dimension, through an index map
 //!   `outer * block + inner`), and a plain reduction combines the partial results.
-//! - kind `"output"`: one `dot_general` and an element-wise epilogue. The generic has the
-//!   dot's loops; each iteration multiply-accumulates into the result element, and on the
+//! - kind `"output"`: one `dot_general` and an element-wise epilogue. Where the dot takes the
+//!   register-tiled path ([`super::dot_tiled`]), the epilogue runs on each finished tile of the
+//!   dot right after the tile is stored (in cache), in a small generic over the tile whose
+//!   loop indices give the result's indices; its operands are read with `tensor.extract` at
+//!   their maps (gather mode), so the dot's result is written once and rewritten in place,
+//!   never materialized apart. Otherwise the generic has the dot's loops; each iteration multiply-accumulates into the result element, and on the
 //!   last iteration of the contracting loops (`linalg.index` tests, in an `scf.if`) the
 //!   epilogue is applied to the finished sum and stored in its place. The dot result is
 //!   never a separate tensor: the output tensor holds the running sum, then the epilogue's
@@ -34,6 +38,7 @@ use super::LowerFn;
 use crate::convert::{lower_nested_block, xtensor, Ctx, Lowered};
 use crate::emitter::{Emitter, Operand};
 use crate::ops::data_movement::i64s;
+use crate::ops::dot_tiled;
 use crate::ops::linalg::{dot_plan, multiply_accumulate, zero_of};
 use crate::region;
 use crate::scalar::{self, Value};
@@ -117,6 +122,9 @@ struct Eval<'a> {
     fixed_inputs: usize,
     /// While emitting: the block arguments of the generic's body.
     block_args: Vec<String>,
+    /// Gather mode (the tiled output fusion's epilogue): the index value of each loop, and
+    /// leaves are read with `tensor.extract` at their map instead of being generic inputs.
+    gather: Option<Vec<String>>,
     memo: HashMap<(String, String), Value>,
     /// The output fusion's dot: its value name, the map it may be read at, and (while
     /// emitting the epilogue) its finished sum.
@@ -158,6 +166,7 @@ impl<'a> Eval<'a> {
             covered: Default::default(),
             fixed_inputs: 0,
             block_args: Vec::new(),
+            gather: None,
             memo: HashMap::new(),
             dot: None,
             kind,
@@ -249,11 +258,55 @@ impl<'a> Eval<'a> {
     }
 
     fn leaf(&mut self, e: Option<&mut Emitter>, leaf: Leaf, map: &Map, t: ElementType) -> Result<Value, String> {
+        if let Some(loops) = self.gather.clone() {
+            return match e {
+                Some(e) => self.gather_leaf(e, &leaf, map, &loops, t),
+                None => Ok(Value { name: String::new(), ty: t }),
+            };
+        }
         let i = self.input(leaf, map)?;
         Ok(match e {
             Some(e) => scalar::load(e, &self.block_args[i], t),
             None => Value { name: String::new(), ty: t },
         })
+    }
+
+    /// The element of `leaf` at `map`, read with `tensor.extract` at indices computed from
+    /// the loops' index values.
+    fn gather_leaf(&mut self, e: &mut Emitter, leaf: &Leaf, map: &Map, loops: &[String], t: ElementType) -> Result<Value, String> {
+        let (value, ty) = match leaf {
+            Leaf::Arg(i) => match &self.args[*i].ty {
+                Type::Tensor(t) => (self.args[*i].name.clone(), t.clone()),
+                other => return Err(unsupported(self.kind, format!("operand of type {other}"))),
+            },
+            Leaf::Constant(v) => self.constants.get(v).cloned().ok_or("internal: constant not materialized")?,
+        };
+        let mut indices = Vec::new();
+        for x in map {
+            let mut acc: Option<String> = None;
+            for &(d, a) in &x.terms {
+                let l = loops.get(d).ok_or("internal: loop index out of range")?.clone();
+                let term = if a == 1 { l } else {
+                    let k = e.op("c", &format!("arith.constant {a} : index"));
+                    e.op("ix", &format!("arith.muli {l}, {k} : index"))
+                };
+                acc = Some(match acc {
+                    None => term,
+                    Some(prev) => e.op("ix", &format!("arith.addi {prev}, {term} : index")),
+                });
+            }
+            let index = match acc {
+                None => e.op("c", &format!("arith.constant {} : index", x.offset)),
+                Some(v) if x.offset == 0 => v,
+                Some(v) => {
+                    let k = e.op("c", &format!("arith.constant {} : index", x.offset));
+                    e.op("ix", &format!("arith.addi {v}, {k} : index"))
+                }
+            };
+            indices.push(index);
+        }
+        let x = e.op("g", &format!("tensor.extract {value}[{}] : {}", indices.join(", "), crate::types::tensor(&ty)));
+        Ok(scalar::load(e, &x, t))
     }
 
     fn eval_op(&mut self, mut e: Option<&mut Emitter>, op: &'a Op, v: &ValueRef, ty: &TensorType, map: &Map) -> Result<Value, String> {
@@ -595,6 +648,9 @@ fn output_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[Valu
     let mut seen = Default::default();
     ev.materialize_constants(ctx, root, &mut seen)?;
     ev.eval(None, root, &out_map)?;
+    if let Some(tiled) = dot_tiled::plan(dot, &lt, &rt, &out).filter(|_| ctx.options.tile_dots) {
+        return tiled_output_fusion(ctx, ev, &tiled, &lhs, &rhs, root, &out).map(|r| vec![r]);
+    }
     let zero = zero_of(ctx, out.element);
     let init = ctx.e.fill(&out, &zero);
     let mut inputs = vec![
@@ -643,6 +699,43 @@ fn output_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[Valu
         Ok(r)
     })
     .map(|r| vec![r])
+}
+
+/// The output fusion on the tiled dot: after each tile of the dot is stored, a generic over
+/// that tile (in cache) replaces the sums by the epilogue's values. Inside it the epilogue's
+/// loops are the result's dimensions, computed from the tile's position; its operands are
+/// read with `tensor.extract` at their maps ([`Eval::gather_leaf`]).
+fn tiled_output_fusion(ctx: &mut Ctx, mut ev: Eval, tiled: &dot_tiled::Tiled, lhs: &str, rhs: &str, root: &ValueRef, out: &TensorType) -> Result<String, String> {
+    let rank = out.rank();
+    let loops = identity(rank);
+    let at = map_text(&loops);
+    let dot_name = ev.dot.as_ref().map(|d| d.0.clone()).ok_or("internal: output fusion without its dot")?;
+    let oe = out.element;
+    let mut epilogue = |e: &mut Emitter, site: &dot_tiled::Site| -> Result<String, String> {
+        let tile = TensorType::new(vec![site.rows, site.cols], oe);
+        let tile_text = crate::types::tensor(&tile);
+        let c_text = crate::types::tensor(site.c_ty);
+        let (offsets, sizes, strides) = if site.has_batch {
+            (format!("{}, {}, {}", site.b, site.m0, site.n0), format!("1, {}, {}", site.rows, site.cols), "1, 1, 1")
+        } else {
+            (format!("{}, {}", site.m0, site.n0), format!("{}, {}", site.rows, site.cols), "1, 1")
+        };
+        let slice = e.op("tile", &format!("tensor.extract_slice {}[{offsets}] [{sizes}] [{strides}] : {c_text} to {tile_text}", site.c));
+        let done = e.generic(&[], Operand::identity(slice, &tile), &["parallel", "parallel"], |e, args| {
+            let i = e.op("i", "linalg.index 0 : index");
+            let j = e.op("j", "linalg.index 1 : index");
+            let m = e.op("m", &format!("arith.addi {}, {i} : index", site.m0));
+            let n = e.op("n", &format!("arith.addi {}, {j} : index", site.n0));
+            ev.gather = Some(dot_tiled::result_indices(e, tiled, site.b, &m, &n));
+            ev.memo.clear();
+            let sum = scalar::load(e, &args[0], oe);
+            ev.dot = Some((dot_name.clone(), at.clone(), Some(sum)));
+            let v = ev.eval(Some(&mut *e), root, &loops)?;
+            Ok(scalar::store(e, &v))
+        })?;
+        Ok(e.op("c", &format!("tensor.insert_slice {done} into {}[{offsets}] [{sizes}] [{strides}] : {tile_text} into {c_text}", site.c)))
+    };
+    dot_tiled::emit(ctx, tiled, lhs, rhs, Some(&mut epilogue))
 }
 
 #[cfg(test)]
@@ -717,6 +810,33 @@ mod tests {
         assert!(out.contains("linalg.index 1 : index"), "{out}");
         assert!(out.contains("scf.if"), "{out}");
         insta::assert_snapshot!(out);
+    }
+
+    #[test]
+    fn output_fusion_of_a_tiled_dot_runs_the_epilogue_on_each_finished_tile() {
+        let out = lower_ok(
+            "%x: tensor<24x64xf32>, %w: tensor<64x32xf32>, %b: tensor<32xf32>",
+            r#"  %r = "xhlo.fusion"(%x, %w, %b) ({
+  ^bb0(%a: tensor<24x64xf32>, %c: tensor<64x32xf32>, %d: tensor<32xf32>):
+    %m = "xhlo.dot_general"(%a, %c) {lhs_contracting_dimensions = array<i64: 1>, rhs_contracting_dimensions = array<i64: 0>} : (tensor<24x64xf32>, tensor<64x32xf32>) -> tensor<24x32xf32>
+    %bd = "xhlo.broadcast_in_dim"(%d) {broadcast_dimensions = array<i64: 1>} : (tensor<32xf32>) -> tensor<24x32xf32>
+    %s = "xhlo.add"(%m, %bd) : (tensor<24x32xf32>, tensor<24x32xf32>) -> tensor<24x32xf32>
+    %z = "xhlo.constant"() {value = dense<0.0> : tensor<24x32xf32>} : () -> tensor<24x32xf32>
+    %y = "xhlo.maximum"(%s, %z) : (tensor<24x32xf32>, tensor<24x32xf32>) -> tensor<24x32xf32>
+    "gpu.yield"(%y) : (tensor<24x32xf32>) -> ()
+  }) {kind = "output"} : (tensor<24x64xf32>, tensor<64x32xf32>, tensor<32xf32>) -> tensor<24x32xf32>"#,
+            "tensor<24x32xf32>",
+        );
+        assert!(out.contains("vector.fma"), "{out}");
+        // After the tile's stores: the 6x16 tile of C, the epilogue over it reading the bias at
+        // the tile's column (n0 + j), and the tile put back in place.
+        assert!(out.contains("tensor.extract_slice") && out.contains("to tensor<6x16xf32>"), "{out}");
+        assert!(out.contains("linalg.index 1 : index") && out.contains("tensor.extract %p2[%n_"), "{out}");
+        assert!(out.contains("arith.maximumf") || out.contains("arith.cmpf"), "{out}");
+        assert!(out.contains("tensor.insert_slice"), "{out}");
+        // One generic per kernel (one kernel: no edges), none over the whole result.
+        assert_eq!(generics(&out), 2, "the B packing and the tile epilogue: {out}");
+        assert!(!out.contains("linalg.fill"), "{out}");
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! `dot_general` → a `linalg.generic` with loops (batch, lhs free, rhs free, contracting),
+//! `dot_general` → the register-tiled vector kernel of [`super::dot_tiled`] where it applies,
+//! otherwise a `linalg.generic` with loops (batch, lhs free, rhs free, contracting),
 //! multiplying in the result element type and accumulating into a zero-filled init.
 
 use super::LowerFn;
@@ -94,6 +95,9 @@ fn dot_general(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let (lhs, lt) = ctx.tensor_operand(op, 0)?;
     let (mut rhs, mut rt) = ctx.tensor_operand(op, 1)?;
     let out = xtensor(&op.result_types[0])?;
+    if let Some(tiled) = super::dot_tiled::plan(op, &lt, &rt, &out).filter(|_| ctx.options.tile_dots) {
+        return Ok(vec![super::dot_tiled::emit(ctx, &tiled, &lhs, &rhs, None)?]);
+    }
     let rb = i64s(op, "rhs_batching_dimensions").unwrap_or_default();
     let rc = i64s(op, "rhs_contracting_dimensions")?;
     let rfree: Vec<i64> = (0..rt.rank() as i64).filter(|d| !rb.contains(d) && !rc.contains(d)).collect();

@@ -6,6 +6,7 @@ use xhlo_stablehlo::ast::Op;
 
 pub mod control_flow;
 pub mod data_movement;
+pub mod dot_tiled;
 pub mod elementwise;
 pub mod fusion;
 pub mod indexing;
