@@ -8,7 +8,7 @@
 use xhlo::dialect::{source, XhloContext};
 use xhlo::ir::literal::{Literal, Scalar};
 use xhlo::ir::{ElementType, TensorType};
-use xhlo::runtime::{compile, lower_to_linalg, module_ast, CompileOptions};
+use xhlo::runtime::{compile, lower_to_linalg, module_ast, CompileOptions, Fusion};
 
 /// A dot_general: shapes, dimension numbers, element types.
 struct Dot {
@@ -182,7 +182,7 @@ fn inputs(shape: &[i64], elem: &str, seed: u64) -> (Literal, Vec<f64>) {
 fn run(text: &str, inputs: &[Literal]) -> Vec<Literal> {
     let ctx = XhloContext::new();
     let module = source::parse_and_verify(&ctx, text, "dot.mlir").unwrap_or_else(|d| panic!("{d:?}\n{text}"));
-    let options = CompileOptions { eqsat: false, fuse: false, ..Default::default() };
+    let options = CompileOptions { eqsat: false, fusion: Fusion::Off, ..Default::default() };
     let program = compile(&ctx, &module, &options, "dot.mlir").unwrap_or_else(|e| panic!("{e}\n{text}"));
     program.run(inputs).unwrap()
 }
