@@ -124,13 +124,7 @@ fn run(cli: Cli) -> Result<bool, String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if cli.eqsat_stats {
-        // Read by the pass wherever it runs (also inside the runtime's default pipeline).
-        std::env::set_var("XHLO_EQSAT_STATS", "1");
-    }
-    if cli.eqsat_explain {
-        std::env::set_var("XHLO_EQSAT_EXPLAIN", "1");
-    }
+    xhlo::passes::eqsat::pass::enable_reports(cli.eqsat_stats, cli.eqsat_explain);
     match std::panic::catch_unwind(|| run(cli)) {
         Ok(Ok(true)) => ExitCode::SUCCESS,
         Ok(Ok(false)) => ExitCode::from(1),

@@ -23,13 +23,21 @@ pub fn bytes(egraph: &XEGraph, id: Id) -> f64 {
 
 /// The bytes a kernel reads for an operand: a splat constant is a scalar (the lowering
 /// materializes no tensor for it), anything else its whole value.
-pub fn read_bytes(egraph: &XEGraph, id: Id) -> f64 {
+fn read_bytes(egraph: &XEGraph, id: Id) -> f64 {
     let splat_constant = egraph[id].data.splat.is_some() && egraph[id].nodes.iter().any(|n| matches!(n, Xhlo::Lit(_)));
     if splat_constant {
         0.0
     } else {
         bytes(egraph, id)
     }
+}
+
+/// The bytes a kernel reads for `operands`, each distinct value once.
+pub fn reads(egraph: &XEGraph, operands: &[Id]) -> f64 {
+    let mut distinct: Vec<Id> = operands.iter().map(|&c| egraph.find(c)).collect();
+    distinct.sort();
+    distinct.dedup();
+    distinct.iter().map(|&c| read_bytes(egraph, c)).sum()
 }
 
 fn elements(egraph: &XEGraph, id: Id) -> f64 {
@@ -40,10 +48,7 @@ fn elements(egraph: &XEGraph, id: Id) -> f64 {
 /// bytes it reads (each operand once) and writes, and its flops. Leaves and constants cost
 /// nothing (their readers pay for reading them); a reshape is a view.
 pub fn node_cost(egraph: &XEGraph, class: Id, node: &Xhlo) -> f64 {
-    let mut operands: Vec<Id> = value_children(node).into_iter().map(|c| egraph.find(c)).collect();
-    operands.sort();
-    operands.dedup();
-    let read: f64 = operands.iter().map(|&c| read_bytes(egraph, c)).sum();
+    let read = reads(egraph, &value_children(node));
     let write = bytes(egraph, class);
     let flops = match node {
         n if n.is_attribute_leaf() => return 0.0,

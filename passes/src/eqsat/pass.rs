@@ -304,6 +304,17 @@ fn visit(ops: &mut [Op], options: &EqsatOptions, stats: &mut Stats) {
     }
 }
 
+/// Turns the pass's reports on wherever it runs, also inside the runtime's default pipeline
+/// (the tools' `--eqsat-stats` and `--eqsat-explain`): they are read from the environment.
+pub fn enable_reports(stats: bool, explain: bool) {
+    if stats {
+        std::env::set_var("XHLO_EQSAT_STATS", "1");
+    }
+    if explain {
+        std::env::set_var("XHLO_EQSAT_EXPLAIN", "1");
+    }
+}
+
 /// Runs eqsat on every function of a parsed file (in place).
 pub fn optimize_file(file: &mut File, options: &EqsatOptions) -> Stats {
     let mut stats = Stats::default();

@@ -20,7 +20,7 @@
 use super::XRewrite;
 use crate::eqsat::analysis::{XEGraph, XhloAnalysis};
 use crate::cost::kernel_time;
-use crate::eqsat::extract::{bytes, node_cost, read_bytes};
+use crate::eqsat::extract::{bytes, node_cost, reads};
 use crate::eqsat::kernel::{self, kernel_of, loop_fusible, producer, Kernel};
 use crate::eqsat::language::Xhlo;
 use egg::{Applier, Id, PatternAst, Rewrite, SearchMatches, Searcher, Subst, Symbol, Var};
@@ -133,11 +133,7 @@ impl Applier<Xhlo, XhloAnalysis> for Grow {
 
 /// The cost of one run of a kernel on `operands` ([`crate::cost`]).
 fn fusion_cost(egraph: &XEGraph, class: Id, k: &Kernel, operands: &[Id]) -> f64 {
-    let mut distinct: Vec<Id> = operands.iter().map(|o| egraph.find(*o)).collect();
-    distinct.sort();
-    distinct.dedup();
-    let read: f64 = distinct.iter().map(|&o| read_bytes(egraph, o)).sum();
-    kernel_time(read, bytes(egraph, class), k.flops)
+    kernel_time(reads(egraph, operands), bytes(egraph, class), k.flops)
 }
 
 pub fn rules() -> Vec<XRewrite> {
