@@ -28,8 +28,8 @@ build: deps
 # and checked against its reference checksums; then xla-opt on a small MLP in xhlo and the
 # located diagnostic for an invalid program.
 demo: build
-	@echo "== softmax_1024 (JAX, StableHLO) compiled with the JIT and run on its generated inputs =="
-	target/release/xla-run --workload softmax_1024 --workloads-dir $(WORKLOADS)
+	@echo "== softmax_1024 (JAX, StableHLO): e-graph rewrites and fusion (statistics on stderr), compiled with the JIT, run on its generated inputs =="
+	target/release/xla-run --workload softmax_1024 --workloads-dir $(WORKLOADS) --eqsat-stats
 	@echo
 	@echo "== examples/mlp.mlir through xhlo-cse,xhlo-dce =="
 	$(XLA_OPT) examples/mlp.mlir --pass-pipeline='builtin.module(xhlo-verify,xhlo-cse,xhlo-dce)'
