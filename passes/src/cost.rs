@@ -54,6 +54,11 @@ pub fn reduction_flops(elements: f64, producer_flops: f64) -> f64 {
     elements * REDUCTION_ELEMENT_FLOPS.max(SCALAR_PENALTY * producer_flops)
 }
 
+/// The bytes of a tensor (sub-byte elements take a byte each, as the lowering stores them).
+pub fn tensor_bytes(t: &xhlo_ir::TensorType) -> f64 {
+    t.num_elements().max(0) as f64 * (t.element.bit_width().max(8) / 8) as f64
+}
+
 /// The time of one kernel in byte-equivalents.
 pub fn kernel_time(bytes_read: f64, bytes_written: f64, flops: f64) -> f64 {
     KERNEL_OVERHEAD + bytes_read + bytes_written + flops / FLOPS_PER_BYTE

@@ -128,7 +128,8 @@ fn bare(op: &Op) -> &str {
     op.name.strip_prefix("xhlo.").unwrap_or("")
 }
 
-fn is_elementwise(name: &str) -> bool {
+/// Whether `name` (without `xhlo.`) is an element-wise op the fusion lowering evaluates per element.
+pub(crate) fn is_elementwise(name: &str) -> bool {
     xhlo_lowering::ops::elementwise::LOWERINGS.iter().any(|(n, _)| *n == name)
 }
 
@@ -145,7 +146,7 @@ fn element_bytes(t: &TensorType) -> f64 {
 }
 
 /// Whether a reshape only inserts or removes unit dimensions (the lowering's limit).
-fn unit_reshape(from: &TensorType, to: &TensorType) -> bool {
+pub(crate) fn unit_reshape(from: &TensorType, to: &TensorType) -> bool {
     let big = |t: &TensorType| t.dims.iter().copied().filter(|&d| d != 1).collect::<Vec<_>>();
     big(from) == big(to)
 }

@@ -11,14 +11,14 @@
 use super::analysis::XEGraph;
 use super::kernel::{dot_flops, is_dot, kernel_of, op_name, value_children};
 use super::language::Xhlo;
-use crate::cost::{flops_per_element, kernel_time, reduction_flops};
+use crate::cost::{flops_per_element, kernel_time, reduction_flops, tensor_bytes};
 use egg::{Id, Language};
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 
 /// The bytes of a class's value (0 for attribute leaves and non-tensors).
 pub fn bytes(egraph: &XEGraph, id: Id) -> f64 {
-    egraph[id].data.tensor().map(|t| t.num_elements().max(0) as f64 * (t.element.bit_width().max(8) / 8) as f64).unwrap_or(0.0)
+    egraph[id].data.tensor().map(tensor_bytes).unwrap_or(0.0)
 }
 
 /// The bytes a kernel reads for an operand: a splat constant is a scalar (the lowering

@@ -19,6 +19,7 @@
 use super::analysis::XEGraph;
 use super::language::{ArgId, KernelId, Xhlo};
 use crate::cost::{flops_per_element, reduction_flops};
+use crate::fuse::{is_elementwise, unit_reshape};
 use egg::{Id, Language, RecExpr};
 use std::collections::{BTreeMap, HashMap};
 use xhlo_ir::attrs::Attr;
@@ -106,17 +107,6 @@ pub fn value_children(node: &Xhlo) -> Vec<Id> {
     }
 }
 
-/// Whether a reshape only inserts or removes unit dimensions (what the fusion lowering
-/// composes into an index map).
-fn unit_reshape(from: &TensorType, to: &TensorType) -> bool {
-    let big = |t: &TensorType| t.dims.iter().copied().filter(|&d| d != 1).collect::<Vec<_>>();
-    big(from) == big(to)
-}
-
-fn is_elementwise_name(name: &str) -> bool {
-    xhlo_lowering::ops::elementwise::LOWERINGS.iter().any(|(n, _)| *n == name)
-}
-
 /// Whether `node` (of class `class`) may be computed per element inside a loop nest:
 /// element-wise ops, broadcasts, transposes, slices, reverses, unit reshapes and constants,
 /// all on non-empty tensors (an empty one needs no loop, and a loop nest over it would index
@@ -129,10 +119,10 @@ pub fn loop_fusible(egraph: &XEGraph, class: Id, node: &Xhlo) -> bool {
     match node {
         Xhlo::Lit(_) | Xhlo::BroadcastInDim(_) | Xhlo::Transpose(_) | Xhlo::Slice(_) | Xhlo::Convert(_) | Xhlo::Compare(_) => true,
         Xhlo::Reshape([_, x]) => matches!((tensor(egraph, *x), tensor(egraph, class)), (Some(f), Some(t)) if unit_reshape(f, t)),
-        Xhlo::Op(_) => op_name(egraph, node).is_some_and(|n| n == "reverse" || is_elementwise_name(&n)),
+        Xhlo::Op(_) => op_name(egraph, node).is_some_and(|n| n == "reverse" || is_elementwise(&n)),
         Xhlo::Reduce(_) | Xhlo::Fusion(_) | Xhlo::Leaf(_) | Xhlo::Arg(_) => false,
         n if n.is_attribute_leaf() => false,
-        n => n.op_name().is_some_and(|name| is_elementwise_name(&name)),
+        n => n.op_name().is_some_and(|name| is_elementwise(&name)),
     }
 }
 
@@ -278,7 +268,7 @@ pub fn build(egraph: &XEGraph, root: Id, members: BTreeMap<Id, Xhlo>) -> Option<
                         continue;
                     }
                     if value_children(node).iter().any(|c| depends.contains(&egraph.find(*c))) {
-                        let elementwise = op_name(egraph, node).is_some_and(|n| is_elementwise_name(&n));
+                        let elementwise = op_name(egraph, node).is_some_and(|n| is_elementwise(&n));
                         if !elementwise || tensor(egraph, *class).map(|t| &t.dims) != Some(&dt.dims) {
                             return None;
                         }

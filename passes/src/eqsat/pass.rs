@@ -80,7 +80,7 @@ pub fn materialized(block: &Block) -> (usize, f64) {
         kernels += 1;
         for t in &op.result_types {
             if let Ok(Type::Tensor(t)) = xtype(t) {
-                bytes += t.num_elements().max(0) as f64 * (t.element.bit_width().max(8) / 8) as f64;
+                bytes += crate::cost::tensor_bytes(&t);
             }
         }
     }
