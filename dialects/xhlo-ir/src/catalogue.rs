@@ -23,7 +23,18 @@ static BY_NAME: LazyLock<HashMap<&'static str, &'static OpDef>> = LazyLock::new(
 
 /// Every op, family by family, in definition order.
 pub fn all() -> impl Iterator<Item = &'static OpDef> {
-    ops::FAMILIES.iter().flat_map(|family| family.iter())
+    ops::FAMILIES.iter().flat_map(|family| family.ops.iter())
+}
+
+/// The family names, in catalogue order (each is a file name in every layer).
+pub fn family_names() -> impl Iterator<Item = &'static str> {
+    ops::FAMILIES.iter().map(|family| family.name)
+}
+
+/// The family an op (with or without the `xhlo.` prefix) belongs to.
+pub fn family_of(name: &str) -> Option<&'static str> {
+    let bare = name.strip_prefix("xhlo.").unwrap_or(name);
+    ops::FAMILIES.iter().find(|f| f.ops.iter().any(|d| d.name == bare)).map(|f| f.name)
 }
 
 /// Looks an op up by its name, with or without the `xhlo.` prefix.

@@ -20,21 +20,29 @@ pub mod random;
 pub mod reduction;
 pub mod sorting;
 
+/// One op family: a module of this directory, and the file name every other layer uses for
+/// the same ops (`lowering/src/ops/<name>.rs`, `tests/verify/<name>.mlir`, `tests/run/<name>.mlir`).
+#[derive(Clone, Copy, Debug)]
+pub struct Family {
+    pub name: &'static str,
+    pub ops: &'static [OpDef],
+}
+
 /// Every family, in the order the catalogue lists them.
-pub const FAMILIES: &[&[OpDef]] = &[
-    elementwise::OPS,
-    data_movement::OPS,
-    reduction::OPS,
-    sorting::OPS,
-    linalg::OPS,
-    indexing::OPS,
-    normalization::OPS,
-    control_flow::OPS,
-    random::OPS,
-    collective::OPS,
-    communication::OPS,
-    misc::OPS,
-    fusion::OPS,
+pub const FAMILIES: &[Family] = &[
+    Family { name: "elementwise", ops: elementwise::OPS },
+    Family { name: "data_movement", ops: data_movement::OPS },
+    Family { name: "reduction", ops: reduction::OPS },
+    Family { name: "sorting", ops: sorting::OPS },
+    Family { name: "linalg", ops: linalg::OPS },
+    Family { name: "indexing", ops: indexing::OPS },
+    Family { name: "normalization", ops: normalization::OPS },
+    Family { name: "control_flow", ops: control_flow::OPS },
+    Family { name: "random", ops: random::OPS },
+    Family { name: "collective", ops: collective::OPS },
+    Family { name: "communication", ops: communication::OPS },
+    Family { name: "misc", ops: misc::OPS },
+    Family { name: "fusion", ops: fusion::OPS },
 ];
 
 /// A set of element types an operand accepts, with the words a diagnostic uses for it.
