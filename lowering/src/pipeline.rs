@@ -16,11 +16,15 @@ pub const TO_LOOPS: &str = "convert-linalg-to-loops,convert-math-to-funcs,lower-
 
 /// Everything to the LLVM dialect (vector ops first: the tiled dot's 1-D transfers become
 /// plain or masked vector loads and stores, `vector.fma` the `fmuladd` intrinsic).
+/// `convert-math-to-libm` runs after `convert-math-to-llvm`, so only the math ops LLVM has no
+/// intrinsic for (`math.erf`, `math.erfc` on f32/f64) become calls to the C library, which the
+/// JIT resolves in the running process; without it they reach LLVM unconverted and the
+/// program does not compile.
 /// `expand-strided-metadata` computes the offset of a subview
 /// at a run-time position as `affine.apply` (`index * stride`, e.g. a `dynamic_slice` along a
 /// dimension whose stride is not 1, as in a loop over the rows of a matrix), so `lower-affine`
 /// runs again after it.
-pub const TO_LLVM: &str = "convert-vector-to-llvm,convert-complex-to-standard,convert-math-to-llvm,convert-complex-to-llvm,\
+pub const TO_LLVM: &str = "convert-vector-to-llvm,convert-complex-to-standard,convert-math-to-llvm,convert-math-to-libm,convert-complex-to-llvm,\
 expand-strided-metadata,lower-affine,finalize-memref-to-llvm,convert-arith-to-llvm,convert-func-to-llvm,\
 convert-cf-to-llvm,convert-ub-to-llvm,reconcile-unrealized-casts";
 

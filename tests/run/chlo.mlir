@@ -302,3 +302,21 @@ func.func @lgamma_zeros() {
   check.expect_almost_eq_const %r, dense<0.0> : tensor<2xf32> {tolerance = 1.0e-6 : f64}
   func.return
 }
+
+// -----
+
+// chlo.erf (xhlo.erf): math.erf has no LLVM intrinsic and becomes a C library call
+// (convert-math-to-libm after convert-math-to-llvm). Expected values: Python's math.erf
+// (float64), rounded; erf(-0) = -0, erf(±inf) = ±1, NaN stays NaN.
+func.func @erf_f32_f64_f16() {
+  %x = stablehlo.constant dense<[0.0, 0.5, 1.0, 3.0, -2.0, -0.0, 1.0e-3, 5.0, 0x7F800000, 0xFF800000, 0x7FC00000]> : tensor<11xf32>
+  %r = chlo.erf %x : tensor<11xf32> -> tensor<11xf32>
+  check.expect_almost_eq_const %r, dense<[0.0, 0.520499877, 0.842700793, 0.999977910, -0.995322265, -0.0, 1.12837879e-3, 1.0, 1.0, -1.0, 0x7FC00000]> : tensor<11xf32> {tolerance = 2.0e-07 : f64}
+  %xd = stablehlo.constant dense<[0.5, 3.0, -2.0, 1.0e-3]> : tensor<4xf64>
+  %rd = chlo.erf %xd : tensor<4xf64> -> tensor<4xf64>
+  check.expect_almost_eq_const %rd, dense<[0.5204998778130465, 0.9999779095030014, -0.9953222650189527, 0.0011283787909692365]> : tensor<4xf64> {tolerance = 1.0e-15 : f64}
+  %xh = stablehlo.constant dense<[0.5, 1.0, -2.0]> : tensor<3xf16>
+  %rh = chlo.erf %xh : tensor<3xf16> -> tensor<3xf16>
+  check.expect_almost_eq_const %rh, dense<[0.5205, 0.8428, -0.9951]> : tensor<3xf16> {tolerance = 1.0e-03 : f64}
+  func.return
+}
