@@ -4,7 +4,7 @@
 //! this module joins the families. Everything that needs to know the op set (IRDL generation,
 //! verification, import, the e-graph, lowering) asks here.
 
-use crate::op::OpDef;
+use crate::op::{Import, OpDef};
 use crate::ops;
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -20,6 +20,36 @@ static BY_NAME: LazyLock<HashMap<&'static str, &'static OpDef>> = LazyLock::new(
     }
     map
 });
+
+/// StableHLO/CHLO op name → the op it is renamed to (the [`Import::Stablehlo`] and
+/// [`Import::Renamed`] sources; converted ones have a rule of the importer's own).
+static BY_SOURCE: LazyLock<HashMap<String, &'static OpDef>> = LazyLock::new(|| {
+    let mut map = HashMap::new();
+    for def in all().filter(|d| matches!(d.import, Import::Stablehlo | Import::Renamed(_))) {
+        for source in def.import_names() {
+            let previous = map.insert(source.clone(), def);
+            assert!(previous.is_none(), "{source} is imported as two xhlo ops");
+        }
+    }
+    map
+});
+
+/// The op a StableHLO/CHLO op (`stablehlo.add`, `chlo.erf`) is renamed to on import: same
+/// operands, results and regions, attributes converted by name.
+pub fn renamed_from(source: &str) -> Option<&'static OpDef> {
+    BY_SOURCE.get(source).copied()
+}
+
+/// The op a StableHLO/CHLO op is imported as, renamed or converted (`stablehlo.rng` is
+/// converted to `rng_uniform` or `rng_normal`: the first is returned).
+pub fn imported_from(source: &str) -> Option<&'static OpDef> {
+    renamed_from(source).or_else(|| all().find(|d| matches!(d.import, Import::Converted(s) if s == source)))
+}
+
+/// The StableHLO/CHLO op name the exporter writes for an op: the first of its import names.
+pub fn export_name(def: &OpDef) -> Option<String> {
+    def.import_names().into_iter().next()
+}
 
 /// Every op, family by family, in definition order.
 pub fn all() -> impl Iterator<Item = &'static OpDef> {
@@ -65,6 +95,47 @@ mod tests {
             let before = names.len();
             names.dedup();
             assert_eq!(before, names.len(), "xhlo.{} reuses a slot name", def.name);
+        }
+    }
+
+    #[test]
+    fn import_sources_name_their_op() {
+        let add = renamed_from("stablehlo.add").unwrap();
+        assert_eq!(add.name, "add");
+        assert_eq!(renamed_from("chlo.erf").unwrap().name, "erf");
+        assert_eq!(renamed_from("chlo.tan").unwrap().name, "tan");
+        assert_eq!(renamed_from("stablehlo.create_token").unwrap().name, "after_all");
+        assert_eq!(renamed_from("stablehlo.cross-replica-sum").unwrap().name, "cross_replica_sum");
+        assert!(renamed_from("stablehlo.compare").is_none(), "compare is converted, not renamed");
+        assert_eq!(imported_from("stablehlo.compare").unwrap().name, "compare");
+        assert_eq!(imported_from("stablehlo.rng").unwrap().name, "rng_uniform");
+        assert!(imported_from("stablehlo.collapse").is_none());
+        assert_eq!(export_name(lookup("tan").unwrap()).as_deref(), Some("stablehlo.tan"));
+        assert_eq!(export_name(lookup("fusion").unwrap()), None);
+    }
+
+    /// The facts later layers read are consistent with each other.
+    #[test]
+    fn per_op_facts_agree() {
+        use crate::op::{Cost, FusionRole, Syntax};
+        for def in all() {
+            let name = def.name;
+            if def.is_elementwise() {
+                assert!(def.regions.is_empty() && def.is_pure() && def.results.len() == 1, "{name}: element-wise ops are pure, one result, no regions");
+                assert!((1..=3).contains(&def.operands.len()), "{name}");
+            }
+            if def.syntax == Syntax::Unary {
+                assert_eq!(def.operands.len(), 1, "{name}: unary syntax takes one operand");
+            }
+            if def.syntax == Syntax::Binary {
+                assert_eq!(def.operands.len(), 2, "{name}: binary syntax takes two operands");
+            }
+            if def.fusion == FusionRole::IndexMap {
+                assert_eq!(def.cost, Cost::Free, "{name}: data movement costs no flops");
+            }
+            if def.import == Import::None {
+                assert_eq!(def.syntax, Syntax::Generic, "{name}: no StableHLO source, no pretty form");
+            }
         }
     }
 

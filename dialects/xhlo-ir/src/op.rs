@@ -171,6 +171,90 @@ pub enum Effects {
     SideEffecting,
 }
 
+/// How StableHLO/CHLO text reaches an op: the importer's rename table and the exporter's
+/// op names are generated from this field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Import {
+    /// `stablehlo.<name>` becomes this op: same operands, results and regions, attributes
+    /// converted by name.
+    Stablehlo,
+    /// These StableHLO/CHLO ops become this op the same way; the first is the one the
+    /// exporter writes.
+    Renamed(&'static [&'static str]),
+    /// This StableHLO/CHLO op becomes this op through a conversion of the importer's own (its
+    /// structure changes); the exporter writes that name back.
+    Converted(&'static str),
+    /// No StableHLO or CHLO op becomes this op (made by the builder, a decomposition or a pass).
+    None,
+}
+
+/// The pretty (custom assembly) form of the StableHLO/CHLO ops this op is imported from, as
+/// JAX prints them; the parser's and the exporter's op lists are generated from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Syntax {
+    /// One operand: `stablehlo.abs %x : tensor<..>` (`custom<SameOperandsAndResultType>`), or
+    /// in CHLO `chlo.erf %x : tensor<..> -> tensor<..>`.
+    Unary,
+    /// Two operands: `stablehlo.add %a, %b : tensor<..>`, or in CHLO
+    /// `chlo.next_after %a, %b : tensor<..>, tensor<..> -> tensor<..>`.
+    Binary,
+    /// `stablehlo.reshape %x : (tensor<..>) -> tensor<..>` (operands, then `functional-type`).
+    Functional,
+    /// An assembly of its own, parsed and printed by a function of the StableHLO crate.
+    Own,
+    /// Only MLIR's generic form.
+    Generic,
+}
+
+/// What an op is to fusion and to the lowering of a fused kernel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FusionRole {
+    /// Evaluated element by element from its scalar semantics: lowered as one
+    /// `linalg.generic` over the result, fused into any kernel (loop fusion).
+    Elementwise,
+    /// Data movement a fused kernel composes into its operands' index maps (a reshape only
+    /// when it inserts or removes unit dimensions).
+    IndexMap,
+    /// The root of an input fusion: producers are fused under it.
+    Reduction,
+    /// The root of an output fusion: its epilogue reads it element by element.
+    Contraction,
+    /// Never fused.
+    None,
+}
+
+/// How much arithmetic one element of an op costs, in the cost model's flops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cost {
+    /// No arithmetic: constants, data movement, views, conversions.
+    Free,
+    /// One simple vector instruction (the default).
+    Simple,
+    /// A division or root.
+    Divide,
+    /// A transcendental function.
+    Transcendental,
+}
+
+impl Cost {
+    /// Flops per element: the weights [`Cost`] stands for.
+    pub const fn flops(self) -> f64 {
+        match self {
+            Cost::Free => 0.0,
+            Cost::Simple => 1.0,
+            Cost::Divide => 4.0,
+            Cost::Transcendental => 20.0,
+        }
+    }
+}
+
+/// Whether an op has a lowering to linalg; when it has none, the reason users are shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lowering {
+    Supported,
+    Unsupported(&'static str),
+}
+
 /// Computes (or checks) an op's result types from what [`OpView`] shows.
 pub type ShapeFn = fn(&OpView) -> Result<Vec<Type>, String>;
 
@@ -198,6 +282,16 @@ pub struct OpDef {
     /// The shape rule: returns the result types, using declared result types only for what
     /// the operands and attributes cannot determine (e.g. a reshape's target shape).
     pub infer: ShapeFn,
+    /// The StableHLO/CHLO ops it is imported from (and exported to).
+    pub import: Import,
+    /// The pretty form of those ops.
+    pub syntax: Syntax,
+    /// Its part in fusion.
+    pub fusion: FusionRole,
+    /// Its arithmetic per element, for the cost model.
+    pub cost: Cost,
+    /// Whether it lowers to linalg.
+    pub lowering: Lowering,
 }
 
 impl std::fmt::Debug for OpDef {
@@ -226,6 +320,66 @@ impl OpDef {
             regions: &[],
             effects: Effects::Pure,
             infer,
+            import: Import::Stablehlo,
+            syntax: Syntax::Generic,
+            fusion: FusionRole::None,
+            cost: Cost::Simple,
+            lowering: Lowering::Supported,
+        }
+    }
+
+    /// The same op imported from other StableHLO/CHLO ops.
+    pub const fn with_import(mut self, import: Import) -> OpDef {
+        self.import = import;
+        self
+    }
+
+    pub const fn with_syntax(mut self, syntax: Syntax) -> OpDef {
+        self.syntax = syntax;
+        self
+    }
+
+    pub const fn with_fusion(mut self, fusion: FusionRole) -> OpDef {
+        self.fusion = fusion;
+        self
+    }
+
+    pub const fn with_cost(mut self, cost: Cost) -> OpDef {
+        self.cost = cost;
+        self
+    }
+
+    /// The same op without a lowering; `reason` is what users are told.
+    pub const fn unlowered(mut self, reason: &'static str) -> OpDef {
+        self.lowering = Lowering::Unsupported(reason);
+        self
+    }
+
+    /// Whether the op is evaluated element by element from scalar semantics.
+    pub fn is_elementwise(&self) -> bool {
+        self.fusion == FusionRole::Elementwise
+    }
+
+    /// The number of operands of an element-wise op (`None` for other ops).
+    pub fn elementwise_arity(&self) -> Option<usize> {
+        self.is_elementwise().then_some(self.operands.len())
+    }
+
+    pub fn has_regions(&self) -> bool {
+        !self.regions.is_empty()
+    }
+
+    pub fn is_pure(&self) -> bool {
+        self.effects == Effects::Pure
+    }
+
+    /// The StableHLO/CHLO op names that import as this op (`stablehlo.<name>` by default).
+    pub fn import_names(&self) -> Vec<String> {
+        match self.import {
+            Import::Stablehlo => vec![format!("stablehlo.{}", self.name)],
+            Import::Renamed(names) => names.iter().map(|n| n.to_string()).collect(),
+            Import::Converted(name) => vec![name.to_string()],
+            Import::None => vec![],
         }
     }
 

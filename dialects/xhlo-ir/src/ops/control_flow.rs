@@ -7,6 +7,7 @@
 //! because IRDL has no variadic regions. Loop-carried and branch values may be tensors, tokens
 //! or tuples.
 
+use crate::op::{Import, Syntax};
 use super::reduction::single_block;
 use super::*;
 use crate::op::{attr, tensor, values, AttrKind, BlockSig, Category, OpDef, OpView};
@@ -19,7 +20,7 @@ pub const OPS: &[OpDef] = &[
             "While: runs `body` while `cond` yields true; both take the loop-carried values (the \
              operands' types), `cond` yields tensor<i1>, `body` yields the next values",
             &[values("operands")], infer_while)
-    },
+    }.with_syntax(Syntax::Own),
     OpDef {
         results: &[values("results")],
         regions: &["true_branch", "false_branch"],
@@ -35,7 +36,7 @@ pub const OPS: &[OpDef] = &[
             "Conditional (indexed form): runs branch `index` of the single region `branches` (one block \
              per branch, no parameters); an index out of range runs the last branch",
             &[tensor("index")], infer_case)
-    },
+    }.with_import(Import::Converted("stablehlo.case")),
     OpDef {
         results: &[values("results")],
         attrs: &[attr("callee", AttrKind::Symbol)],
@@ -43,13 +44,13 @@ pub const OPS: &[OpDef] = &[
             "Call: invokes the computation `callee` on the operands; the callee's signature is checked \
              against operands and results at the module level",
             &[values("operands")], infer_call)
-    },
+    }.with_import(Import::None),
     OpDef {
         results: &[values("results")],
         ..OpDef::new("optimization_barrier", Category::ControlFlow,
             "OptimizationBarrier: returns its operands unchanged; no optimization moves computation across it",
             &[values("operands")], infer_optimization_barrier)
-    },
+    }.with_syntax(Syntax::Own),
 ];
 
 /// A type with every tensor layout dropped (results carry no layout).

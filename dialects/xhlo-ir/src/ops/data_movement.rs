@@ -16,6 +16,7 @@
 //! Start indices of `dynamic_slice`/`dynamic_update_slice` are N rank-0 integer tensors, as in
 //! seed 002 ("N 個 XlaOp 的序列") and StableHLO, not seed 001's single rank-1 array.
 
+use crate::op::{Cost, FusionRole, Import, Syntax};
 use super::*;
 use crate::attrs::Attr;
 use crate::op::{
@@ -37,47 +38,47 @@ pub const OPS: &[OpDef] = &[
             "ConstantLiteral: a literal array; the result type is the type of `value` (dense<...> : tensor<...>), \
              or the declared result for dense_resource<...>",
             &[], infer_constant)
-    },
+    }.with_syntax(Syntax::Own).with_fusion(FusionRole::IndexMap).with_cost(Cost::Free),
     OpDef {
         attrs: &[attr("iota_dimension", AttrKind::Int)],
         ..OpDef::new("iota", Category::DataMovement,
             "Iota: an array of the declared shape counting 0, 1, 2, ... along iota_dimension",
             &[], infer_iota)
-    },
+    }.with_syntax(Syntax::Own),
     OpDef {
         attrs: &[attr("broadcast_sizes", AttrKind::I64Array)],
         ..OpDef::new("broadcast", Category::DataMovement,
             "Broadcast: prepends new dimensions; result dims = broadcast_sizes ++ operand dims",
             &[tensor("operand")], infer_broadcast)
-    },
+    }.with_syntax(Syntax::Own),
     OpDef {
         attrs: &[attr("broadcast_dimensions", AttrKind::I64Array)],
         ..OpDef::new("broadcast_in_dim", Category::DataMovement,
             "BroadcastInDim: operand dimension i becomes result dimension broadcast_dimensions[i] (strictly \
              increasing), where it must have size 1 or the result's size; the result shape is declared",
             &[tensor("operand")], infer_broadcast_in_dim)
-    },
+    }.with_syntax(Syntax::Own).with_fusion(FusionRole::IndexMap).with_cost(Cost::Free),
     OpDef::new("reshape", Category::DataMovement,
         "Reshape: the same elements in row-major order, in the declared shape",
-        &[tensor("operand")], infer_reshape),
+        &[tensor("operand")], infer_reshape).with_syntax(Syntax::Functional).with_fusion(FusionRole::IndexMap).with_cost(Cost::Free),
     OpDef {
         attrs: &[attr("dimensions", AttrKind::I64Array)],
         ..OpDef::new("collapse", Category::DataMovement,
             "Collapse: merges an in-order, consecutive run of dimensions into one dimension at their place",
             &[tensor("operand")], infer_collapse)
-    },
+    }.with_import(Import::None),
     OpDef {
         attrs: &[attr("permutation", AttrKind::I64Array)],
         ..OpDef::new("transpose", Category::DataMovement,
             "Transpose: result dimension i is operand dimension permutation[i]",
             &[tensor("operand")], infer_transpose)
-    },
+    }.with_syntax(Syntax::Own).with_fusion(FusionRole::IndexMap).with_cost(Cost::Free),
     OpDef {
         attrs: &[attr("dimensions", AttrKind::I64Array)],
         ..OpDef::new("reverse", Category::DataMovement,
             "Rev: reverses the element order along the given dimensions",
             &[tensor("operand")], infer_reverse)
-    },
+    }.with_syntax(Syntax::Own).with_fusion(FusionRole::IndexMap).with_cost(Cost::Free),
     OpDef {
         attrs: &[
             attr("start_indices", AttrKind::I64Array),
@@ -88,24 +89,24 @@ pub const OPS: &[OpDef] = &[
             "Slice: the box [start, limit) taking every strides-th element (strides default to 1); \
              result dim = ceil((limit - start) / stride)",
             &[tensor("operand")], infer_slice)
-    },
+    }.with_syntax(Syntax::Own).with_fusion(FusionRole::IndexMap).with_cost(Cost::Free),
     OpDef {
         attrs: &[attr("slice_sizes", AttrKind::I64Array)],
         ..OpDef::new("dynamic_slice", Category::DataMovement,
             "DynamicSlice: a slice_sizes box at run-time start indices (one rank-0 integer per dimension, \
              clamped so the box stays in bounds)",
             &[tensor("operand"), tensors("start_indices")], infer_dynamic_slice)
-    },
+    }.with_syntax(Syntax::Own),
     OpDef::new("dynamic_update_slice", Category::DataMovement,
         "DynamicUpdateSlice: operand with update written at run-time start indices (one rank-0 integer per \
          dimension, clamped so the update stays in bounds)",
-        &[tensor("operand"), tensor("update"), tensors("start_indices")], infer_dynamic_update_slice),
+        &[tensor("operand"), tensor("update"), tensors("start_indices")], infer_dynamic_update_slice).with_syntax(Syntax::Functional),
     OpDef {
         attrs: &[attr("dimension", AttrKind::Int)],
         ..OpDef::new("concatenate", Category::DataMovement,
             "ConcatInDim: joins one or more arrays along `dimension`; all other dimensions must agree",
             &[tensors("inputs")], infer_concatenate)
-    },
+    }.with_syntax(Syntax::Own),
     OpDef {
         attrs: &[
             attr("edge_padding_low", AttrKind::I64Array),
@@ -116,33 +117,33 @@ pub const OPS: &[OpDef] = &[
             "Pad: interior padding between elements, then edge padding (negative edge padding removes \
              elements); result dim = low + high + d + max(d - 1, 0) * interior",
             &[tensor("operand"), tensor("padding_value")], infer_pad)
-    },
+    }.with_syntax(Syntax::Own),
     OpDef {
         attrs: &[attr("dimension", AttrKind::Int)],
         ..OpDef::new("get_dimension_size", Category::DataMovement,
             "GetDimensionSize: the (run-time) size of one dimension as tensor<i32>",
             &[tensor("operand")], infer_get_dimension_size)
-    },
+    }.with_syntax(Syntax::Own),
     OpDef {
         attrs: &[attr("dimension", AttrKind::Int)],
         ..OpDef::new("set_dimension_size", Category::DataMovement,
             "SetDimensionSize: the operand with a run-time size (tensor<i32>) for one dimension; the static \
              shape stays the upper bound",
             &[tensor("operand"), tensor("size")], infer_set_dimension_size)
-    },
+    }.with_syntax(Syntax::Own).unlowered("dynamic dimension sizes: shapes are static"),
     OpDef {
         results: TUPLE_RESULT,
         ..OpDef::new("tuple", Category::DataMovement,
             "Tuple: groups any number of values (arrays, tokens, tuples) into one tuple",
             &[values("values")], infer_tuple)
-    },
+    }.with_syntax(Syntax::Own),
     OpDef {
         results: ANY_RESULT,
         attrs: &[attr("index", AttrKind::Int)],
         ..OpDef::new("get_tuple_element", Category::DataMovement,
             "GetTupleElement: element `index` of a tuple",
             TUPLE_OPERAND, infer_get_tuple_element)
-    },
+    }.with_syntax(Syntax::Own),
 ];
 
 // ----------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@
 //! bounds may be scalars, as in the seeds.
 
 use super::*;
-use crate::op::{attr, opt_attr, tensor, tensors, AttrKind, Category, OpDef, OpView, RegionSig};
+use crate::op::{attr, opt_attr, tensor, tensors, AttrKind, Category, Cost, FusionRole, Import, OpDef, OpView, RegionSig, Syntax};
 
 /// How an element-wise op's result element type follows from its operand's.
 #[derive(Clone, Copy)]
@@ -39,25 +39,33 @@ fn binary(v: &OpView, class: TypeClass) -> Result<Vec<Type>, String> {
     one(lhs.with_element(lhs.element))
 }
 
+/// A unary element-wise op: operand type class, result element rule, arithmetic cost.
 macro_rules! unary_op {
-    ($name:literal, $class:expr, $rule:expr, $summary:literal) => {
+    ($name:literal, $class:expr, $rule:expr, $cost:ident, $summary:literal) => {
         OpDef::new($name, Category::ElementwiseUnary, $summary, &[tensor("operand")], {
             fn rule(v: &OpView) -> Result<Vec<Type>, String> {
                 unary(v, $class, $rule)
             }
             rule
         })
+        .with_syntax(Syntax::Unary)
+        .with_fusion(FusionRole::Elementwise)
+        .with_cost(Cost::$cost)
     };
 }
 
+/// A binary element-wise op: operand type class, arithmetic cost.
 macro_rules! binary_op {
-    ($name:literal, $class:expr, $summary:literal) => {
+    ($name:literal, $class:expr, $cost:ident, $summary:literal) => {
         OpDef::new($name, Category::ElementwiseBinary, $summary, &[tensor("lhs"), tensor("rhs")], {
             fn rule(v: &OpView) -> Result<Vec<Type>, String> {
                 binary(v, $class)
             }
             rule
         })
+        .with_syntax(Syntax::Binary)
+        .with_fusion(FusionRole::Elementwise)
+        .with_cost(Cost::$cost)
     };
 }
 
@@ -65,62 +73,64 @@ use ResultElement::*;
 
 pub const OPS: &[OpDef] = &[
     // Unary arithmetic.
-    unary_op!("abs", SIGNED_OR_FLOAT_OR_COMPLEX, RealPart, "Abs: |x|; complex gives its modulus"),
-    unary_op!("negate", NUMERIC, Same, "Neg: -x"),
-    unary_op!("sign", SIGNED_OR_FLOAT_OR_COMPLEX, Same, "Sign: -1, 0 or 1 (x/|x| for complex; NaN stays NaN)"),
-    unary_op!("ceil", FLOAT, Same, "Ceil: smallest integer value >= x"),
-    unary_op!("floor", FLOAT, Same, "Floor: largest integer value <= x"),
-    unary_op!("round_nearest_afz", FLOAT, Same, "Round: to nearest, ties away from zero"),
-    unary_op!("round_nearest_even", FLOAT, Same, "RoundNearestEven: to nearest, ties to even"),
-    unary_op!("exponential", FLOAT_OR_COMPLEX, Same, "Exp: e^x"),
-    unary_op!("exponential_minus_one", FLOAT_OR_COMPLEX, Same, "Expm1: e^x - 1"),
-    unary_op!("log", FLOAT_OR_COMPLEX, Same, "Log: natural logarithm"),
-    unary_op!("log_plus_one", FLOAT_OR_COMPLEX, Same, "Log1p: ln(1 + x)"),
-    unary_op!("logistic", FLOAT_OR_COMPLEX, Same, "Logistic: 1 / (1 + e^-x)"),
-    unary_op!("sqrt", FLOAT_OR_COMPLEX, Same, "Sqrt: square root"),
-    unary_op!("rsqrt", FLOAT_OR_COMPLEX, Same, "Rsqrt: 1 / sqrt(x)"),
-    unary_op!("cbrt", FLOAT_OR_COMPLEX, Same, "Cbrt: cube root"),
-    unary_op!("cosine", FLOAT_OR_COMPLEX, Same, "Cos: cosine"),
-    unary_op!("sine", FLOAT_OR_COMPLEX, Same, "Sin: sine"),
-    unary_op!("tan", FLOAT_OR_COMPLEX, Same, "Tan: tangent"),
-    unary_op!("tanh", FLOAT_OR_COMPLEX, Same, "Tanh: hyperbolic tangent"),
-    unary_op!("erf", FLOAT, Same, "Erf: the Gauss error function"),
-    unary_op!("is_finite", FLOAT, Pred, "IsFinite: neither infinite nor NaN"),
-    unary_op!("not", INT_OR_PRED, Same, "Not: logical not of PRED, bitwise not of integers"),
-    unary_op!("popcnt", INT, Same, "PopulationCount: number of set bits"),
-    unary_op!("count_leading_zeros", INT, Same, "Clz: number of leading zero bits"),
-    unary_op!("real", FLOAT_OR_COMPLEX, RealPart, "Real: real part (identity for floats)"),
-    unary_op!("imag", FLOAT_OR_COMPLEX, RealPart, "Imag: imaginary part (zero for floats)"),
+    unary_op!("abs", SIGNED_OR_FLOAT_OR_COMPLEX, RealPart, Simple, "Abs: |x|; complex gives its modulus"),
+    unary_op!("negate", NUMERIC, Same, Simple, "Neg: -x"),
+    unary_op!("sign", SIGNED_OR_FLOAT_OR_COMPLEX, Same, Simple, "Sign: -1, 0 or 1 (x/|x| for complex; NaN stays NaN)"),
+    unary_op!("ceil", FLOAT, Same, Simple, "Ceil: smallest integer value >= x"),
+    unary_op!("floor", FLOAT, Same, Simple, "Floor: largest integer value <= x"),
+    unary_op!("round_nearest_afz", FLOAT, Same, Simple, "Round: to nearest, ties away from zero"),
+    unary_op!("round_nearest_even", FLOAT, Same, Simple, "RoundNearestEven: to nearest, ties to even"),
+    unary_op!("exponential", FLOAT_OR_COMPLEX, Same, Transcendental, "Exp: e^x"),
+    unary_op!("exponential_minus_one", FLOAT_OR_COMPLEX, Same, Transcendental, "Expm1: e^x - 1"),
+    unary_op!("log", FLOAT_OR_COMPLEX, Same, Transcendental, "Log: natural logarithm"),
+    unary_op!("log_plus_one", FLOAT_OR_COMPLEX, Same, Transcendental, "Log1p: ln(1 + x)"),
+    unary_op!("logistic", FLOAT_OR_COMPLEX, Same, Transcendental, "Logistic: 1 / (1 + e^-x)"),
+    unary_op!("sqrt", FLOAT_OR_COMPLEX, Same, Divide, "Sqrt: square root"),
+    unary_op!("rsqrt", FLOAT_OR_COMPLEX, Same, Divide, "Rsqrt: 1 / sqrt(x)"),
+    unary_op!("cbrt", FLOAT_OR_COMPLEX, Same, Divide, "Cbrt: cube root"),
+    unary_op!("cosine", FLOAT_OR_COMPLEX, Same, Transcendental, "Cos: cosine"),
+    unary_op!("sine", FLOAT_OR_COMPLEX, Same, Transcendental, "Sin: sine"),
+    unary_op!("tan", FLOAT_OR_COMPLEX, Same, Transcendental, "Tan: tangent")
+        .with_import(Import::Renamed(&["stablehlo.tan", "chlo.tan"])),
+    unary_op!("tanh", FLOAT_OR_COMPLEX, Same, Transcendental, "Tanh: hyperbolic tangent"),
+    unary_op!("erf", FLOAT, Same, Transcendental, "Erf: the Gauss error function")
+        .with_import(Import::Renamed(&["chlo.erf"])),
+    unary_op!("is_finite", FLOAT, Pred, Simple, "IsFinite: neither infinite nor NaN").with_syntax(Syntax::Functional),
+    unary_op!("not", INT_OR_PRED, Same, Simple, "Not: logical not of PRED, bitwise not of integers"),
+    unary_op!("popcnt", INT, Same, Simple, "PopulationCount: number of set bits"),
+    unary_op!("count_leading_zeros", INT, Same, Simple, "Clz: number of leading zero bits"),
+    unary_op!("real", FLOAT_OR_COMPLEX, RealPart, Free, "Real: real part (identity for floats)"),
+    unary_op!("imag", FLOAT_OR_COMPLEX, RealPart, Free, "Imag: imaginary part (zero for floats)"),
     // Binary arithmetic.
-    binary_op!("add", ANY, "Add: lhs + rhs (logical or for PRED)"),
-    binary_op!("subtract", NUMERIC, "Sub: lhs - rhs"),
-    binary_op!("multiply", ANY, "Mul: lhs * rhs (logical and for PRED)"),
-    binary_op!("divide", NUMERIC, "Div: lhs / rhs (integer division truncates toward zero)"),
-    binary_op!("remainder", INT_OR_FLOAT, "Rem: remainder with the sign of the dividend (C fmod)"),
-    binary_op!("power", NUMERIC, "Pow: lhs ^ rhs"),
-    binary_op!("maximum", ANY, "Max: larger of lhs and rhs (NaN propagates)"),
-    binary_op!("minimum", ANY, "Min: smaller of lhs and rhs (NaN propagates)"),
-    binary_op!("atan2", FLOAT_OR_COMPLEX, "Atan2: atan(lhs / rhs) in the right quadrant"),
-    binary_op!("and", INT_OR_PRED, "And: logical/bitwise and"),
-    binary_op!("or", INT_OR_PRED, "Or: logical/bitwise or"),
-    binary_op!("xor", INT_OR_PRED, "Xor: logical/bitwise exclusive or"),
-    binary_op!("shift_left", INT, "ShiftLeft: lhs << rhs (0 when rhs >= bit width)"),
-    binary_op!("shift_right_arithmetic", INT, "ShiftRightArithmetic: sign-filling shift"),
-    binary_op!("shift_right_logical", INT, "ShiftRightLogical: zero-filling shift"),
+    binary_op!("add", ANY, Simple, "Add: lhs + rhs (logical or for PRED)"),
+    binary_op!("subtract", NUMERIC, Simple, "Sub: lhs - rhs"),
+    binary_op!("multiply", ANY, Simple, "Mul: lhs * rhs (logical and for PRED)"),
+    binary_op!("divide", NUMERIC, Divide, "Div: lhs / rhs (integer division truncates toward zero)"),
+    binary_op!("remainder", INT_OR_FLOAT, Divide, "Rem: remainder with the sign of the dividend (C fmod)"),
+    binary_op!("power", NUMERIC, Divide, "Pow: lhs ^ rhs"),
+    binary_op!("maximum", ANY, Simple, "Max: larger of lhs and rhs (NaN propagates)"),
+    binary_op!("minimum", ANY, Simple, "Min: smaller of lhs and rhs (NaN propagates)"),
+    binary_op!("atan2", FLOAT_OR_COMPLEX, Transcendental, "Atan2: atan(lhs / rhs) in the right quadrant"),
+    binary_op!("and", INT_OR_PRED, Simple, "And: logical/bitwise and"),
+    binary_op!("or", INT_OR_PRED, Simple, "Or: logical/bitwise or"),
+    binary_op!("xor", INT_OR_PRED, Simple, "Xor: logical/bitwise exclusive or"),
+    binary_op!("shift_left", INT, Simple, "ShiftLeft: lhs << rhs (0 when rhs >= bit width)"),
+    binary_op!("shift_right_arithmetic", INT, Simple, "ShiftRightArithmetic: sign-filling shift"),
+    binary_op!("shift_right_logical", INT, Simple, "ShiftRightLogical: zero-filling shift"),
     OpDef::new("complex", Category::ElementwiseBinary, "Complex: builds complex numbers from real and imaginary parts",
-        &[tensor("lhs"), tensor("rhs")], infer_complex),
+        &[tensor("lhs"), tensor("rhs")], infer_complex).with_syntax(Syntax::Own).with_fusion(FusionRole::Elementwise),
     OpDef {
         attrs: &[attr("comparison_direction", AttrKind::Str), opt_attr("compare_type", AttrKind::Str)],
         ..OpDef::new("compare", Category::ElementwiseBinary,
             "Eq/Ne/Ge/Gt/Le/Lt: element-wise comparison giving PRED; compare_type TOTALORDER gives the IEEE total order",
             &[tensor("lhs"), tensor("rhs")], infer_compare)
-    },
+    }.with_syntax(Syntax::Own).with_import(Import::Converted("stablehlo.compare")).with_fusion(FusionRole::Elementwise),
     OpDef::new("select", Category::ElementwiseOther,
         "Select: on_true where pred else on_false; pred may be a scalar",
-        &[tensor("pred"), tensor("on_true"), tensor("on_false")], infer_select),
+        &[tensor("pred"), tensor("on_true"), tensor("on_false")], infer_select).with_syntax(Syntax::Own).with_fusion(FusionRole::Elementwise),
     OpDef::new("clamp", Category::ElementwiseOther,
         "Clamp: min(max(operand, min), max); min and max may be scalars",
-        &[tensor("min"), tensor("operand"), tensor("max")], infer_clamp),
+        &[tensor("min"), tensor("operand"), tensor("max")], infer_clamp).with_syntax(Syntax::Own).with_fusion(FusionRole::Elementwise),
     OpDef {
         attrs: &[attr("dimensions", AttrKind::I64Array)],
         regions: &["computation"],
@@ -130,16 +140,16 @@ pub const OPS: &[OpDef] = &[
     },
     OpDef::new("convert", Category::ElementwiseUnary,
         "ConvertElementType: element-wise value conversion to the result's element type",
-        &[tensor("operand")], infer_convert),
+        &[tensor("operand")], infer_convert).with_syntax(Syntax::Unary).with_fusion(FusionRole::Elementwise).with_cost(Cost::Free),
     OpDef::new("bitcast_convert", Category::ElementwiseUnary,
         "BitcastConvertType: reinterprets bits; a width change adds or removes a minor dimension",
-        &[tensor("operand")], infer_bitcast_convert),
+        &[tensor("operand")], infer_bitcast_convert).with_syntax(Syntax::Functional).with_import(Import::Converted("stablehlo.bitcast_convert")),
     OpDef {
         attrs: &[attr("exponent_bits", AttrKind::Int), attr("mantissa_bits", AttrKind::Int)],
         ..OpDef::new("reduce_precision", Category::ElementwiseUnary,
             "ReducePrecision: rounds floats to a format with fewer exponent/mantissa bits",
             &[tensor("operand")], infer_reduce_precision)
-    },
+    }.with_syntax(Syntax::Own),
 ];
 
 fn infer_complex(v: &OpView) -> Result<Vec<Type>, String> {

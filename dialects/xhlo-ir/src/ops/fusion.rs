@@ -14,6 +14,7 @@
 //!
 //! The results are what the body yields.
 
+use crate::op::{Import};
 use super::reduction::single_block;
 use super::*;
 use crate::op::{attr, tensors, values, AttrKind, Category, OpDef, OpView};
@@ -31,7 +32,7 @@ pub const OPS: &[OpDef] = &[OpDef {
          kind is \"loop\" (element-wise), \"input\" (producers into a reduce) or \"output\" \
          (dot_general with an element-wise epilogue)",
         &[tensors("operands")], infer_fusion)
-}];
+}.with_import(Import::None)];
 
 fn infer_fusion(v: &OpView) -> Result<Vec<Type>, String> {
     let kind = v.str("kind")?;

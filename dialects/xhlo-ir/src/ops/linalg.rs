@@ -14,6 +14,7 @@
 //! operands' (XLA's `preferred_element_type`, e.g. `i8 x i8 -> i32`); without declared results
 //! the result has the operands' element type.
 
+use crate::op::{FusionRole, Syntax};
 use super::*;
 use crate::op::{attr, check_dims, check_permutation, opt_attr, tensor, AttrKind, Category, OpDef, OpView};
 use crate::attrs::Attr;
@@ -25,7 +26,7 @@ pub const OPS: &[OpDef] = &[
             "Dot: vector.vector -> scalar, matrix.vector, vector.matrix, matrix.matrix; contracts the last \
              dimension of lhs with the first of rhs (ranks 1 or 2)",
             &[tensor("lhs"), tensor("rhs")], infer_dot)
-    },
+    }.with_syntax(Syntax::Own),
     OpDef {
         attrs: &[
             opt_attr("lhs_batching_dimensions", AttrKind::I64Array),
@@ -38,7 +39,7 @@ pub const OPS: &[OpDef] = &[
             "DotGeneral: sum of products over the contracting dimensions; result dimensions are the batch \
              dimensions, then lhs free dimensions, then rhs free dimensions",
             &[tensor("lhs"), tensor("rhs")], infer_dot_general)
-    },
+    }.with_syntax(Syntax::Own).with_fusion(FusionRole::Contraction),
     OpDef {
         attrs: &[
             opt_attr("window_strides", AttrKind::I64Array),
@@ -63,20 +64,20 @@ pub const OPS: &[OpDef] = &[
             "ConvWithGeneralPadding (and Conv): n-d convolution with strides, (low, high) padding as a flat \
              list, lhs/rhs dilation, feature and batch groups, and explicit dimension numbers",
             &[tensor("lhs"), tensor("rhs")], infer_convolution)
-    },
+    }.with_syntax(Syntax::Own),
     OpDef {
         attrs: &[attr("fft_type", AttrKind::Str), attr("fft_length", AttrKind::I64Array)],
         ..OpDef::new("fft", Category::LinearAlgebra,
             "Fft: FFT/IFFT complex->complex, RFFT real->complex (last dimension n/2+1), IRFFT complex->real \
              (last dimension n), over the 1 to 3 innermost dimensions",
             &[tensor("operand")], infer_fft)
-    },
+    }.with_syntax(Syntax::Own),
     OpDef {
         attrs: &[opt_attr("lower", AttrKind::Bool)],
         ..OpDef::new("cholesky", Category::LinearAlgebra,
             "Cholesky: factor of a batch of symmetric (Hermitian) positive definite matrices [..., M, M]",
             &[tensor("a")], infer_cholesky)
-    },
+    }.with_syntax(Syntax::Own),
     OpDef {
         attrs: &[
             attr("left_side", AttrKind::Bool),

@@ -7,6 +7,7 @@
 //! `composite` is by definition replaceable by its decomposition, a function of its operands
 //! and attributes, so it is pure.
 
+use crate::op::{Import, Syntax};
 use super::*;
 use crate::attrs::Attr;
 use crate::op::{attr, check_permutation, opt_attr, values, AttrKind, Category, Effects, OpDef, OpView, ValueDef};
@@ -31,7 +32,7 @@ pub const OPS: &[OpDef] = &[
              declared types; backend_config is a string (a dictionary for api_version 4, typed FFI); \
              operand_layouts/result_layouts, given together, fix each value's minor-to-major layout",
             &[values("operands")], infer_custom_call)
-    },
+    }.with_syntax(Syntax::Own).with_import(Import::Converted("stablehlo.custom_call")).unlowered("a custom call names an external function, and the JIT has no registry of targets"),
     OpDef {
         results: ANY_RESULTS,
         attrs: &[
@@ -46,7 +47,7 @@ pub const OPS: &[OpDef] = &[
              (default 0) numbers semantic revisions; results have the declared types (the decomposition's \
              signature is checked against the symbol table, not here)",
             &[values("operands")], infer_composite)
-    },
+    }.with_syntax(Syntax::Own),
 ];
 
 /// `t` without layouts, recursively (results are returned without layout).

@@ -14,6 +14,7 @@
 //! The scalar-computation checks here ([`single_block`], [`check_scalar_block`]) are shared with
 //! `sort`'s comparator (ops/sorting.rs).
 
+use crate::op::{FusionRole, Syntax};
 use super::*;
 use crate::op::{
     attr, check_dims, opt_attr, tensor, tensors, AttrKind, BlockSig, Category, OpDef, OpView, RegionSig,
@@ -29,7 +30,7 @@ pub const OPS: &[OpDef] = &[
              the N inputs followed by the N rank-0 init values, `body` takes (acc_0..acc_{N-1}, x_0..x_{N-1}) \
              and yields N scalars",
             &[tensors("operands")], infer_reduce)
-    },
+    }.with_syntax(Syntax::Own).with_fusion(FusionRole::Reduction),
     OpDef {
         results: &[tensors("results")],
         attrs: &[

@@ -5,6 +5,7 @@
 //! the first position and 2k+1 its element at the second (seed 002, as in StableHLO), and
 //! yields one `tensor<i1>`: whether the first position sorts before the second.
 
+use crate::op::{Import, Syntax};
 use super::reduction::check_scalar_block;
 use super::*;
 use crate::op::{attr, normalize_dim, opt_attr, tensor, tensors, AttrKind, Category, OpDef, OpView};
@@ -26,7 +27,7 @@ pub const OPS: &[OpDef] = &[
             "TopK: the k largest (or smallest with largest = false) elements along the last dimension, \
              with their i32 indices; lower indices first among equal elements",
             &[tensor("operand")], infer_top_k)
-    },
+    }.with_syntax(Syntax::Own).with_import(Import::Renamed(&["chlo.top_k"])),
 ];
 
 fn infer_sort(v: &OpView) -> Result<Vec<Type>, String> {
