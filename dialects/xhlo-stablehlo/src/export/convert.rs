@@ -3,9 +3,9 @@
 //! types), exactly what MLIR's generic form of the StableHLO program holds. Stage two
 //! ([`super::print`]) chooses how to print each op.
 //!
-//! Op names come back through the importer's own rename table ([`renames`], first source
-//! wins: `xhlo.tan` is `stablehlo.tan`, not `chlo.tan`), plus [`CUSTOM_INVERSES`] for the ops
-//! the importer converts with a function that is a rename in the common case. Ops whose
+//! Op names come from the catalogue ([`stablehlo_name`]: an op's first import source, so
+//! `xhlo.tan` is `stablehlo.tan`, not `chlo.tan`, and ops the importer converts with a
+//! function that is a rename in the common case go back under their source's name). Ops whose
 //! structure changed on import are rebuilt here: `xhlo.case` (one region, one block per
 //! branch) gets one region per branch, `xhlo.rng_uniform`/`rng_normal` become `stablehlo.rng`
 //! with a constant shape operand, `gpu.yield` becomes `stablehlo.return`. Two xhlo ops have
@@ -23,29 +23,23 @@ use std::collections::HashMap;
 use std::sync::LazyLock;
 use xhlo_ir::op::REGION_TERMINATOR;
 
-/// xhlo ops that the importer makes with a conversion function (a special case on import:
-/// NOTYPE compares, i1 bitcasts, check custom calls, variadic collectives) and that go back
-/// as plain renames.
-pub const CUSTOM_INVERSES: &[(&str, &str)] = &[
-    ("xhlo.compare", "stablehlo.compare"),
-    ("xhlo.bitcast_convert", "stablehlo.bitcast_convert"),
-    ("xhlo.custom_call", "stablehlo.custom_call"),
-    ("xhlo.all_gather", "stablehlo.all_gather"),
-    ("xhlo.all_to_all", "stablehlo.all_to_all"),
-];
-
-/// xhlo name → StableHLO (or CHLO) name.
+/// ops outside the catalogue: name → the StableHLO op the importer renames to it.
 static REVERSE: LazyLock<HashMap<&'static str, &'static str>> = LazyLock::new(|| {
     let mut map = HashMap::new();
-    for (from, to) in renames().chain(CUSTOM_INVERSES.iter().map(|(x, s)| (*s, *x))) {
+    for (from, to) in renames() {
         map.entry(to).or_insert(from);
     }
     map
 });
 
-/// The StableHLO (or CHLO) op an xhlo op is renamed to, when it is a plain rename.
-pub fn stablehlo_name(xhlo: &str) -> Option<&'static str> {
-    REVERSE.get(xhlo).copied()
+/// The StableHLO (or CHLO) op an xhlo op is exported as, when it keeps its structure: the
+/// catalogue's export name ([`xhlo_ir::catalogue::export_name`]: the first import source,
+/// renamed or converted), or the importer's rename for ops of other dialects (`gpu.yield`).
+pub fn stablehlo_name(name: &str) -> Option<String> {
+    match name.strip_prefix("xhlo.").and_then(xhlo_ir::catalogue::lookup) {
+        Some(def) => xhlo_ir::catalogue::export_name(def),
+        None => REVERSE.get(name).map(|s| s.to_string()),
+    }
 }
 
 /// The xhlo ops exported by a rule of their own rather than a rename.
@@ -167,7 +161,7 @@ impl Converter<'_> {
                 self.shell(op, "func.call", vec![("callee".into(), callee)], Self::values(&rest)?)?
             }
             _ => match stablehlo_name(name) {
-                Some(to) => self.renamed(op, to, &[])?,
+                Some(to) => self.renamed(op, &to, &[])?,
                 None => return Err("cannot be exported: no StableHLO equivalent is known (expected an xhlo, func, builtin or check op)".into()),
             },
         };
@@ -255,22 +249,25 @@ mod tests {
     }
 
     #[test]
-    fn custom_inverses_name_ops_the_importer_converts_by_function() {
-        for (xhlo, stablehlo) in CUSTOM_INVERSES {
-            assert!(xhlo_ir::catalogue::lookup(xhlo).is_some(), "{xhlo} is not in the catalogue");
-            assert!(
-                matches!(crate::import::ops::rule(stablehlo), Some(crate::import::ops::Rule::Custom(_))),
-                "{stablehlo} is not a custom rule of the importer"
-            );
+    fn converted_imports_are_custom_rules_of_the_importer() {
+        for def in xhlo_ir::catalogue::all() {
+            if let xhlo_ir::op::Import::Converted(source) = def.import {
+                assert!(
+                    matches!(crate::import::ops::rule(source), Some(crate::import::ops::Rule::Custom(_))),
+                    "xhlo.{} is converted from {source}, which is not a custom rule of the importer",
+                    def.name
+                );
+            }
         }
     }
 
     #[test]
     fn shared_targets_export_to_the_stablehlo_op() {
-        assert_eq!(stablehlo_name("xhlo.tan"), Some("stablehlo.tan"));
-        assert_eq!(stablehlo_name("xhlo.after_all"), Some("stablehlo.after_all"));
-        assert_eq!(stablehlo_name("xhlo.erf"), Some("chlo.erf"));
-        assert_eq!(stablehlo_name("gpu.yield"), Some("stablehlo.return"));
-        assert_eq!(stablehlo_name("xhlo.cross_replica_sum"), Some("stablehlo.cross-replica-sum"));
+        assert_eq!(stablehlo_name("xhlo.tan").as_deref(), Some("stablehlo.tan"));
+        assert_eq!(stablehlo_name("xhlo.after_all").as_deref(), Some("stablehlo.after_all"));
+        assert_eq!(stablehlo_name("xhlo.erf").as_deref(), Some("chlo.erf"));
+        assert_eq!(stablehlo_name("gpu.yield").as_deref(), Some("stablehlo.return"));
+        assert_eq!(stablehlo_name("xhlo.cross_replica_sum").as_deref(), Some("stablehlo.cross-replica-sum"));
+        assert_eq!(stablehlo_name("xhlo.compare").as_deref(), Some("stablehlo.compare"));
     }
 }

@@ -37,6 +37,8 @@ use crate::import::attrs::{dense_ints, parse_fields, Field};
 use crate::print::{type_to_string, write_attr, write_dict};
 use std::collections::HashMap;
 use std::fmt::Write;
+use xhlo_ir::catalogue;
+use xhlo_ir::op::Syntax;
 
 pub struct Printer<'a> {
     pub out: String,
@@ -52,18 +54,11 @@ const PAD: &str = "  ";
 const COMMUTATIVE: &[&str] =
     &["stablehlo.add", "stablehlo.multiply", "stablehlo.maximum", "stablehlo.minimum", "stablehlo.and", "stablehlo.or", "stablehlo.xor"];
 
-const UNARY: &[&str] = &[
-    "abs", "cbrt", "ceil", "convert", "count_leading_zeros", "cosine", "exponential", "exponential_minus_one", "floor", "imag",
-    "log", "log_plus_one", "logistic", "not", "negate", "popcnt", "real", "round_nearest_afz", "round_nearest_even", "rsqrt",
-    "sign", "sine", "sqrt", "tan", "tanh",
-];
-
-const BINARY: &[&str] = &[
-    "add", "atan2", "divide", "maximum", "minimum", "multiply", "power", "remainder", "shift_left", "shift_right_arithmetic",
-    "shift_right_logical", "subtract", "and", "or", "xor",
-];
-
-const FUNCTIONAL: &[&str] = &["is_finite", "bitcast_convert", "reshape", "dynamic_update_slice"];
+/// The catalogue's pretty syntax of a StableHLO/CHLO op name (the exported name of an xhlo
+/// op is its import source, so the parser and the printer read the same fact).
+fn syntax(name: &str) -> Syntax {
+    catalogue::imported_from(name).map(|d| d.syntax).unwrap_or(Syntax::Generic)
+}
 
 fn attr_text(a: &Attribute) -> String {
     let mut s = String::new();
@@ -267,7 +262,7 @@ impl<'a> Printer<'a> {
                     self.check(op)
                 }
             }
-            "chlo.erf" => self.chlo_unary(op),
+            _ if name.starts_with("chlo.") && syntax(name) == Syntax::Unary => self.chlo_unary(op),
             _ => match name.strip_prefix("stablehlo.") {
                 Some(short) if is_bare(op, 0) => self.stablehlo(op, short),
                 _ => None,
@@ -287,9 +282,9 @@ impl<'a> Printer<'a> {
         let ops = self.values(&op.operands);
         let name = &op.name;
         Some(match short {
-            _ if UNARY.contains(&short) && n == 1 => format!("{name} {ops}{} : {}", rest(op, &[]), same_type(op)?),
-            _ if BINARY.contains(&short) && n == 2 => format!("{name} {ops}{} : {}", rest(op, &[]), same_type(op)?),
-            _ if FUNCTIONAL.contains(&short) => format!("{name} {ops}{} : {}", rest(op, &[]), op_fn_type(op)),
+            _ if syntax(name) == Syntax::Unary && n == 1 => format!("{name} {ops}{} : {}", rest(op, &[]), same_type(op)?),
+            _ if syntax(name) == Syntax::Binary && n == 2 => format!("{name} {ops}{} : {}", rest(op, &[]), same_type(op)?),
+            _ if syntax(name) == Syntax::Functional => format!("{name} {ops}{} : {}", rest(op, &[]), op_fn_type(op)),
             "complex" if n == 2 => {
                 let [result] = op.result_types.as_slice() else { return None };
                 let real_parts = match result {
@@ -728,7 +723,7 @@ impl<'a> Printer<'a> {
         ))
     }
 
-    /// `chlo.erf %x : t -> u`.
+    /// A unary CHLO op: `chlo.erf %x : t -> u`.
     fn chlo_unary(&self, op: &Op) -> Option<String> {
         let ([t], [r], true) = (op.operand_types.as_slice(), op.result_types.as_slice(), is_bare(op, 0)) else { return None };
         Some(format!("{} {}{} : {} -> {}", op.name, self.values(&op.operands), rest(op, &[]), type_to_string(t), type_to_string(r)))

@@ -55,7 +55,6 @@ pub const TABLE: &[(&str, Rule)] = &[
     ("chlo.erf_inv", Custom(|cx, s| real_unary(cx, s, erf_inv))),
     ("chlo.lgamma", Custom(|cx, s| real_unary(cx, s, lgamma))),
     ("chlo.digamma", Custom(|cx, s| real_unary(cx, s, digamma))),
-    ("chlo.erfc", Unsupported(NOT_DECOMPOSED)),
     ("chlo.polygamma", Unsupported(NOT_DECOMPOSED)),
     ("chlo.broadcast_polygamma", Unsupported(NOT_DECOMPOSED)),
     ("chlo.zeta", Unsupported(NOT_DECOMPOSED)),

@@ -1,8 +1,10 @@
 //! The op table: each StableHLO/CHLO/check op name and what it becomes.
 //!
-//! Most ops are a [`Rule::Rename`]: same operands, results and regions, attributes converted
-//! by [`attrs::convert_named`] (enums to strings, structured attributes flattened), unit flags
-//! the xhlo op declares as bool become `true`. [`Rule::Static`] drops the shape operands of
+//! Most ops are renamed to the catalogue op that names them as its import source
+//! ([`xhlo_ir::op::Import`], [`Rule::Catalogue`]): same operands, results and regions,
+//! attributes converted by [`attrs::convert_named`] (enums to strings, structured attributes
+//! flattened), unit flags the xhlo op declares as bool become `true`. This table holds the
+//! rest: renames to ops of other dialects ([`Rule::Rename`]), [`Rule::Static`] drops the shape operands of
 //! a dynamic op whose result type is static, reading the attributes the static op needs from
 //! constant operands. [`Rule::Custom`] is for ops whose structure changes; [`Rule::Unsupported`]
 //! gives the reason.
@@ -12,11 +14,16 @@ use super::{chlo, Cx, Src, Val};
 use crate::ast::{Attribute, Region};
 use std::collections::HashMap;
 use std::sync::LazyLock;
+use xhlo_ir::catalogue;
+use xhlo_ir::op::OpDef;
 
 pub type Convert = fn(&mut Cx, &Src) -> Result<Vec<Val>, String>;
 
+#[derive(Clone, Copy)]
 pub enum Rule {
-    /// The xhlo (or other) op of the same structure.
+    /// The catalogue op that names this op as its import source.
+    Catalogue(&'static OpDef),
+    /// An op of another dialect with the same structure (`stablehlo.return` → `gpu.yield`).
     Rename(&'static str),
     /// A dynamic op with a static result: the xhlo op, the number of leading operands kept,
     /// and for each following (shape) operand the attribute its constant value becomes (`""`
@@ -36,114 +43,19 @@ pub const QUANTIZATION: &str = "unsupported: quantization";
 
 const TABLE: &[(&str, Rule)] = &[
     // Element-wise.
-    ("stablehlo.abs", Rename("xhlo.abs")),
-    ("stablehlo.negate", Rename("xhlo.negate")),
-    ("stablehlo.sign", Rename("xhlo.sign")),
-    ("stablehlo.ceil", Rename("xhlo.ceil")),
-    ("stablehlo.floor", Rename("xhlo.floor")),
-    ("stablehlo.round_nearest_afz", Rename("xhlo.round_nearest_afz")),
-    ("stablehlo.round_nearest_even", Rename("xhlo.round_nearest_even")),
-    ("stablehlo.exponential", Rename("xhlo.exponential")),
-    ("stablehlo.exponential_minus_one", Rename("xhlo.exponential_minus_one")),
-    ("stablehlo.log", Rename("xhlo.log")),
-    ("stablehlo.log_plus_one", Rename("xhlo.log_plus_one")),
-    ("stablehlo.logistic", Rename("xhlo.logistic")),
-    ("stablehlo.sqrt", Rename("xhlo.sqrt")),
-    ("stablehlo.rsqrt", Rename("xhlo.rsqrt")),
-    ("stablehlo.cbrt", Rename("xhlo.cbrt")),
-    ("stablehlo.cosine", Rename("xhlo.cosine")),
-    ("stablehlo.sine", Rename("xhlo.sine")),
-    ("stablehlo.tan", Rename("xhlo.tan")),
-    ("stablehlo.tanh", Rename("xhlo.tanh")),
-    ("stablehlo.is_finite", Rename("xhlo.is_finite")),
-    ("stablehlo.not", Rename("xhlo.not")),
-    ("stablehlo.popcnt", Rename("xhlo.popcnt")),
-    ("stablehlo.count_leading_zeros", Rename("xhlo.count_leading_zeros")),
-    ("stablehlo.real", Rename("xhlo.real")),
-    ("stablehlo.imag", Rename("xhlo.imag")),
-    ("stablehlo.add", Rename("xhlo.add")),
-    ("stablehlo.subtract", Rename("xhlo.subtract")),
-    ("stablehlo.multiply", Rename("xhlo.multiply")),
-    ("stablehlo.divide", Rename("xhlo.divide")),
-    ("stablehlo.remainder", Rename("xhlo.remainder")),
-    ("stablehlo.power", Rename("xhlo.power")),
-    ("stablehlo.maximum", Rename("xhlo.maximum")),
-    ("stablehlo.minimum", Rename("xhlo.minimum")),
-    ("stablehlo.atan2", Rename("xhlo.atan2")),
-    ("stablehlo.and", Rename("xhlo.and")),
-    ("stablehlo.or", Rename("xhlo.or")),
-    ("stablehlo.xor", Rename("xhlo.xor")),
-    ("stablehlo.shift_left", Rename("xhlo.shift_left")),
-    ("stablehlo.shift_right_arithmetic", Rename("xhlo.shift_right_arithmetic")),
-    ("stablehlo.shift_right_logical", Rename("xhlo.shift_right_logical")),
-    ("stablehlo.complex", Rename("xhlo.complex")),
     ("stablehlo.compare", Custom(compare)),
-    ("stablehlo.select", Rename("xhlo.select")),
-    ("stablehlo.clamp", Rename("xhlo.clamp")),
-    ("stablehlo.map", Rename("xhlo.map")),
-    ("stablehlo.convert", Rename("xhlo.convert")),
     ("stablehlo.bitcast_convert", Custom(bitcast_convert)),
-    ("stablehlo.reduce_precision", Rename("xhlo.reduce_precision")),
     // Data movement.
-    ("stablehlo.constant", Rename("xhlo.constant")),
-    ("stablehlo.iota", Rename("xhlo.iota")),
-    ("stablehlo.broadcast", Rename("xhlo.broadcast")),
-    ("stablehlo.broadcast_in_dim", Rename("xhlo.broadcast_in_dim")),
-    ("stablehlo.reshape", Rename("xhlo.reshape")),
-    ("stablehlo.transpose", Rename("xhlo.transpose")),
-    ("stablehlo.reverse", Rename("xhlo.reverse")),
-    ("stablehlo.slice", Rename("xhlo.slice")),
-    ("stablehlo.dynamic_slice", Rename("xhlo.dynamic_slice")),
-    ("stablehlo.dynamic_update_slice", Rename("xhlo.dynamic_update_slice")),
-    ("stablehlo.concatenate", Rename("xhlo.concatenate")),
-    ("stablehlo.pad", Rename("xhlo.pad")),
-    ("stablehlo.get_dimension_size", Rename("xhlo.get_dimension_size")),
-    ("stablehlo.set_dimension_size", Rename("xhlo.set_dimension_size")),
-    ("stablehlo.tuple", Rename("xhlo.tuple")),
-    ("stablehlo.get_tuple_element", Rename("xhlo.get_tuple_element")),
     // Reductions, sorting, linear algebra, indexing, normalization.
-    ("stablehlo.reduce", Rename("xhlo.reduce")),
-    ("stablehlo.reduce_window", Rename("xhlo.reduce_window")),
-    ("stablehlo.select_and_scatter", Rename("xhlo.select_and_scatter")),
-    ("stablehlo.sort", Rename("xhlo.sort")),
-    ("stablehlo.dot", Rename("xhlo.dot")),
-    ("stablehlo.dot_general", Rename("xhlo.dot_general")),
-    ("stablehlo.convolution", Rename("xhlo.convolution")),
-    ("stablehlo.fft", Rename("xhlo.fft")),
-    ("stablehlo.cholesky", Rename("xhlo.cholesky")),
-    ("stablehlo.triangular_solve", Rename("xhlo.triangular_solve")),
-    ("stablehlo.gather", Rename("xhlo.gather")),
-    ("stablehlo.scatter", Rename("xhlo.scatter")),
-    ("stablehlo.batch_norm_training", Rename("xhlo.batch_norm_training")),
-    ("stablehlo.batch_norm_inference", Rename("xhlo.batch_norm_inference")),
-    ("stablehlo.batch_norm_grad", Rename("xhlo.batch_norm_grad")),
     // Control flow.
-    ("stablehlo.while", Rename("xhlo.while")),
-    ("stablehlo.if", Rename("xhlo.if")),
     ("stablehlo.case", Custom(case)),
-    ("stablehlo.optimization_barrier", Rename("xhlo.optimization_barrier")),
     ("stablehlo.return", Rename("gpu.yield")),
-    ("stablehlo.composite", Rename("xhlo.composite")),
     ("stablehlo.custom_call", Custom(custom_call)),
     // Random numbers.
     ("stablehlo.rng", Custom(rng)),
-    ("stablehlo.rng_bit_generator", Rename("xhlo.rng_bit_generator")),
     // Collectives and communication.
-    ("stablehlo.all_reduce", Rename("xhlo.all_reduce")),
-    ("stablehlo.cross-replica-sum", Rename("xhlo.cross_replica_sum")),
     ("stablehlo.all_gather", Custom(|cx, s| split_variadic(cx, s, "xhlo.all_gather"))),
     ("stablehlo.all_to_all", Custom(|cx, s| split_variadic(cx, s, "xhlo.all_to_all"))),
-    ("stablehlo.reduce_scatter", Rename("xhlo.reduce_scatter")),
-    ("stablehlo.collective_broadcast", Rename("xhlo.collective_broadcast")),
-    ("stablehlo.collective_permute", Rename("xhlo.collective_permute")),
-    ("stablehlo.replica_id", Rename("xhlo.replica_id")),
-    ("stablehlo.partition_id", Rename("xhlo.partition_id")),
-    ("stablehlo.after_all", Rename("xhlo.after_all")),
-    ("stablehlo.create_token", Rename("xhlo.after_all")),
-    ("stablehlo.send", Rename("xhlo.send")),
-    ("stablehlo.recv", Rename("xhlo.recv")),
-    ("stablehlo.infeed", Rename("xhlo.infeed")),
-    ("stablehlo.outfeed", Rename("xhlo.outfeed")),
     // Dynamic-shape ops with static results.
     ("stablehlo.dynamic_iota", Static("xhlo.iota", 0, &[""])),
     ("stablehlo.dynamic_reshape", Static("xhlo.reshape", 1, &[""])),
@@ -158,9 +70,6 @@ const TABLE: &[(&str, Rule)] = &[
     ("stablehlo.async_start", Unsupported("unsupported op (async ops have no xhlo equivalent)")),
     ("stablehlo.async_done", Unsupported("unsupported op (async ops have no xhlo equivalent)")),
     // CHLO ops that are xhlo ops.
-    ("chlo.erf", Rename("xhlo.erf")),
-    ("chlo.tan", Rename("xhlo.tan")),
-    ("chlo.top_k", Rename("xhlo.top_k")),
     // func and builtin pass through.
     ("builtin.module", Keep),
     ("func.func", Keep),
@@ -178,12 +87,24 @@ const TABLE: &[(&str, Rule)] = &[
     ("interpreter.print", Unsupported(HARNESS)),
 ];
 
-static BY_NAME: LazyLock<HashMap<&'static str, &'static Rule>> =
-    LazyLock::new(|| TABLE.iter().map(|(n, r)| (*n, r)).chain(chlo::TABLE.iter().map(|(n, r)| (*n, r))).collect());
+/// Every rule by source name: the catalogue's renames, then this table's and CHLO's rules.
+static BY_NAME: LazyLock<HashMap<String, Rule>> = LazyLock::new(|| {
+    let mut map: HashMap<String, Rule> = HashMap::new();
+    for def in catalogue::all() {
+        if matches!(def.import, xhlo_ir::op::Import::Stablehlo | xhlo_ir::op::Import::Renamed(_)) {
+            for source in def.import_names() {
+                map.insert(source, Rule::Catalogue(def));
+            }
+        }
+    }
+    for (name, rule) in TABLE.iter().chain(chlo::TABLE) {
+        let previous = map.insert(name.to_string(), *rule);
+        assert!(previous.is_none(), "{name} has a catalogue import and a rule of the importer's own");
+    }
+    map
+});
 
-/// The plain renames of the table (StableHLO/CHLO name, xhlo name), StableHLO's ops first,
-/// in table order. Several sources may share a target (`stablehlo.tan` and `chlo.tan`); the
-/// exporter takes the first.
+/// The renames to ops outside the catalogue (source name, target name), in table order.
 pub fn renames() -> impl Iterator<Item = (&'static str, &'static str)> {
     TABLE.iter().chain(chlo::TABLE).filter_map(|(from, rule)| match rule {
         Rename(to) => Some((*from, *to)),
@@ -193,13 +114,14 @@ pub fn renames() -> impl Iterator<Item = (&'static str, &'static str)> {
 
 /// The rule for a source op name.
 pub fn rule(name: &str) -> Option<&'static Rule> {
-    BY_NAME.get(name).copied()
+    BY_NAME.get(name)
 }
 
 /// Converts one source op, emitting into `cx`; returns the values of its results.
 pub fn convert(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
     let name = src.name();
     match rule(name) {
+        Some(Catalogue(def)) => rename(cx, src, &format!("xhlo.{}", def.name)),
         Some(Rename(to)) => rename(cx, src, to),
         Some(Static(to, keep, shape_attrs)) => static_form(cx, src, to, *keep, shape_attrs),
         Some(Keep) => {

@@ -29,3 +29,33 @@ pub fn parse(p: &mut Parser, op: Op) -> Result<Op> {
         )),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xhlo_ir::catalogue;
+    use xhlo_ir::op::Syntax;
+
+    /// Every import source of a catalogue op has a pretty parser exactly when the catalogue
+    /// gives it a pretty syntax.
+    #[test]
+    fn catalogue_syntax_matches_the_parsers() {
+        for def in catalogue::all() {
+            for source in def.import_names() {
+                let parses = simple::parser_for(&source).or_else(|| structured::parser_for(&source)).is_some();
+                assert_eq!(parses, def.syntax != Syntax::Generic, "{source} (xhlo.{}) has syntax {:?}", def.name, def.syntax);
+            }
+        }
+    }
+
+    /// The parsers' own name lists hold only ops that are no catalogue op's import source.
+    #[test]
+    fn local_lists_do_not_repeat_the_catalogue() {
+        for (dialect, names) in simple::LOCAL_LISTS {
+            for name in *names {
+                let source = format!("{dialect}.{name}");
+                assert!(catalogue::imported_from(&source).is_none(), "{source} is in the catalogue: list it there only");
+            }
+        }
+    }
+}

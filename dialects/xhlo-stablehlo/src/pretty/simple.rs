@@ -13,6 +13,8 @@
 //! and result.
 
 use super::CustomParser;
+use xhlo_ir::catalogue;
+use xhlo_ir::op::Syntax;
 use crate::ast::{Attribute, Op, Type};
 use crate::error::{ParseError, Pos, Result};
 use crate::lexer::Tok;
@@ -30,21 +32,41 @@ pub fn parser_for(name: &str) -> Option<CustomParser> {
     }
 }
 
+/// The parser for an op of the catalogue's [`Syntax`] lists: `unary` and `binary` are the
+/// dialect's spellings of one- and two-operand forms (StableHLO writes one type, CHLO
+/// `type -> type`); `Own` and `Generic` ops have none here.
+fn by_syntax(source: &str, unary: CustomParser, binary: CustomParser) -> Option<CustomParser> {
+    match catalogue::imported_from(source)?.syntax {
+        Syntax::Unary => Some(unary),
+        Syntax::Binary => Some(binary),
+        Syntax::Functional => Some(operands_functional),
+        Syntax::Own | Syntax::Generic => None,
+    }
+}
+
+/// StableHLO's dynamic-shape ops whose static form is an xhlo op (imported by a rule of
+/// their own, so not in the catalogue), written `operands : functional-type(...)`.
+const DYNAMIC_FUNCTIONAL: &[&str] = &["dynamic_reshape", "dynamic_pad", "real_dynamic_slice"];
+
+/// CHLO ops the importer decomposes (not catalogue ops), by assembly: `$operand : t -> u`,
+/// and `$a, $b : t, u -> v`.
+const DECOMPOSED_CHLO_UNARY: &[&str] = &[
+    "_asin_acos_kernel", "acos", "acosh", "asin", "asinh", "atan", "atanh", "bessel_i1e", "conj", "cosh", "sinh",
+    "digamma", "erf_inv", "is_inf", "is_neg_inf", "is_pos_inf", "lgamma", "square",
+];
+const DECOMPOSED_CHLO_BINARY: &[&str] = &["next_after", "polygamma", "zeta", "mulhi"];
+
+/// The name lists above by dialect (a test keeps catalogue ops out of them).
+#[cfg(test)]
+pub const LOCAL_LISTS: &[(&str, &[&str])] =
+    &[("stablehlo", DYNAMIC_FUNCTIONAL), ("chlo", DECOMPOSED_CHLO_UNARY), ("chlo", DECOMPOSED_CHLO_BINARY)];
+
 fn stablehlo(op: &str) -> Option<CustomParser> {
     Some(match op {
-        // `$operand attr-dict : custom<SameOperandsAndResultType>`.
-        "abs" | "cbrt" | "ceil" | "convert" | "count_leading_zeros" | "cosine" | "exponential"
-        | "exponential_minus_one" | "floor" | "imag" | "log" | "log_plus_one" | "logistic" | "not"
-        | "negate" | "popcnt" | "real" | "round_nearest_afz" | "round_nearest_even" | "rsqrt"
-        | "sign" | "sine" | "sqrt" | "tan" | "tanh" => unary,
-        // `$lhs, $rhs attr-dict : custom<SameOperandsAndResultType>`.
-        "add" | "atan2" | "divide" | "maximum" | "minimum" | "multiply" | "power" | "remainder"
-        | "shift_left" | "shift_right_arithmetic" | "shift_right_logical" | "subtract" | "and"
-        | "or" | "xor" => binary,
+        // `$operand attr-dict : custom<SameOperandsAndResultType>`, `$lhs, $rhs ...` and
+        // `operands attr-dict : functional-type(operands, results)`: the catalogue's syntax.
+        _ if DYNAMIC_FUNCTIONAL.contains(&op) => operands_functional,
         "complex" => complex,
-        // `operands attr-dict : functional-type(operands, results)`.
-        "is_finite" | "bitcast_convert" | "reshape" | "dynamic_update_slice" | "dynamic_reshape"
-        | "dynamic_pad" | "real_dynamic_slice" => operands_functional,
         "constant" => constant,
         "compare" => compare,
         "broadcast_in_dim" => broadcast_in_dim,
@@ -69,18 +91,16 @@ fn stablehlo(op: &str) -> Option<CustomParser> {
         "after_all" => after_all,
         "optimization_barrier" => optimization_barrier,
         "return" => return_op,
-        _ => return None,
+        _ => return by_syntax(&format!("stablehlo.{op}"), unary, binary),
     })
 }
 
 fn chlo(op: &str) -> Option<CustomParser> {
     Some(match op {
         // `$operand attr-dict : type($operand) -> type($result)`.
-        "_asin_acos_kernel" | "acos" | "acosh" | "asin" | "asinh" | "atan" | "atanh" | "bessel_i1e"
-        | "conj" | "cosh" | "sinh" | "tan" | "digamma" | "erf" | "erf_inv" | "erfc" | "is_inf"
-        | "is_neg_inf" | "is_pos_inf" | "lgamma" | "square" => chlo_unary,
+        _ if DECOMPOSED_CHLO_UNARY.contains(&op) => chlo_unary,
         // `$a, $b attr-dict : type($a), type($b) -> type($result)`.
-        "next_after" | "polygamma" | "zeta" | "mulhi" => chlo_binary,
+        _ if DECOMPOSED_CHLO_BINARY.contains(&op) => chlo_binary,
         // `operands attr-dict : (types) -> type`, `broadcast_dimensions` in the attr-dict.
         "broadcast_add" | "broadcast_atan2" | "broadcast_divide" | "broadcast_maximum"
         | "broadcast_minimum" | "broadcast_multiply" | "broadcast_next_after"
@@ -91,7 +111,7 @@ fn chlo(op: &str) -> Option<CustomParser> {
         | "broadcast_compare" | "broadcast_select" => operands_functional,
         "constant" => chlo_constant,
         "top_k" => top_k,
-        _ => return None,
+        _ => return by_syntax(&format!("chlo.{op}"), chlo_unary, chlo_binary),
     })
 }
 
