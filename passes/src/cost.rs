@@ -12,7 +12,8 @@
 //! recomputed for every element of the kernel's iteration space. The balance
 //! [`FLOPS_PER_BYTE`] says a core does about two simple flops in the time it streams one byte
 //! (~10 GB/s per core from cache/DRAM, ~20 GFLOP/s of non-FMA vector work); transcendental
-//! functions cost 20 flops, divisions and roots 4 ([`flops_per_element`]).
+//! functions cost 20 flops, divisions and roots 4 ([`flops_per_element`], from each op's
+//! catalogue cost class).
 //!
 //! Reductions are different ([`reduction_flops`]): the lowering keeps a reduction's sequential
 //! order (no reassociation), so its innermost loop is a chain of dependent combiner ops that
@@ -31,15 +32,10 @@ pub const FLOPS_PER_BYTE: f64 = 2.0;
 /// programs moving the same bytes the one with fewer kernels wins.
 pub const KERNEL_OVERHEAD: f64 = 64.0;
 
-/// The flops one element of `op` (name without `xhlo.`) costs.
+/// The flops one element of `op` (name without `xhlo.`) costs: its catalogue cost class
+/// ([`xhlo_ir::op::Cost`]); ops outside the catalogue count as one simple flop.
 pub fn flops_per_element(op: &str) -> f64 {
-    match op {
-        "constant" | "broadcast_in_dim" | "transpose" | "slice" | "reverse" | "reshape" | "convert" | "real" | "imag" => 0.0,
-        "divide" | "remainder" | "sqrt" | "rsqrt" | "cbrt" | "power" => 4.0,
-        "exponential" | "exponential_minus_one" | "log" | "log_plus_one" | "logistic" | "tanh" | "sine" | "cosine" | "tan"
-        | "erf" | "atan2" => 20.0,
-        _ => 1.0,
-    }
+    xhlo_ir::catalogue::lookup(op).map_or(xhlo_ir::op::Cost::Simple, |d| d.cost).flops()
 }
 
 /// What one element of a reduction costs at least: the combiner's latency, in vector flops.

@@ -47,6 +47,8 @@
 
 use crate::pass::{PassInfo, PassOptions, XhloPass};
 use std::collections::{BTreeSet, HashMap};
+use xhlo_ir::catalogue;
+use xhlo_ir::op::FusionRole;
 use xhlo_ir::TensorType;
 use xhlo_stablehlo::ast::{self, Attribute, Block, Op, Region, ValueRef};
 
@@ -121,16 +123,20 @@ pub struct FuseStats {
     pub duplicated: usize,
 }
 
-/// Shape ops the fusion lowering composes into index maps.
-const SHAPE_OPS: &[&str] = &["broadcast_in_dim", "transpose", "slice", "reverse", "reshape", "constant"];
+/// Whether `name` (without `xhlo.`) is a shape op the fusion lowering composes into index
+/// maps (the catalogue's [`FusionRole::IndexMap`]).
+fn is_index_map(name: &str) -> bool {
+    catalogue::lookup(name).is_some_and(|d| d.fusion == FusionRole::IndexMap)
+}
 
 fn bare(op: &Op) -> &str {
     op.name.strip_prefix("xhlo.").unwrap_or("")
 }
 
-/// Whether `name` (without `xhlo.`) is an element-wise op the fusion lowering evaluates per element.
+/// Whether `name` (without `xhlo.`) is an element-wise op the fusion lowering evaluates per
+/// element (the catalogue's [`FusionRole::Elementwise`]).
 pub(crate) fn is_elementwise(name: &str) -> bool {
-    xhlo_lowering::ops::elementwise::LOWERINGS.iter().any(|(n, _)| *n == name)
+    catalogue::lookup(name).is_some_and(|d| d.is_elementwise())
 }
 
 fn tensor(t: &ast::Type) -> Option<TensorType> {
@@ -249,7 +255,7 @@ impl<'a> Fuser<'a> {
         if !op.regions.is_empty() || op.result_types.len() != 1 || self.result_type(i).is_none() {
             return false;
         }
-        if !(is_elementwise(name) || SHAPE_OPS.contains(&name)) {
+        if !(is_elementwise(name) || is_index_map(name)) {
             return false;
         }
         if !op.operands.iter().all(|v| self.types.get(&v.0).and_then(tensor).is_some()) {

@@ -198,28 +198,19 @@ define_language! {
     }
 }
 
-/// The explicit variants that are plain element-wise ops without attributes, by op name.
-pub const UNARY: &[&str] = &[
-    "abs", "negate", "not", "exponential", "exponential_minus_one", "log", "log_plus_one", "logistic", "tanh", "sqrt",
-    "rsqrt", "cbrt", "sine", "cosine", "tan", "sign", "floor", "ceil", "round_nearest_afz", "round_nearest_even",
-    "is_finite", "popcnt", "count_leading_zeros", "real", "imag",
-];
-
-pub const BINARY: &[&str] = &[
-    "add", "subtract", "multiply", "divide", "remainder", "maximum", "minimum", "power", "atan2", "and", "or", "xor",
-    "shift_left", "shift_right_arithmetic", "shift_right_logical", "complex",
-];
-
 impl Xhlo {
     /// True for leaves that stand for attributes rather than values.
     pub fn is_attribute_leaf(&self) -> bool {
         matches!(self, Xhlo::Dims(_) | Xhlo::Ty(_) | Xhlo::AttrSet(_) | Xhlo::Body(_) | Xhlo::Kernel(_) | Xhlo::Num(_) | Xhlo::Sym(_))
     }
 
-    /// Builds an explicit element-wise node from its op name and operands.
+    /// Builds an explicit element-wise node from its op name and operands: for a catalogue
+    /// op that is element-wise, takes no attributes, gets `operands.len()` operands and has a
+    /// variant of its own here (others become the generic `op` node).
     pub fn elementwise(name: &str, operands: &[Id]) -> Option<Xhlo> {
         use egg::FromOp;
-        if (operands.len() == 1 && UNARY.contains(&name)) || (operands.len() == 2 && BINARY.contains(&name)) || (operands.len() == 3 && (name == "select" || name == "clamp")) {
+        let def = xhlo_ir::catalogue::lookup(name)?;
+        if def.elementwise_arity() == Some(operands.len()) && def.attrs.is_empty() {
             Xhlo::from_op(name, operands.to_vec()).ok()
         } else {
             None
@@ -240,6 +231,25 @@ impl Xhlo {
 mod tests {
     use super::*;
     use egg::RecExpr;
+
+    /// The explicit element-wise variants are catalogue ops of the same arity; every other
+    /// attribute-free element-wise op (`erf`, ...) is left to the generic `op` node.
+    #[test]
+    fn elementwise_variants_follow_the_catalogue() {
+        let ids = [Id::from(0usize), Id::from(1usize), Id::from(2usize)];
+        let mut explicit = 0;
+        for def in xhlo_ir::catalogue::all().filter(|d| d.is_elementwise() && d.attrs.is_empty()) {
+            let n = def.operands.len();
+            if let Some(node) = Xhlo::elementwise(def.name, &ids[..n]) {
+                assert_eq!(node.op_name().as_deref(), Some(def.name));
+                explicit += 1;
+            }
+            assert!(Xhlo::elementwise(def.name, &ids[..n - 1]).is_none(), "{} with too few operands", def.name);
+        }
+        assert!(Xhlo::elementwise("add", &ids[..2]).is_some() && Xhlo::elementwise("erf", &ids[..1]).is_none());
+        assert!(Xhlo::elementwise("compare", &ids[..2]).is_none(), "compare has attributes");
+        assert!(explicit >= 40, "{explicit} explicit element-wise variants");
+    }
 
     #[test]
     fn attribute_leaves_round_trip_through_text() {
