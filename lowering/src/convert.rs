@@ -274,7 +274,7 @@ pub fn lower_op(ctx: &mut Ctx, op: &Op) -> Result<(), String> {
         }
         name => {
             let bare = name.strip_prefix("xhlo.").ok_or_else(|| format!("unsupported in lowering: op '{name}'"))?;
-            let lower = crate::ops::lowering_for(bare).ok_or_else(|| format!("unsupported in lowering: xhlo.{bare}"))?;
+            let lower = crate::ops::lowering_for(bare).ok_or_else(|| crate::ops::unsupported_message(bare))?;
             let names = lower(ctx, op)?;
             ctx.bind_results(op, names)
         }

@@ -1,6 +1,6 @@
 // PENDING (issue 4): xhlo.set_dimension_size has no lowering (shapes are static; dynamic sizes are
 // not modelled). `xla-run --check` on this file fails with
-//   error: unsupported in lowering: xhlo.set_dimension_size
+//   error: unsupported in lowering: xhlo.set_dimension_size: dynamic dimension sizes: shapes are static
 // Seed: /work/shared/seeds/002_e2447a076b143c68.txt "SetDimensionSize". Move into
 // tests/run/seeds_reduction.mlir once dynamic dimension sizes lower.
 

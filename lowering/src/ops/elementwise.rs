@@ -9,57 +9,13 @@ use crate::region;
 use crate::scalar;
 use xhlo_stablehlo::ast::Op;
 
-pub const LOWERINGS: &[(&str, LowerFn)] = &[
-    ("abs", elementwise),
-    ("negate", elementwise),
-    ("sign", elementwise),
-    ("ceil", elementwise),
-    ("floor", elementwise),
-    ("round_nearest_afz", elementwise),
-    ("round_nearest_even", elementwise),
-    ("exponential", elementwise),
-    ("exponential_minus_one", elementwise),
-    ("log", elementwise),
-    ("log_plus_one", elementwise),
-    ("logistic", elementwise),
-    ("sqrt", elementwise),
-    ("rsqrt", elementwise),
-    ("cbrt", elementwise),
-    ("cosine", elementwise),
-    ("sine", elementwise),
-    ("tan", elementwise),
-    ("tanh", elementwise),
-    ("erf", elementwise),
-    ("is_finite", elementwise),
-    ("not", elementwise),
-    ("popcnt", elementwise),
-    ("count_leading_zeros", elementwise),
-    ("real", elementwise),
-    ("imag", elementwise),
-    ("add", elementwise),
-    ("subtract", elementwise),
-    ("multiply", elementwise),
-    ("divide", elementwise),
-    ("remainder", elementwise),
-    ("power", elementwise),
-    ("maximum", elementwise),
-    ("minimum", elementwise),
-    ("atan2", elementwise),
-    ("and", elementwise),
-    ("or", elementwise),
-    ("xor", elementwise),
-    ("shift_left", elementwise),
-    ("shift_right_arithmetic", elementwise),
-    ("shift_right_logical", elementwise),
-    ("complex", elementwise),
-    ("compare", elementwise),
-    ("select", elementwise),
-    ("clamp", elementwise),
-    ("convert", elementwise),
-];
+/// Element-wise ops have no table entries: every catalogue op whose fusion role is
+/// [`xhlo_ir::op::FusionRole::Elementwise`] lowers through [`elementwise`] (see
+/// [`super::lowering_for`]); its scalar semantics are in [`crate::scalar`].
+pub const LOWERINGS: &[(&str, LowerFn)] = &[];
 
 /// Any element-wise op: loads each operand element, applies the scalar op, stores.
-fn elementwise(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
+pub(crate) fn elementwise(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let result = xtensor(op.result_types.first().ok_or("element-wise op without result")?)?;
     let rank = result.rank();
     let mut inputs = Vec::new();

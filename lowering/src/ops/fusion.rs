@@ -390,7 +390,7 @@ impl<'a> Eval<'a> {
                 Some((dot, _, _)) if *dot == v.0 => Err(unsupported(self.kind, "a read of the dot_general result at another element".into())),
                 _ => Err(unsupported(self.kind, "xhlo.dot_general".into())),
             },
-            _ if super::elementwise::LOWERINGS.iter().any(|(n, _)| *n == name) => {
+            _ if super::is_elementwise(name) => {
                 let mut values = Vec::new();
                 for x in &op.operands {
                     let xt = self.type_of(x)?;
