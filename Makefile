@@ -57,9 +57,11 @@ bench: build
 test: deps
 	cargo test --workspace --no-fail-fast
 
-# Regenerate the checked-in IRDL file from the op catalogue.
-irdl:
-	cargo run --quiet --bin xla-opt -- --emit-irdl -o dialects/xhlo.irdl.mlir
+# The IRDL module of the dialect, generated from the op catalogue, for
+# `mlir-opt --irdl-file=target/xhlo.irdl.mlir` (not checked in: the catalogue is the source).
+irdl: build
+	$(XLA_OPT) --emit-irdl -o target/xhlo.irdl.mlir
+	@echo "wrote target/xhlo.irdl.mlir"
 
 clean:
 	cargo clean

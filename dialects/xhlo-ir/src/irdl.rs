@@ -126,7 +126,7 @@ irdl.dialect @check {
 pub fn dialect_irdl() -> String {
     let mut out = String::new();
     writeln!(out, "// The xhlo dialect, generated from the op catalogue (xhlo-ir). Do not edit:").unwrap();
-    writeln!(out, "// run `cargo run -p xla-opt -- --emit-irdl > dialects/xhlo.irdl.mlir`.").unwrap();
+    writeln!(out, "// run `make irdl` (target/xhlo.irdl.mlir) or `xla-opt --emit-irdl`.").unwrap();
     writeln!(out, "irdl.dialect @{DIALECT} {{").unwrap();
     writeln!(out, "  // The token type orders side effects (seed 002: AfterAll, Send, Recv, Infeed, Outfeed).").unwrap();
     writeln!(out, "  irdl.type @token").unwrap();
