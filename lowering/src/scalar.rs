@@ -85,6 +85,8 @@ pub fn unary(e: &mut Emitter, name: &str, x: &Value, result: ElementType) -> Res
             "tanh" if t == ElementType::F32 => tanh_f32(e, a),
             "tanh" => v(e, format!("math.tanh {a} : {ty}")),
             "erf" => v(e, format!("math.erf {a} : {ty}")),
+            // The C library's erfc (not 1 - erf, which loses every digit where erf(x) is near 1).
+            "erfc" => v(e, format!("math.erfc {a} : {ty}")),
             "ceil" => v(e, format!("math.ceil {a} : {ty}")),
             "floor" => v(e, format!("math.floor {a} : {ty}")),
             "round_nearest_afz" => v(e, format!("math.round {a} : {ty}")),

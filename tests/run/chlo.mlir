@@ -320,3 +320,52 @@ func.func @erf_f32_f64_f16() {
   check.expect_almost_eq_const %rh, dense<[0.5205, 0.8428, -0.9951]> : tensor<3xf16> {tolerance = 1.0e-03 : f64}
   func.return
 }
+
+// -----
+
+// chlo.erfc (xhlo.erfc, the C library's erfc): accurate in the tails, where 1 - erf(x) is 0
+// or loses every digit. Expected values: Python's math.erfc (float64), rounded; each tail
+// value is checked with a tolerance well below its own size (absolute tolerances).
+func.func @erfc_f32_tails_and_specials() {
+  %x = stablehlo.constant dense<[0.0, 0.5, 1.0, 3.0, -2.0, -1.0e-3, 0x7F800000, 0xFF800000, 0x7FC00000]> : tensor<9xf32>
+  %r = chlo.erfc %x : tensor<9xf32> -> tensor<9xf32>
+  check.expect_almost_eq_const %r, dense<[1.0, 0.479500122, 0.157299207, 2.20904970e-05, 1.99532226, 1.00112838, 0.0, 2.0, 0x7FC00000]> : tensor<9xf32> {tolerance = 2.0e-07 : f64}
+  %x5 = stablehlo.constant dense<5.0> : tensor<1xf32>
+  %r5 = chlo.erfc %x5 : tensor<1xf32> -> tensor<1xf32>
+  check.expect_almost_eq_const %r5, dense<1.53745979e-12> : tensor<1xf32> {tolerance = 1.0e-18 : f64}
+  %x9 = stablehlo.constant dense<9.0> : tensor<1xf32>
+  %r9 = chlo.erfc %x9 : tensor<1xf32> -> tensor<1xf32>
+  check.expect_almost_eq_const %r9, dense<4.13703175e-37> : tensor<1xf32> {tolerance = 1.0e-42 : f64}
+  func.return
+}
+
+// -----
+
+func.func @erfc_f64_f16() {
+  %x = stablehlo.constant dense<[0.5, 3.0, -2.0]> : tensor<3xf64>
+  %r = chlo.erfc %x : tensor<3xf64> -> tensor<3xf64>
+  check.expect_almost_eq_const %r, dense<[0.4795001221869535, 2.2090496998585438e-05, 1.9953222650189528]> : tensor<3xf64> {tolerance = 1.0e-15 : f64}
+  %x10 = stablehlo.constant dense<[10.0]> : tensor<1xf64>
+  %r10 = chlo.erfc %x10 : tensor<1xf64> -> tensor<1xf64>
+  check.expect_almost_eq_const %r10, dense<2.088487583762545e-45> : tensor<1xf64> {tolerance = 1.0e-58 : f64}
+  %x26 = stablehlo.constant dense<[26.0]> : tensor<1xf64>
+  %r26 = chlo.erfc %x26 : tensor<1xf64> -> tensor<1xf64>
+  check.expect_almost_eq_const %r26, dense<5.663192408856143e-296> : tensor<1xf64> {tolerance = 1.0e-308 : f64}
+  %xh = stablehlo.constant dense<[0.5, 1.0, -2.0, 3.0]> : tensor<4xf16>
+  %rh = chlo.erfc %xh : tensor<4xf16> -> tensor<4xf16>
+  check.expect_almost_eq_const %rh, dense<[0.4795, 0.1573, 1.995, 2.2e-05]> : tensor<4xf16> {tolerance = 2.0e-03 : f64}
+  func.return
+}
+
+// -----
+
+// erfc inside a fused kernel (loop fusion with its consumers): 2 * erfc(x) + x.
+func.func @erfc_fused_with_its_consumers() {
+  %x = stablehlo.constant dense<[[0.5, 1.0], [3.0, -2.0]]> : tensor<2x2xf32>
+  %two = stablehlo.constant dense<2.0> : tensor<2x2xf32>
+  %e = chlo.erfc %x : tensor<2x2xf32> -> tensor<2x2xf32>
+  %m = stablehlo.multiply %e, %two : tensor<2x2xf32>
+  %r = stablehlo.add %m, %x : tensor<2x2xf32>
+  check.expect_almost_eq_const %r, dense<[[1.45900024, 1.31459841], [3.00004418, 1.99064453]]> : tensor<2x2xf32> {tolerance = 1.0e-06 : f64}
+  func.return
+}

@@ -95,6 +95,8 @@ pub const OPS: &[OpDef] = &[
     unary_op!("tanh", FLOAT_OR_COMPLEX, Same, Transcendental, "Tanh: hyperbolic tangent"),
     unary_op!("erf", FLOAT, Same, Transcendental, "Erf: the Gauss error function")
         .with_import(Import::Renamed(&["chlo.erf"])),
+    unary_op!("erfc", FLOAT, Same, Transcendental, "Erfc: the complementary error function 1 - erf(x), accurate where erf(x) is near 1")
+        .with_import(Import::Renamed(&["chlo.erfc"])),
     unary_op!("is_finite", FLOAT, Pred, Simple, "IsFinite: neither infinite nor NaN").with_syntax(Syntax::Functional),
     unary_op!("not", INT_OR_PRED, Same, Simple, "Not: logical not of PRED, bitwise not of integers"),
     unary_op!("popcnt", INT, Same, Simple, "PopulationCount: number of set bits"),
