@@ -9,7 +9,7 @@ VENV ?= $(HOME)/.cache/xla-workloads/venv
 WORKLOADS := ../shared/workloads
 RESULTS := $(CURDIR)/bench/results
 
-.PHONY: deps demo test build irdl bench clean
+.PHONY: deps demo test test-tools build irdl bench clean
 
 # LLVM/MLIR 22 from Debian, installed only when missing.
 deps:
@@ -53,9 +53,21 @@ bench: build
 	cd $(WORKLOADS) && BENCH_RESULTS=$(RESULTS) $(VENV)/bin/python bench.py iree 2t 0 pretty
 	target/release/xla-bench --workloads $(WORKLOADS) --results $(RESULTS) | tee $(RESULTS)/table.md
 
+# Tools tests run besides LLVM, installed when missing: a Python with jaxlib, which parses
+# every exported StableHLO file (the test says "skipped" and why when XHLO_JAXLIB_PYTHON
+# is unset, so it never passes silently).
+TEST_VENV ?= $(HOME)/.cache/xhlo-test/venv
+JAXLIB_VERSION := 0.10.2
+test-tools:
+	@$(TEST_VENV)/bin/python -c "import jaxlib" 2>/dev/null || { \
+	  echo "Installing jaxlib $(JAXLIB_VERSION) into $(TEST_VENV) for the export tests..."; \
+	  python3 -m venv --help >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3-venv; }; \
+	  python3 -m venv $(TEST_VENV) && $(TEST_VENV)/bin/pip install -q jaxlib==$(JAXLIB_VERSION); }
+
 # Every test: unit tests of each crate and the integration suite in tests/.
-test: deps
-	cargo test --workspace --no-fail-fast
+test: deps test-tools
+	XHLO_JAXLIB_PYTHON=$(TEST_VENV)/bin/python cargo test --workspace --no-fail-fast
 
 # The IRDL module of the dialect, generated from the op catalogue, for
 # `mlir-opt --irdl-file=target/xhlo.irdl.mlir` (not checked in: the catalogue is the source).
