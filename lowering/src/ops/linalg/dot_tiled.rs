@@ -27,7 +27,7 @@
 
 use crate::convert::Ctx;
 use crate::emitter::Emitter;
-use crate::ops::data_movement::i64s;
+use crate::ops::common::i64s;
 use crate::scalar;
 use crate::types;
 use xhlo_ir::{ElementType, TensorType};
