@@ -1,5 +1,5 @@
-// Worked examples of Reduce, ReduceWindow, SelectAndScatter and ReducePrecision in the seed
-// documents, run end to end (issue 4): target/debug/xla-run --check tests/run/seeds_reduction.mlir
+// Worked examples of Reduce, ReduceWindow and SelectAndScatter in the seed
+// documents, run end to end (issue 4): target/debug/xla-run --check tests/run/reduction/seeds.mlir
 // Seeds: /work/shared/seeds/001_df4d3a09510b57a5.txt (English, r1.3) and
 // 002_e2447a076b143c68.txt (Traditional Chinese, newest; wins on conflicts).
 
@@ -191,18 +191,5 @@ func.func @select_and_scatter_seed002_overlapping_windows_add_at_9() {
     "gpu.yield"(%s) : (tensor<f32>) -> ()
   }) {window_dimensions = array<i64: 2, 3>, window_strides = array<i64: 2, 2>} : (tensor<4x5xf32>, tensor<2x2xf32>, tensor<f32>) -> tensor<4x5xf32>
   "check.expect_eq_const"(%r) {value = dense<[[0.0, 0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 8.0, 0.0, 0.0], [0.0, 0.0, 3.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0, 1.0]]> : tensor<4x5xf32>} : (tensor<4x5xf32>) -> ()
-  func.return
-}
-
-// -----
-
-// Seed 002 "ReducePrecision": round to the nearest value with mantissa_bits (ties to even),
-// values beyond exponent_bits' range become +-inf, NaN stays NaN. No numbers in the seed;
-// exponent_bits 5 / mantissa_bits 10 emulate IEEE f16: 1 + 2^-11 is a tie -> 1.0 (even);
-// 1 + 3 * 2^-11 is a tie -> 1 + 2^-9 (even); 70000 > 65504 -> inf; 0.1 -> 0.0999755859375.
-func.func @reduce_precision_seed002_f16_emulation() {
-  %x = "xhlo.constant"() {value = dense<[1.00048828125, 1.00146484375, 70000.0, -70000.0, 0.1, 0x7FC00000]> : tensor<6xf32>} : () -> tensor<6xf32>
-  %r = "xhlo.reduce_precision"(%x) {exponent_bits = 5 : i32, mantissa_bits = 10 : i32} : (tensor<6xf32>) -> tensor<6xf32>
-  "check.expect_almost_eq_const"(%r) {value = dense<[1.0, 1.001953125, 0x7F800000, 0xFF800000, 0.0999755859375, 0x7FC00000]> : tensor<6xf32>} : (tensor<6xf32>) -> ()
   func.return
 }

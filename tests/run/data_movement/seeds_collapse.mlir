@@ -1,4 +1,4 @@
-// Collapse itself (the same results also run through xhlo.reshape in seeds_data_movement.mlir).
+// Collapse itself (the same results also run through xhlo.reshape in data_movement/seeds.mlir).
 // Seeds: /work/shared/seeds/001_df4d3a09510b57a5.txt "Collapse", 002_e2447a076b143c68.txt "收合".
 
 // Seed 001 "Collapse" and seed 002 "收合": Collapse(v, {0,1,2}) = f32[24].

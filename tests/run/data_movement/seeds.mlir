@@ -1,5 +1,5 @@
-// Worked examples of the shape and data-movement ops in the seed documents, run end to end
-// (issue 4): target/debug/xla-run --check tests/run/seeds_data_movement.mlir
+// Worked examples of the shape and data-movement ops (including the dynamic slices) in the seed documents, run end to end
+// (issue 4): target/debug/xla-run --check tests/run/data_movement/seeds.mlir
 // Seeds: /work/shared/seeds/001_df4d3a09510b57a5.txt (English, r1.3) and
 // 002_e2447a076b143c68.txt (Traditional Chinese, newest; wins on conflicts).
 // The Collapse, Reshape and Transpose examples share the seeds' v = f32[4x2x3].
@@ -242,42 +242,6 @@ func.func @get_tuple_element_seed002_v_and_s() {
 
 // -----
 
-// Seed 002 "BitcastConvertType", B > B' case: f32[10] -> f16[10,2] gains a new minor dimension
-// of size B/B' = 2. The seed gives shapes only; the element order within the new dimension is
-// the host's memory order ("machines with different floating-point representations give
-// different results"): little-endian here, so [low half, high half] of each f32.
-// E.g. 1.0f = 0x3F800000 -> [0x0000, 0x3F80] = [0.0, 1.875].
-func.func @bitcast_convert_seed002_f32_10_to_f16_10x2() {
-  %x = "xhlo.constant"() {value = dense<[1.0, -2.0, 0.5, 3.0, 1.5, -0.25, 100.0, 65504.0, 0.0, -1.0]> : tensor<10xf32>} : () -> tensor<10xf32>
-  %r = "xhlo.bitcast_convert"(%x) : (tensor<10xf32>) -> tensor<10x2xf16>
-  "check.expect_eq_const"(%r) {value = dense<[[0.0, 1.875], [0.0, -2.0], [0.0, 1.75], [0.0, 2.125], [0.0, 1.9375], [0.0, -1.625], [0.0, 3.390625], [-512.0, 7.49609375], [0.0, 0.0], [0.0, -1.875]]> : tensor<10x2xf16>} : (tensor<10x2xf16>) -> ()
-  func.return
-}
-
-// -----
-
-// Seed 002 "BitcastConvertType": the scalar rule f32[] -> f16[2]. 0x3C004000 holds the halves
-// 0x4000 (2.0, low) and 0x3C00 (1.0, high).
-func.func @bitcast_convert_seed002_f32_scalar_to_f16_2() {
-  %x = "xhlo.constant"() {value = dense<0x3C004000> : tensor<f32>} : () -> tensor<f32>
-  %r = "xhlo.bitcast_convert"(%x) : (tensor<f32>) -> tensor<2xf16>
-  "check.expect_eq_const"(%r) {value = dense<[2.0, 1.0]> : tensor<2xf16>} : (tensor<2xf16>) -> ()
-  func.return
-}
-
-// -----
-
-// Seed 002 "BitcastConvertType", B' > B case: f16[10,2] -> f32[10] drops the last dimension
-// (which must be B'/B = 2); the inverse of the f32[10] -> f16[10,2] example.
-func.func @bitcast_convert_seed002_f16_10x2_to_f32_10() {
-  %x = "xhlo.constant"() {value = dense<[[0.0, 1.875], [0.0, -2.0], [0.0, 1.75], [0.0, 2.125], [0.0, 1.9375], [0.0, -1.625], [0.0, 3.390625], [-512.0, 7.49609375], [0.0, 0.0], [0.0, -1.875]]> : tensor<10x2xf16>} : () -> tensor<10x2xf16>
-  %r = "xhlo.bitcast_convert"(%x) : (tensor<10x2xf16>) -> tensor<10xf32>
-  "check.expect_eq_const"(%r) {value = dense<[1.0, -2.0, 0.5, 3.0, 1.5, -0.25, 100.0, 65504.0, 0.0, -1.0]> : tensor<10xf32>} : (tensor<10xf32>) -> ()
-  func.return
-}
-
-// -----
-
 // Seed 002 "收合" (Collapse), Collapse(v, {1,2}) = f32[4x6] (see the seed error noted in
 // tests/run-pending/collapse_seed002.mlir), written as the equivalent row-major reshape while
 // xhlo.collapse has no lowering.
@@ -285,5 +249,95 @@ func.func @collapse_seed002_dimensions_1_2_as_reshape() {
   %v = "xhlo.constant"() {value = dense<[[[10.0, 11.0, 12.0], [15.0, 16.0, 17.0]], [[20.0, 21.0, 22.0], [25.0, 26.0, 27.0]], [[30.0, 31.0, 32.0], [35.0, 36.0, 37.0]], [[40.0, 41.0, 42.0], [45.0, 46.0, 47.0]]]> : tensor<4x2x3xf32>} : () -> tensor<4x2x3xf32>
   %r = "xhlo.reshape"(%v) : (tensor<4x2x3xf32>) -> tensor<4x6xf32>
   "check.expect_eq_const"(%r) {value = dense<[[10.0, 11.0, 12.0, 15.0, 16.0, 17.0], [20.0, 21.0, 22.0, 25.0, 26.0, 27.0], [30.0, 31.0, 32.0, 35.0, 36.0, 37.0], [40.0, 41.0, 42.0, 45.0, 46.0, 47.0]]> : tensor<4x6xf32>} : (tensor<4x6xf32>) -> ()
+  func.return
+}
+
+// -----
+
+// Seed 001 "DynamicSlice" and seed 002, 1-dimensional example:
+// DynamicSlice({0.0, 1.0, 2.0, 3.0, 4.0}, {2}, {2}) = {2.0, 3.0}.
+func.func @dynamic_slice_seed002_1d() {
+  %a = "xhlo.constant"() {value = dense<[0.0, 1.0, 2.0, 3.0, 4.0]> : tensor<5xf32>} : () -> tensor<5xf32>
+  %s = "xhlo.constant"() {value = dense<2> : tensor<i32>} : () -> tensor<i32>
+  %r = "xhlo.dynamic_slice"(%a, %s) {slice_sizes = array<i64: 2>} : (tensor<5xf32>, tensor<i32>) -> tensor<2xf32>
+  "check.expect_eq_const"(%r) {value = dense<[2.0, 3.0]> : tensor<2xf32>} : (tensor<2xf32>) -> ()
+  func.return
+}
+
+// -----
+
+// Seed 001 "DynamicSlice" and seed 002, 2-dimensional example: start {2, 1}, sizes {2, 2}
+// give {{7.0, 8.0}, {10.0, 11.0}}. Seed 002 passes the start indices as N scalars (001: one
+// rank-1 array); xhlo follows 002.
+func.func @dynamic_slice_seed002_2d() {
+  %b = "xhlo.constant"() {value = dense<[[0.0, 1.0, 2.0], [3.0, 4.0, 5.0], [6.0, 7.0, 8.0], [9.0, 10.0, 11.0]]> : tensor<4x3xf32>} : () -> tensor<4x3xf32>
+  %s0 = "xhlo.constant"() {value = dense<2> : tensor<i32>} : () -> tensor<i32>
+  %s1 = "xhlo.constant"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %r = "xhlo.dynamic_slice"(%b, %s0, %s1) {slice_sizes = array<i64: 2, 2>} : (tensor<4x3xf32>, tensor<i32>, tensor<i32>) -> tensor<2x2xf32>
+  "check.expect_eq_const"(%r) {value = dense<[[7.0, 8.0], [10.0, 11.0]]> : tensor<2x2xf32>} : (tensor<2x2xf32>) -> ()
+  func.return
+}
+
+// -----
+
+// Seed 002 "DynamicSlice": out-of-range starts are clamped,
+// start_indices[i] = clamp(start_indices[i], 0, operand.dimension_size[i] - size_indices[i]).
+// Seed 001 said starts wrap modulo the dimension size (start 4 would give {4.0, 0.0} and -3
+// would give {2.0, 3.0}); 002 is newer and wins. Seed 002 writes the range as "i in
+// [1, N)", a typo for [0, N): dimension 0 is clamped too, as pinned here.
+func.func @dynamic_slice_seed002_start_clamped() {
+  %a = "xhlo.constant"() {value = dense<[0.0, 1.0, 2.0, 3.0, 4.0]> : tensor<5xf32>} : () -> tensor<5xf32>
+  %big = "xhlo.constant"() {value = dense<4> : tensor<i32>} : () -> tensor<i32>
+  %r = "xhlo.dynamic_slice"(%a, %big) {slice_sizes = array<i64: 2>} : (tensor<5xf32>, tensor<i32>) -> tensor<2xf32>
+  "check.expect_eq_const"(%r) {value = dense<[3.0, 4.0]> : tensor<2xf32>} : (tensor<2xf32>) -> ()
+  %neg = "xhlo.constant"() {value = dense<-3> : tensor<i32>} : () -> tensor<i32>
+  %r2 = "xhlo.dynamic_slice"(%a, %neg) {slice_sizes = array<i64: 2>} : (tensor<5xf32>, tensor<i32>) -> tensor<2xf32>
+  "check.expect_eq_const"(%r2) {value = dense<[0.0, 1.0]> : tensor<2xf32>} : (tensor<2xf32>) -> ()
+  %eight = "xhlo.constant"() {value = dense<8> : tensor<i32>} : () -> tensor<i32>
+  %r3 = "xhlo.dynamic_slice"(%a, %eight) {slice_sizes = array<i64: 2>} : (tensor<5xf32>, tensor<i32>) -> tensor<2xf32>
+  "check.expect_eq_const"(%r3) {value = dense<[3.0, 4.0]> : tensor<2xf32>} : (tensor<2xf32>) -> ()
+  func.return
+}
+
+// -----
+
+// Seed 001 "DynamicUpdateSlice" and seed 002, 1-dimensional example:
+// DynamicUpdateSlice({0.0, 1.0, 2.0, 3.0, 4.0}, {5.0, 6.0}, {2}) = {0.0, 1.0, 5.0, 6.0, 4.0}.
+func.func @dynamic_update_slice_seed002_1d() {
+  %a = "xhlo.constant"() {value = dense<[0.0, 1.0, 2.0, 3.0, 4.0]> : tensor<5xf32>} : () -> tensor<5xf32>
+  %u = "xhlo.constant"() {value = dense<[5.0, 6.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %s = "xhlo.constant"() {value = dense<2> : tensor<i32>} : () -> tensor<i32>
+  %r = "xhlo.dynamic_update_slice"(%a, %u, %s) : (tensor<5xf32>, tensor<2xf32>, tensor<i32>) -> tensor<5xf32>
+  "check.expect_eq_const"(%r) {value = dense<[0.0, 1.0, 5.0, 6.0, 4.0]> : tensor<5xf32>} : (tensor<5xf32>) -> ()
+  func.return
+}
+
+// -----
+
+// Seed 001 "DynamicUpdateSlice" and seed 002, 2-dimensional example: a 3x2 update at {1, 1}.
+func.func @dynamic_update_slice_seed002_2d() {
+  %b = "xhlo.constant"() {value = dense<[[0.0, 1.0, 2.0], [3.0, 4.0, 5.0], [6.0, 7.0, 8.0], [9.0, 10.0, 11.0]]> : tensor<4x3xf32>} : () -> tensor<4x3xf32>
+  %u = "xhlo.constant"() {value = dense<[[12.0, 13.0], [14.0, 15.0], [16.0, 17.0]]> : tensor<3x2xf32>} : () -> tensor<3x2xf32>
+  %s = "xhlo.constant"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %r = "xhlo.dynamic_update_slice"(%b, %u, %s, %s) : (tensor<4x3xf32>, tensor<3x2xf32>, tensor<i32>, tensor<i32>) -> tensor<4x3xf32>
+  "check.expect_eq_const"(%r) {value = dense<[[0.0, 1.0, 2.0], [3.0, 12.0, 13.0], [6.0, 14.0, 15.0], [9.0, 16.0, 17.0]]> : tensor<4x3xf32>} : (tensor<4x3xf32>) -> ()
+  func.return
+}
+
+// -----
+
+// Seed 002 "DynamicUpdateSlice": starts are clamped to [0, operand size - update size]
+// (seed 001: modulo the update size; 002 wins). The 2D example's update at {3, 5} lands at
+// {1, 1}, the same result as the in-bounds example; at {-1, -1} it lands at {0, 0}.
+func.func @dynamic_update_slice_seed002_start_clamped() {
+  %b = "xhlo.constant"() {value = dense<[[0.0, 1.0, 2.0], [3.0, 4.0, 5.0], [6.0, 7.0, 8.0], [9.0, 10.0, 11.0]]> : tensor<4x3xf32>} : () -> tensor<4x3xf32>
+  %u = "xhlo.constant"() {value = dense<[[12.0, 13.0], [14.0, 15.0], [16.0, 17.0]]> : tensor<3x2xf32>} : () -> tensor<3x2xf32>
+  %s0 = "xhlo.constant"() {value = dense<3> : tensor<i32>} : () -> tensor<i32>
+  %s1 = "xhlo.constant"() {value = dense<5> : tensor<i32>} : () -> tensor<i32>
+  %r = "xhlo.dynamic_update_slice"(%b, %u, %s0, %s1) : (tensor<4x3xf32>, tensor<3x2xf32>, tensor<i32>, tensor<i32>) -> tensor<4x3xf32>
+  "check.expect_eq_const"(%r) {value = dense<[[0.0, 1.0, 2.0], [3.0, 12.0, 13.0], [6.0, 14.0, 15.0], [9.0, 16.0, 17.0]]> : tensor<4x3xf32>} : (tensor<4x3xf32>) -> ()
+  %m = "xhlo.constant"() {value = dense<-1> : tensor<i32>} : () -> tensor<i32>
+  %r2 = "xhlo.dynamic_update_slice"(%b, %u, %m, %m) : (tensor<4x3xf32>, tensor<3x2xf32>, tensor<i32>, tensor<i32>) -> tensor<4x3xf32>
+  "check.expect_eq_const"(%r2) {value = dense<[[12.0, 13.0, 2.0], [14.0, 15.0, 5.0], [16.0, 17.0, 8.0], [9.0, 10.0, 11.0]]> : tensor<4x3xf32>} : (tensor<4x3xf32>) -> ()
   func.return
 }

@@ -1,5 +1,5 @@
 // Worked examples of the control-flow ops in the seed documents, run end to end (issue 4):
-// target/debug/xla-run --check tests/run/seeds_control_flow.mlir
+// target/debug/xla-run --check tests/run/control_flow/seeds.mlir
 // Seeds: /work/shared/seeds/001_df4d3a09510b57a5.txt (English, r1.3) and
 // 002_e2447a076b143c68.txt (Traditional Chinese, newest; wins on conflicts).
 
@@ -136,32 +136,6 @@ func.func @case_seed002_out_of_range_index_runs_the_last_branch() {
     "gpu.yield"(%c) : (tensor<i32>) -> ()
   }) : (tensor<i32>) -> tensor<i32>
   "check.expect_eq_const"(%r_min) {value = dense<12> : tensor<i32>} : (tensor<i32>) -> ()
-  func.return
-}
-
-// -----
-
-// Seed 001 and 002 "Map" (地圖): applies a scalar computation at every index of the operand
-// arrays; the output element type is the computation's (T -> S). No numbers in the seeds;
-// values chosen here: elem_out = elem1 * elem2 + elem3, then a map to PRED (x > 10).
-func.func @map_seed002_three_operands_and_element_type_change() {
-  %a = "xhlo.constant"() {value = dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>} : () -> tensor<2x2xf32>
-  %b = "xhlo.constant"() {value = dense<[[5.0, 6.0], [7.0, 8.0]]> : tensor<2x2xf32>} : () -> tensor<2x2xf32>
-  %c = "xhlo.constant"() {value = dense<[[0.5, 0.5], [-1.0, -22.0]]> : tensor<2x2xf32>} : () -> tensor<2x2xf32>
-  %r = "xhlo.map"(%a, %b, %c) ({
-  ^bb0(%x: tensor<f32>, %y: tensor<f32>, %z: tensor<f32>):
-    %m = "xhlo.multiply"(%x, %y) : (tensor<f32>, tensor<f32>) -> tensor<f32>
-    %s = "xhlo.add"(%m, %z) : (tensor<f32>, tensor<f32>) -> tensor<f32>
-    "gpu.yield"(%s) : (tensor<f32>) -> ()
-  }) {dimensions = array<i64: 0, 1>} : (tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
-  "check.expect_eq_const"(%r) {value = dense<[[5.5, 12.5], [20.0, 10.0]]> : tensor<2x2xf32>} : (tensor<2x2xf32>) -> ()
-  %p = "xhlo.map"(%r) ({
-  ^bb0(%x: tensor<f32>):
-    %ten = "xhlo.constant"() {value = dense<10.0> : tensor<f32>} : () -> tensor<f32>
-    %gt = "xhlo.compare"(%x, %ten) {comparison_direction = "GT"} : (tensor<f32>, tensor<f32>) -> tensor<i1>
-    "gpu.yield"(%gt) : (tensor<i1>) -> ()
-  }) {dimensions = array<i64: 0, 1>} : (tensor<2x2xf32>) -> tensor<2x2xi1>
-  "check.expect_eq_const"(%p) {value = dense<[[false, true], [true, false]]> : tensor<2x2xi1>} : (tensor<2x2xi1>) -> ()
   func.return
 }
 

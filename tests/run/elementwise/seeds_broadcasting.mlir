@@ -1,5 +1,5 @@
 // Worked examples of Broadcast, BroadcastInDim and seed 003's broadcasting semantics, run end
-// to end (issue 4): target/debug/xla-run --check tests/run/seeds_broadcasting.mlir
+// to end (issue 4): target/debug/xla-run --check tests/run/elementwise/seeds_broadcasting.mlir
 // Seeds: /work/shared/seeds/001_df4d3a09510b57a5.txt, 002_e2447a076b143c68.txt and
 // 003_19d93867d587e669.txt (Italian, broadcasting). xhlo element-wise ops take equal shapes,
 // so every implicit broadcast of seed 003 is written out as the broadcast_in_dim that the
@@ -7,8 +7,7 @@
 
 // Seed 001 "Broadcast" and seed 002 "廣播": a scalar f32 2.0 with broadcast_sizes {2, 3} gives
 // f32[2, 3] with every value 2.0. Written with broadcast_in_dim (no operand dimensions to map):
-// xhlo.broadcast itself has no lowering yet, see
-// tests/run-pending/broadcast_seed001_scalar_to_2x3.mlir.
+// the xhlo.broadcast form is in tests/run/data_movement/seeds_broadcast.mlir.
 func.func @broadcast_seed001_scalar_to_2x3_as_broadcast_in_dim() {
   %s = "xhlo.constant"() {value = dense<2.0> : tensor<f32>} : () -> tensor<f32>
   %r = "xhlo.broadcast_in_dim"(%s) {broadcast_dimensions = array<i64>} : (tensor<f32>) -> tensor<2x3xf32>
@@ -20,8 +19,8 @@ func.func @broadcast_seed001_scalar_to_2x3_as_broadcast_in_dim() {
 
 // Seed 002 "廣播" (Broadcast): new dimensions go on the left,
 // output[i0, ..., iN, j0, ..., jM] = operand[j0, ..., jM], i.e. broadcast_in_dim mapping the
-// operand to the trailing dimensions. Values chosen here. xhlo.broadcast form pending:
-// tests/run-pending/broadcast_seed002_new_dimensions_on_the_left.mlir.
+// operand to the trailing dimensions. Values chosen here. The xhlo.broadcast form
+// is in tests/run/data_movement/seeds_broadcast.mlir.
 func.func @broadcast_seed002_new_dimensions_on_the_left_as_broadcast_in_dim() {
   %v = "xhlo.constant"() {value = dense<[1, 2, 3]> : tensor<3xi32>} : () -> tensor<3xi32>
   %r = "xhlo.broadcast_in_dim"(%v) {broadcast_dimensions = array<i64: 1>} : (tensor<3xi32>) -> tensor<2x3xi32>

@@ -1,5 +1,6 @@
-// Worked examples of the element-wise ops in the seed documents, run end to end
-// (issue 4): target/debug/xla-run --check tests/run/seeds_elementwise.mlir
+// Worked examples of the element-wise family's ops in the seed documents (including map,
+// bitcast_convert and reduce_precision), run end to end (issue 4):
+// target/debug/xla-run --check tests/run/elementwise/seeds.mlir
 // Seeds: /work/shared/seeds/001_df4d3a09510b57a5.txt (English, r1.3) and
 // 002_e2447a076b143c68.txt (Traditional Chinese, newest; wins on conflicts).
 
@@ -225,5 +226,80 @@ func.func @binary_seed002_shifts_xor_pow_atan2_complex() {
   "check.expect_almost_eq_const"(%at) {value = dense<[0.785398163, 2.35619449, -1.57079633]> : tensor<3xf32>} : (tensor<3xf32>) -> ()
   %c = "xhlo.complex"(%yy, %xx) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xcomplex<f32>>
   "check.expect_eq_const"(%c) {value = dense<[(1.0, 1.0), (1.0, -1.0), (-1.0, 0.0)]> : tensor<3xcomplex<f32>>} : (tensor<3xcomplex<f32>>) -> ()
+  func.return
+}
+
+// -----
+
+// Seed 001 and 002 "Map" (地圖): applies a scalar computation at every index of the operand
+// arrays; the output element type is the computation's (T -> S). No numbers in the seeds;
+// values chosen here: elem_out = elem1 * elem2 + elem3, then a map to PRED (x > 10).
+func.func @map_seed002_three_operands_and_element_type_change() {
+  %a = "xhlo.constant"() {value = dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>} : () -> tensor<2x2xf32>
+  %b = "xhlo.constant"() {value = dense<[[5.0, 6.0], [7.0, 8.0]]> : tensor<2x2xf32>} : () -> tensor<2x2xf32>
+  %c = "xhlo.constant"() {value = dense<[[0.5, 0.5], [-1.0, -22.0]]> : tensor<2x2xf32>} : () -> tensor<2x2xf32>
+  %r = "xhlo.map"(%a, %b, %c) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>, %z: tensor<f32>):
+    %m = "xhlo.multiply"(%x, %y) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    %s = "xhlo.add"(%m, %z) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "gpu.yield"(%s) : (tensor<f32>) -> ()
+  }) {dimensions = array<i64: 0, 1>} : (tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+  "check.expect_eq_const"(%r) {value = dense<[[5.5, 12.5], [20.0, 10.0]]> : tensor<2x2xf32>} : (tensor<2x2xf32>) -> ()
+  %p = "xhlo.map"(%r) ({
+  ^bb0(%x: tensor<f32>):
+    %ten = "xhlo.constant"() {value = dense<10.0> : tensor<f32>} : () -> tensor<f32>
+    %gt = "xhlo.compare"(%x, %ten) {comparison_direction = "GT"} : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    "gpu.yield"(%gt) : (tensor<i1>) -> ()
+  }) {dimensions = array<i64: 0, 1>} : (tensor<2x2xf32>) -> tensor<2x2xi1>
+  "check.expect_eq_const"(%p) {value = dense<[[false, true], [true, false]]> : tensor<2x2xi1>} : (tensor<2x2xi1>) -> ()
+  func.return
+}
+
+// -----
+
+// Seed 002 "BitcastConvertType", B > B' case: f32[10] -> f16[10,2] gains a new minor dimension
+// of size B/B' = 2. The seed gives shapes only; the element order within the new dimension is
+// the host's memory order ("machines with different floating-point representations give
+// different results"): little-endian here, so [low half, high half] of each f32.
+// E.g. 1.0f = 0x3F800000 -> [0x0000, 0x3F80] = [0.0, 1.875].
+func.func @bitcast_convert_seed002_f32_10_to_f16_10x2() {
+  %x = "xhlo.constant"() {value = dense<[1.0, -2.0, 0.5, 3.0, 1.5, -0.25, 100.0, 65504.0, 0.0, -1.0]> : tensor<10xf32>} : () -> tensor<10xf32>
+  %r = "xhlo.bitcast_convert"(%x) : (tensor<10xf32>) -> tensor<10x2xf16>
+  "check.expect_eq_const"(%r) {value = dense<[[0.0, 1.875], [0.0, -2.0], [0.0, 1.75], [0.0, 2.125], [0.0, 1.9375], [0.0, -1.625], [0.0, 3.390625], [-512.0, 7.49609375], [0.0, 0.0], [0.0, -1.875]]> : tensor<10x2xf16>} : (tensor<10x2xf16>) -> ()
+  func.return
+}
+
+// -----
+
+// Seed 002 "BitcastConvertType": the scalar rule f32[] -> f16[2]. 0x3C004000 holds the halves
+// 0x4000 (2.0, low) and 0x3C00 (1.0, high).
+func.func @bitcast_convert_seed002_f32_scalar_to_f16_2() {
+  %x = "xhlo.constant"() {value = dense<0x3C004000> : tensor<f32>} : () -> tensor<f32>
+  %r = "xhlo.bitcast_convert"(%x) : (tensor<f32>) -> tensor<2xf16>
+  "check.expect_eq_const"(%r) {value = dense<[2.0, 1.0]> : tensor<2xf16>} : (tensor<2xf16>) -> ()
+  func.return
+}
+
+// -----
+
+// Seed 002 "BitcastConvertType", B' > B case: f16[10,2] -> f32[10] drops the last dimension
+// (which must be B'/B = 2); the inverse of the f32[10] -> f16[10,2] example.
+func.func @bitcast_convert_seed002_f16_10x2_to_f32_10() {
+  %x = "xhlo.constant"() {value = dense<[[0.0, 1.875], [0.0, -2.0], [0.0, 1.75], [0.0, 2.125], [0.0, 1.9375], [0.0, -1.625], [0.0, 3.390625], [-512.0, 7.49609375], [0.0, 0.0], [0.0, -1.875]]> : tensor<10x2xf16>} : () -> tensor<10x2xf16>
+  %r = "xhlo.bitcast_convert"(%x) : (tensor<10x2xf16>) -> tensor<10xf32>
+  "check.expect_eq_const"(%r) {value = dense<[1.0, -2.0, 0.5, 3.0, 1.5, -0.25, 100.0, 65504.0, 0.0, -1.0]> : tensor<10xf32>} : (tensor<10xf32>) -> ()
+  func.return
+}
+
+// -----
+
+// Seed 002 "ReducePrecision": round to the nearest value with mantissa_bits (ties to even),
+// values beyond exponent_bits' range become +-inf, NaN stays NaN. No numbers in the seed;
+// exponent_bits 5 / mantissa_bits 10 emulate IEEE f16: 1 + 2^-11 is a tie -> 1.0 (even);
+// 1 + 3 * 2^-11 is a tie -> 1 + 2^-9 (even); 70000 > 65504 -> inf; 0.1 -> 0.0999755859375.
+func.func @reduce_precision_seed002_f16_emulation() {
+  %x = "xhlo.constant"() {value = dense<[1.00048828125, 1.00146484375, 70000.0, -70000.0, 0.1, 0x7FC00000]> : tensor<6xf32>} : () -> tensor<6xf32>
+  %r = "xhlo.reduce_precision"(%x) {exponent_bits = 5 : i32, mantissa_bits = 10 : i32} : (tensor<6xf32>) -> tensor<6xf32>
+  "check.expect_almost_eq_const"(%r) {value = dense<[1.0, 1.001953125, 0x7F800000, 0xFF800000, 0.0999755859375, 0x7FC00000]> : tensor<6xf32>} : (tensor<6xf32>) -> ()
   func.return
 }
