@@ -1,5 +1,5 @@
-//! The register-tiled dot (`lowering/src/ops/dot_tiled.rs`) and the tiled output fusion run
-//! on the JIT and give the numbers of an independent computation in Rust (float64, or exact
+//! The register-tiled dot (`lowering/src/ops/linalg/dot_tiled.rs`) and the tiled output fusion
+//! run on the JIT and give the numbers of an independent computation in Rust (float64, or exact
 //! wrapping integers), over shapes that reach every part of the loop nest: edge rows and
 //! columns, K and row blocks, batches, transposed and non-adjacent groups of dimensions,
 //! mixed element types, and epilogues reading their operands through broadcasts and

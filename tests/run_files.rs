@@ -1,7 +1,9 @@
 //! Run tests written in xhlo or StableHLO with `check.*` assertions: every chunk of every
-//! `tests/run/*.mlir` file is compiled, run and checked (`xla-run --check` semantics).
+//! `tests/run/<family>.mlir` and `tests/run/<family>/<topic>.mlir` file is compiled, run and
+//! checked (`xla-run --check` semantics). Files and directories are named after the catalogue's
+//! families (the family of the ops a case exercises).
 
-use crate::support::{files, relative};
+use crate::support::{assert_named_after_families, files, relative};
 use xhlo::dialect::{source::split_input, XhloContext};
 use xhlo::runtime::Fusion;
 
@@ -22,6 +24,11 @@ fn every_run_test_passes_unfused() {
 #[test]
 fn every_run_test_passes_when_fused_greedily() {
     run_all(Fusion::Greedy);
+}
+
+#[test]
+fn run_files_are_named_after_catalogue_families() {
+    assert_named_after_families("tests/run", "mlir", true);
 }
 
 fn run_all(fusion: Fusion) {

@@ -33,3 +33,40 @@ pub fn mlir_opt() -> PathBuf {
 pub fn relative(p: &Path) -> String {
     p.strip_prefix(repo_root()).unwrap_or(p).display().to_string()
 }
+
+/// Checks every entry of `dir` is named after a catalogue family: a file `<family>.<ext>`, or
+/// (with `dirs`) a directory `<family>/` of such files by topic, so that an op's tests are
+/// found under its family's name in every layer.
+pub fn assert_named_after_families(dir: &str, ext: &str, dirs: bool) {
+    let families: Vec<_> = xhlo::ir::catalogue::family_names().collect();
+    let mut bad = Vec::new();
+    let mut seen = Vec::new();
+    for e in std::fs::read_dir(repo_root().join(dir)).unwrap().flatten() {
+        let p = e.path();
+        let name = p.file_name().unwrap().to_string_lossy().to_string();
+        let family = if p.is_dir() {
+            if !dirs {
+                bad.push(format!("{name}/ (no directories here)"));
+                continue;
+            }
+            name.clone()
+        } else {
+            match name.strip_suffix(&format!(".{ext}")) {
+                Some(stem) => stem.to_string(),
+                None => {
+                    bad.push(name);
+                    continue;
+                }
+            }
+        };
+        if !families.contains(&family.as_str()) {
+            bad.push(name);
+        } else if seen.contains(&family) {
+            bad.push(format!("{name} (both {family}.{ext} and {family}/)"));
+        } else {
+            seen.push(family);
+        }
+    }
+    bad.sort();
+    assert!(bad.is_empty(), "entries of {dir}/ not named after a catalogue family {families:?}: {bad:?}");
+}

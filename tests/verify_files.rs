@@ -1,8 +1,9 @@
-//! Verifier cases: each `tests/verify/*.mlir` file is split on `// -----`; chunks with
-//! `// expected-error {{...}}` annotations must produce exactly those diagnostics at those
-//! lines, the others must verify cleanly (mlir-opt's `--split-input-file --verify-diagnostics`).
+//! Verifier cases: each `tests/verify/<family>.mlir` file (one per catalogue family) is split
+//! on `// -----`; chunks with `// expected-error {{...}}` annotations must produce exactly those
+//! diagnostics at those lines, the others must verify cleanly (mlir-opt's
+//! `--split-input-file --verify-diagnostics`).
 
-use crate::support::{files, relative};
+use crate::support::{assert_named_after_families, files, relative};
 use xhlo::opt;
 
 #[test]
@@ -33,4 +34,9 @@ fn every_catalogue_op_has_verifier_cases() {
         .map(|def| def.name)
         .collect();
     assert!(missing.is_empty(), "ops without cases in tests/verify: {missing:?}");
+}
+
+#[test]
+fn verify_files_are_named_after_catalogue_families() {
+    assert_named_after_families("tests/verify", "mlir", false);
 }

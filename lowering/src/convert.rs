@@ -22,7 +22,7 @@ pub struct Lowered {
 #[derive(Clone, Copy, Debug)]
 pub struct LowerOptions {
     /// Lower large f32/f64/integer dots (and output fusions) to the register-tiled CPU kernel
-    /// of [`crate::ops::dot_tiled`] (vector ops, sequential loops); off for the GPU pipelines,
+    /// of [`crate::ops::linalg::dot_tiled`] (vector ops, sequential loops); off for the GPU pipelines,
     /// which map the plain generics' parallel loops to threads.
     pub tile_dots: bool,
 }

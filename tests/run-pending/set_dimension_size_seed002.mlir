@@ -2,7 +2,7 @@
 // not modelled). `xla-run --check` on this file fails with
 //   error: unsupported in lowering: xhlo.set_dimension_size: dynamic dimension sizes: shapes are static
 // Seed: /work/shared/seeds/002_e2447a076b143c68.txt "SetDimensionSize". Move into
-// tests/run/seeds_reduction.mlir once dynamic dimension sizes lower.
+// tests/run/data_movement/seeds.mlir once dynamic dimension sizes lower.
 
 // Seed 002 "SetDimensionSize": the dynamic size set on a dimension makes downstream reductions
 // ignore the padded values: v = f32[10]{1, ..., 10}; reduce_sum(set_dimension_size(v, 5)) =

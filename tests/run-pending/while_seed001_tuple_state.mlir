@@ -3,7 +3,7 @@
 //   error: unsupported in lowering: tuple values carried by xhlo.while (tuples are only
 //   forwarded from xhlo.tuple to xhlo.get_tuple_element within one function body)
 // Seeds: /work/shared/seeds/001_df4d3a09510b57a5.txt and 002_e2447a076b143c68.txt "While".
-// tests/run/seeds_control_flow.mlir runs the same loop with the two values carried directly.
+// tests/run/control_flow/seeds.mlir runs the same loop with the two values carried directly.
 
 // Seed 001 and 002 "While" with the seed's literal loop state: a tuple (int32, float[10])
 // threaded through the loop and taken apart with get_tuple_element.

@@ -1,8 +1,14 @@
 //! Data movement → `tensor` and `linalg` ops: constants, broadcasts, reshapes, transposes,
-//! slices, concatenation, padding, reversal and iota.
+//! slices, concatenation, padding, reversal and iota; dynamic slices (start indices clamped
+//! to `[0, dim - size]`, seed 002); tuples and `get_dimension_size`.
+//!
+//! Tuples are never lowered to memory: `tuple` records its elements at compile time and
+//! `get_tuple_element` resolves to the element. A tuple that crosses a function boundary, a
+//! loop or a branch is reported as unsupported.
 
+use super::common::{clamped_index, i64s, int, list, operands, result};
 use super::LowerFn;
-use crate::convert::{xtensor, Ctx};
+use crate::convert::Ctx;
 use crate::emitter::Operand;
 use crate::types;
 use xhlo_ir::literal::Literal;
@@ -21,30 +27,12 @@ pub const LOWERINGS: &[(&str, LowerFn)] = &[
     ("concatenate", concatenate),
     ("reverse", reverse),
     ("pad", pad),
+    ("dynamic_slice", dynamic_slice),
+    ("dynamic_update_slice", dynamic_update_slice),
+    ("tuple", tuple),
+    ("get_tuple_element", get_tuple_element),
+    ("get_dimension_size", get_dimension_size),
 ];
-
-/// An `array<i64: ...>` attribute.
-pub fn i64s(op: &Op, name: &str) -> Result<Vec<i64>, String> {
-    match op.attr(name) {
-        Some(Attribute::DenseArray(_, values)) => {
-            values.iter().map(|v| v.parse::<i64>().map_err(|e| format!("{name}: {e}"))).collect()
-        }
-        None => Err(format!("missing attribute '{name}'")),
-        Some(other) => Err(format!("attribute '{name}' is not array<i64: ...>: {other:?}")),
-    }
-}
-
-/// An integer attribute.
-pub fn int(op: &Op, name: &str) -> Result<i64, String> {
-    match op.attr(name) {
-        Some(Attribute::Int(v, _)) => v.parse::<i64>().map_err(|e| format!("{name}: {e}")),
-        _ => Err(format!("missing integer attribute '{name}'")),
-    }
-}
-
-fn result(op: &Op, i: usize) -> Result<TensorType, String> {
-    xtensor(op.result_types.get(i).ok_or("missing result type")?)
-}
 
 /// The literal re-encoded in storage form (unsigned and sub-byte integers as signless bytes).
 pub fn storage_literal(lit: &Literal) -> Literal {
@@ -293,4 +281,157 @@ fn pad(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
             types::tensor(&out)
         ),
     )])
+}
+
+// ----- tuples --------------------------------------------------------------------------------
+
+fn tuple(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
+    let elements = operands(ctx, op)?;
+    Ok(vec![ctx.bind_tuple(elements)])
+}
+
+fn get_tuple_element(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
+    let v = op.operands.first().ok_or("get_tuple_element without operand")?;
+    let l = ctx.get(v)?.clone();
+    let index = int(op, "index")?;
+    let elements = ctx.tuple_elements(&l).ok_or_else(|| {
+        format!(
+            "unsupported in lowering: get_tuple_element of {v}, a tuple not built by xhlo.tuple in this function \
+             (tuples crossing functions, loops or branches are not lowered)"
+        )
+    })?;
+    let e = usize::try_from(index).ok().and_then(|i| elements.get(i)).ok_or_else(|| format!("tuple index {index} out of range"))?;
+    Ok(vec![e.name.clone()])
+}
+
+/// A constant: shapes are static.
+fn get_dimension_size(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
+    let (_, xt) = ctx.tensor_operand(op, 0)?;
+    let d = int(op, "dimension")?;
+    let size = usize::try_from(d).ok().and_then(|d| xt.dims.get(d)).ok_or_else(|| format!("dimension {d} out of range"))?;
+    let size = i32::try_from(*size).map_err(|_| format!("unsupported in lowering: dimension size {size} does not fit in i32"))?;
+    Ok(vec![ctx.e.op("cst", &format!("arith.constant dense<{size}> : tensor<i32>"))])
+}
+
+// ----- dynamic slices ------------------------------------------------------------------------
+
+/// The clamped start indices of `dynamic_slice`/`dynamic_update_slice`: operands
+/// `first..first+rank`, each a rank-0 integer, clamped to `[0, dims[d] - sizes[d]]`.
+fn dynamic_starts(ctx: &mut Ctx, op: &Op, first: usize, dims: &[i64], sizes: &[i64]) -> Result<Vec<String>, String> {
+    if op.operands.len() != first + dims.len() {
+        return Err(format!("{} takes {} start indices for rank {}, got {}", op.name, dims.len(), dims.len(), op.operands.len().saturating_sub(first)));
+    }
+    let mut starts = Vec::new();
+    for d in 0..dims.len() {
+        let (s, st) = ctx.tensor_operand(op, first + d)?;
+        let v = ctx.e.extract_scalar(&s, &st);
+        starts.push(clamped_index(&mut ctx.e, &v, st.element, 0, (dims[d] - sizes[d]).max(0))?);
+    }
+    Ok(starts)
+}
+
+fn dynamic_slice(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
+    let (x, xt) = ctx.tensor_operand(op, 0)?;
+    let out = result(op, 0)?;
+    let starts = dynamic_starts(ctx, op, 1, &xt.dims, &out.dims)?;
+    let ones = vec![1; xt.rank()];
+    Ok(vec![ctx.e.op(
+        "ds",
+        &format!(
+            "tensor.extract_slice {x}[{}] [{}] [{}] : {} to {}",
+            starts.join(", "),
+            list(&out.dims),
+            list(&ones),
+            types::tensor(&xt),
+            types::tensor(&out)
+        ),
+    )])
+}
+
+fn dynamic_update_slice(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
+    let (x, xt) = ctx.tensor_operand(op, 0)?;
+    let (u, ut) = ctx.tensor_operand(op, 1)?;
+    let starts = dynamic_starts(ctx, op, 2, &xt.dims, &ut.dims)?;
+    let ones = vec![1; xt.rank()];
+    Ok(vec![ctx.e.op(
+        "dus",
+        &format!(
+            "tensor.insert_slice {u} into {x}[{}] [{}] [{}] : {} into {}",
+            starts.join(", "),
+            list(&ut.dims),
+            list(&ones),
+            types::tensor(&ut),
+            types::tensor(&xt)
+        ),
+    )])
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{lower_module, lower_module_err, lower_source, strip};
+
+    #[test]
+    fn dynamic_slice_clamps_signed_starts_to_the_last_full_window() {
+        let out = lower_source(
+            r#"func.func @f(%x: tensor<5x4xf32>, %i: tensor<i32>, %j: tensor<i32>) -> tensor<2x4xf32> {
+  %0 = "xhlo.dynamic_slice"(%x, %i, %j) {slice_sizes = array<i64: 2, 4>} : (tensor<5x4xf32>, tensor<i32>, tensor<i32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}"#,
+        );
+        insta::assert_snapshot!(out);
+    }
+
+    #[test]
+    fn dynamic_update_slice_clamps_unsigned_starts_without_a_lower_bound() {
+        let out = lower_source(
+            r#"func.func @f(%x: tensor<5xi8>, %u: tensor<2xi8>, %i: tensor<ui64>) -> tensor<5xi8> {
+  %0 = "xhlo.dynamic_update_slice"(%x, %u, %i) : (tensor<5xi8>, tensor<2xi8>, tensor<ui64>) -> tensor<5xi8>
+  return %0 : tensor<5xi8>
+}"#,
+        );
+        assert!(out.contains("arith.minui"), "{out}");
+        assert!(!out.contains("arith.maxsi"), "{out}");
+        insta::assert_snapshot!(out);
+    }
+
+    #[test]
+    fn tuples_forward_their_elements_and_barrier_is_identity() {
+        let out = lower_module(
+            r#"  "func.func"() <{function_type = (tensor<i64>, tensor<2xf32>) -> (tensor<2xf32>, tensor<i64>), sym_name = "f"}> ({
+  ^bb0(%a: tensor<i64>, %b: tensor<2xf32>):
+    %t0 = "xhlo.tuple"(%a) : (tensor<i64>) -> tuple<tensor<i64>>
+    %t1 = "xhlo.tuple"(%b, %t0) : (tensor<2xf32>, tuple<tensor<i64>>) -> tuple<tensor<2xf32>, tuple<tensor<i64>>>
+    %t2 = "xhlo.optimization_barrier"(%t1) : (tuple<tensor<2xf32>, tuple<tensor<i64>>>) -> tuple<tensor<2xf32>, tuple<tensor<i64>>>
+    %e0 = "xhlo.get_tuple_element"(%t2) {index = 0 : i32} : (tuple<tensor<2xf32>, tuple<tensor<i64>>>) -> tensor<2xf32>
+    %e1 = "xhlo.get_tuple_element"(%t2) {index = 1 : i32} : (tuple<tensor<2xf32>, tuple<tensor<i64>>>) -> tuple<tensor<i64>>
+    %e2 = "xhlo.get_tuple_element"(%e1) {index = 0 : i32} : (tuple<tensor<i64>>) -> tensor<i64>
+    "func.return"(%e0, %e2) : (tensor<2xf32>, tensor<i64>) -> ()
+  }) : () -> ()"#,
+        );
+        assert!(strip(&out).contains("func.return %p1, %p0 : tensor<2xf32>, tensor<i64>"), "{out}");
+    }
+
+    #[test]
+    fn tuple_returned_from_a_function_is_unsupported() {
+        let e = lower_module_err(
+            r#"  "func.func"() <{function_type = (tensor<i64>) -> tuple<tensor<i64>>, sym_name = "f"}> ({
+  ^bb0(%a: tensor<i64>):
+    %t = "xhlo.tuple"(%a) : (tensor<i64>) -> tuple<tensor<i64>>
+    "func.return"(%t) : (tuple<tensor<i64>>) -> ()
+  }) : () -> ()"#,
+        );
+        assert!(e.contains("unsupported in lowering: tuple values"), "{e}");
+    }
+
+    #[test]
+    fn get_dimension_size_is_a_constant() {
+        let out = lower_module(
+            r#"  "func.func"() <{function_type = (tensor<2x3xf32>) -> tensor<i32>, sym_name = "f"}> ({
+  ^bb0(%a: tensor<2x3xf32>):
+    %r = "xhlo.get_dimension_size"(%a) {dimension = 1 : i64} : (tensor<2x3xf32>) -> tensor<i32>
+    "func.return"(%r) : (tensor<i32>) -> ()
+  }) : () -> ()"#,
+        );
+        assert!(out.contains("arith.constant dense<3> : tensor<i32>"), "{out}");
+    }
 }

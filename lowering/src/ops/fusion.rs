@@ -20,7 +20,7 @@
 //!   reduced dimension (or the inner part of a single split dimension, through an index map
 //!   `outer * block + inner`), and a plain reduction combines the partial results.
 //! - kind `"output"`: one `dot_general` and an element-wise epilogue. Where the dot takes the
-//!   register-tiled path ([`super::dot_tiled`]), the epilogue runs on each finished tile of the
+//!   register-tiled path ([`super::linalg::dot_tiled`]), the epilogue runs on each finished tile of the
 //!   dot right after the tile is stored (in cache), in a small generic over the tile whose
 //!   loop indices give the result's indices; its operands are read with `tensor.extract` at
 //!   their maps (gather mode), so the dot's result is written once and rewritten in place,
@@ -37,8 +37,8 @@
 use super::LowerFn;
 use crate::convert::{lower_nested_block, xtensor, Ctx, Lowered};
 use crate::emitter::{Emitter, Operand};
-use crate::ops::data_movement::i64s;
-use crate::ops::dot_tiled;
+use crate::ops::common::i64s;
+use crate::ops::linalg::dot_tiled;
 use crate::ops::linalg::{dot_plan, multiply_accumulate, zero_of};
 use crate::region;
 use crate::scalar::{self, Value};

@@ -7,16 +7,21 @@
 //! associative): a float32 sum of 16M elements in one sequential chain loses about three
 //! digits, in two chains of 4096 it keeps the precision XLA's tree reductions have.
 
+use super::common::{block, extract, i64s, if_else, in_bounds, index_const, list, loop_nest, opt_i64s, result, Carried};
 use super::LowerFn;
 use crate::convert::{xtensor, Ctx};
-use crate::emitter::Operand;
-use crate::ops::data_movement::i64s;
+use crate::emitter::{Emitter, Operand};
 use crate::region;
 use crate::scalar;
-use xhlo_ir::TensorType;
+use crate::types;
+use xhlo_ir::{ElementType, TensorType};
 use xhlo_stablehlo::ast::{Block, Op};
 
-pub const LOWERINGS: &[(&str, LowerFn)] = &[("reduce", reduce)];
+pub const LOWERINGS: &[(&str, LowerFn)] = &[
+    ("reduce", reduce),
+    ("reduce_window", reduce_window),
+    ("select_and_scatter", select_and_scatter),
+];
 
 /// Above this many reduced elements a reduction is split into two stages.
 pub(crate) const SPLIT_THRESHOLD: i64 = 4096;
@@ -143,4 +148,276 @@ fn reduce_once(
         let yielded = region::lower_block(e, body, accs.into_iter().chain(xs).collect())?;
         Ok(yielded.iter().map(|v| scalar::store(e, v)).collect())
     })
+}
+
+// ----- reduce_window, select_and_scatter -----------------------------------------------------
+
+/// Window configuration of `reduce_window`/`select_and_scatter`, defaults filled in.
+struct Window {
+    sizes: Vec<i64>,
+    strides: Vec<i64>,
+    base_dilations: Vec<i64>,
+    window_dilations: Vec<i64>,
+    /// (low, high) per dimension.
+    padding: Vec<(i64, i64)>,
+}
+
+fn window(op: &Op, rank: usize) -> Result<Window, String> {
+    let sizes = i64s(op, "window_dimensions")?;
+    let get = |name: &str| -> Result<Vec<i64>, String> {
+        let v = opt_i64s(op, name)?.unwrap_or_else(|| vec![1; rank]);
+        if v.len() != rank {
+            return Err(format!("{name} has {} entries for rank {rank}", v.len()));
+        }
+        Ok(v)
+    };
+    let strides = get("window_strides")?;
+    let base_dilations = get("base_dilations")?;
+    let window_dilations = get("window_dilations")?;
+    let flat = opt_i64s(op, "padding")?.unwrap_or_else(|| vec![0; 2 * rank]);
+    if sizes.len() != rank || flat.len() != 2 * rank {
+        return Err(format!("window attributes do not match rank {rank}"));
+    }
+    let padding = flat.chunks(2).map(|p| (p[0], p[1])).collect();
+    Ok(Window { sizes, strides, base_dilations, window_dilations, padding })
+}
+
+/// `x` padded with the scalar `value` (storage form): `lo`/`hi` edges (negative ones remove
+/// elements) and `interior` elements between neighbours. Returns the padded value and type.
+fn pad_with(ctx: &mut Ctx, x: &str, xt: &TensorType, value: &str, lo: &[i64], hi: &[i64], interior: &[i64]) -> (String, TensorType) {
+    let rank = xt.rank();
+    if lo.iter().chain(hi).chain(interior).all(|&p| p == 0) {
+        return (x.to_string(), xt.clone());
+    }
+    let out_dims: Vec<i64> = (0..rank)
+        .map(|d| {
+            let n = xt.dims[d];
+            let dilated = if n == 0 { 0 } else { (n - 1) * (interior[d] + 1) + 1 };
+            (lo[d] + dilated + hi[d]).max(0)
+        })
+        .collect();
+    let out = TensorType::new(out_dims.clone(), xt.element);
+    let filled = ctx.e.fill(&out, value);
+    // Source element k lands at lo + k * step; keep those inside [0, out_dim).
+    let (mut src_start, mut count, mut dst_start, mut strides) = (vec![0; rank], vec![0; rank], vec![0; rank], vec![1; rank]);
+    for d in 0..rank {
+        let step = interior[d] + 1;
+        let first = if lo[d] >= 0 { 0 } else { (-lo[d] + step - 1) / step };
+        let last = if out_dims[d] - 1 - lo[d] < 0 { -1 } else { ((out_dims[d] - 1 - lo[d]) / step).min(xt.dims[d] - 1) };
+        src_start[d] = first;
+        count[d] = (last - first + 1).max(0);
+        dst_start[d] = lo[d] + first * step;
+        strides[d] = step;
+    }
+    if count.iter().any(|&c| c == 0) {
+        return (filled, out);
+    }
+    let part_ty = TensorType::new(count.clone(), xt.element);
+    let part = if count == xt.dims {
+        x.to_string()
+    } else {
+        ctx.e.op(
+            "pw",
+            &format!(
+                "tensor.extract_slice {x}[{}] [{}] [{}] : {} to {}",
+                list(&src_start),
+                list(&count),
+                list(&vec![1; rank]),
+                types::tensor(xt),
+                types::tensor(&part_ty)
+            ),
+        )
+    };
+    let padded = ctx.e.op(
+        "pw",
+        &format!(
+            "tensor.insert_slice {part} into {filled}[{}] [{}] [{}] : {} into {}",
+            list(&dst_start),
+            list(&count),
+            list(&strides),
+            types::tensor(&part_ty),
+            types::tensor(&out)
+        ),
+    );
+    (padded, out)
+}
+
+/// Reduce-window: each input padded with its init value (edges and base-dilation holes),
+/// then one `linalg.generic` over (result dims, window dims) reading the padded input at
+/// `o * stride + w * window_dilation`; a window-shaped `tensor.empty` gives the window
+/// loops their bounds.
+fn reduce_window(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
+    if op.operands.len() % 2 != 0 || op.operands.is_empty() {
+        return Err(format!("reduce_window takes N inputs and N init values, got {} operands", op.operands.len()));
+    }
+    let n = op.operands.len() / 2;
+    let rank = ctx.tensor_operand(op, 0)?.1.rank();
+    let w = window(op, rank)?;
+    let body = block(op, 0, "body")?;
+    let lo: Vec<i64> = w.padding.iter().map(|p| p.0).collect();
+    let hi: Vec<i64> = w.padding.iter().map(|p| p.1).collect();
+    let interior: Vec<i64> = w.base_dilations.iter().map(|b| b - 1).collect();
+    let map: Vec<String> = (0..rank).map(|d| format!("d{d} * {} + d{} * {}", w.strides[d], rank + d, w.window_dilations[d])).collect();
+    let mut inputs = Vec::new();
+    let mut inits = Vec::new();
+    let out_map: Vec<String> = (0..rank).map(|d| format!("d{d}")).collect();
+    for i in 0..n {
+        let (x, xt) = ctx.tensor_operand(op, i)?;
+        let (init, init_t) = ctx.tensor_operand(op, n + i)?;
+        let out = result(op, i)?;
+        let s = ctx.e.extract_scalar(&init, &init_t);
+        let (padded, pt) = pad_with(ctx, &x, &xt, &s, &lo, &hi, &interior);
+        inputs.push(Operand { value: padded, ty: pt, map: map.join(", ") });
+        let filled = ctx.e.fill(&out, &s);
+        inits.push(Operand { value: filled, ty: out, map: out_map.join(", ") });
+    }
+    let window_ty = TensorType::new(w.sizes.clone(), ElementType::Pred);
+    let window_value = ctx.e.empty(&window_ty);
+    let window_map: Vec<String> = (0..rank).map(|d| format!("d{}", rank + d)).collect();
+    inputs.push(Operand { value: window_value, ty: window_ty, map: window_map.join(", ") });
+    let iterators: Vec<&str> = (0..2 * rank).map(|i| if i < rank { "parallel" } else { "reduction" }).collect();
+    let elem_in: Vec<_> = inputs[..n].iter().map(|o| o.ty.element).collect();
+    let elem_acc: Vec<_> = inits.iter().map(|o| o.ty.element).collect();
+    ctx.e.generic_multi(&inputs, inits, &iterators, |e, args| {
+        let xs: Vec<_> = args[..n].iter().zip(&elem_in).map(|(a, t)| scalar::load(e, a, *t)).collect();
+        let accs: Vec<_> = args[n + 1..].iter().zip(&elem_acc).map(|(a, t)| scalar::load(e, a, *t)).collect();
+        let yielded = region::lower_block(e, body, accs.into_iter().chain(xs).collect())?;
+        if yielded.len() != n {
+            return Err(format!("reduce_window: body yields {} values for {n} inputs", yielded.len()));
+        }
+        Ok(yielded.iter().map(|v| scalar::store(e, v)).collect())
+    })
+}
+
+/// Select-and-scatter: the result starts as init_value; for each source position (window
+/// position), the window is walked in lexicographic order over the operand, skipping
+/// padding; the first element is selected, then each later one replaces the selection when
+/// `select(selected, candidate)` is false. The source value is combined into the selected
+/// position with `scatter(current, source)`.
+fn select_and_scatter(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
+    let (x, xt) = ctx.tensor_operand(op, 0)?;
+    let (src, st) = ctx.tensor_operand(op, 1)?;
+    let (init, init_t) = ctx.tensor_operand(op, 2)?;
+    let out = result(op, 0)?;
+    let rank = xt.rank();
+    let w = window(op, rank)?;
+    if w.base_dilations.iter().chain(&w.window_dilations).any(|&d| d != 1) {
+        return Err("unsupported in lowering: select_and_scatter with dilations".into());
+    }
+    let select = block(op, 0, "select")?;
+    let scatter_body = block(op, 1, "scatter")?;
+    let init_scalar = ctx.e.extract_scalar(&init, &init_t);
+    let filled = ctx.e.fill(&out, &init_scalar);
+    let t = xt.element;
+    let elem_ty = types::storage(t).to_string();
+    let out_ty = types::tensor(&out);
+    let mut source_body = |e: &mut Emitter, s: &[String], outs: &[String]| -> Result<Vec<String>, String> {
+        // Selection state: value, index (one per dimension), whether anything is selected.
+        let zero = index_const(e, 0);
+        let no = e.op("c", "arith.constant false");
+        let mut state = vec![Carried { name: init_scalar.clone(), ty: elem_ty.clone() }];
+        state.extend((0..rank).map(|_| Carried { name: zero.clone(), ty: "index".into() }));
+        state.push(Carried { name: no, ty: "i1".into() });
+        let mut window_body = |e: &mut Emitter, wi: &[String], cur: &[String]| -> Result<Vec<String>, String> {
+            let (sel_val, sel_idx, found) = (&cur[0], &cur[1..=rank], &cur[rank + 1]);
+            let mut pos = Vec::new();
+            for d in 0..rank {
+                let stride = index_const(e, w.strides[d]);
+                let base = e.op("ix", &format!("arith.muli {}, {stride} : index", s[d]));
+                let at = e.op("ix", &format!("arith.addi {base}, {} : index", wi[d]));
+                let lo = index_const(e, w.padding[d].0);
+                pos.push(e.op("ix", &format!("arith.subi {at}, {lo} : index")));
+            }
+            let ok = in_bounds(e, &pos, &xt.dims);
+            let v = if_else(e, &ok, &[elem_ty.clone()], Box::new(|e| Ok(vec![extract(e, &x, &xt, &pos)])), Box::new(|_| Ok(vec![sel_val.clone()])))?.remove(0);
+            let a = scalar::load(e, sel_val, t);
+            let b = scalar::load(e, &v, t);
+            let keep = region::lower_block(e, select, vec![a, b])?;
+            let [keep] = keep.as_slice() else { return Err("select region must yield one value".into()) };
+            let yes = e.op("c", "arith.constant true");
+            let not_keep = e.op("b", &format!("arith.xori {}, {yes} : i1", keep.name));
+            let none_yet = e.op("b", &format!("arith.xori {found}, {yes} : i1"));
+            let replace = e.op("b", &format!("arith.ori {none_yet}, {not_keep} : i1"));
+            let take = e.op("b", &format!("arith.andi {ok}, {replace} : i1"));
+            let mut next = vec![e.op("sel", &format!("arith.select {take}, {v}, {sel_val} : {elem_ty}"))];
+            for d in 0..rank {
+                next.push(e.op("sel", &format!("arith.select {take}, {}, {} : index", pos[d], sel_idx[d])));
+            }
+            next.push(e.op("b", &format!("arith.ori {found}, {ok} : i1")));
+            Ok(next)
+        };
+        let chosen = loop_nest(e, &w.sizes, &state, &mut Vec::new(), &mut window_body)?;
+        let (sel_idx, found) = (chosen[1..=rank].to_vec(), chosen[rank + 1].clone());
+        let o = outs[0].clone();
+        if_else(
+            e,
+            &found,
+            &[out_ty.clone()],
+            Box::new(|e| {
+                let cur = extract(e, &o, &out, &sel_idx);
+                let sv = extract(e, &src, &st, s);
+                let a = scalar::load(e, &cur, out.element);
+                let b = scalar::load(e, &sv, st.element);
+                let r = region::lower_block(e, scatter_body, vec![a, b])?;
+                let [r] = r.as_slice() else { return Err("scatter region must yield one value".into()) };
+                let stored = scalar::store(e, r);
+                Ok(vec![e.op("ins", &format!("tensor.insert {stored} into {o}[{}] : {out_ty}", sel_idx.join(", ")))])
+            }),
+            Box::new(|_| Ok(vec![o.clone()])),
+        )
+    };
+    let carried = [Carried { name: filled, ty: types::tensor(&out) }];
+    loop_nest(&mut ctx.e, &st.dims, &carried, &mut Vec::new(), &mut source_body)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::lower_source;
+
+    #[test]
+    fn reduce_window_pads_with_the_init_value_and_strides_through_the_padded_input() {
+        let out = lower_source(
+            r#"func.func @f(%x: tensor<4xf32>, %z: tensor<f32>) -> tensor<2xf32> {
+  %0 = "xhlo.reduce_window"(%x, %z) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = "xhlo.maximum"(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "gpu.yield"(%s) : (tensor<f32>) -> ()
+  }) {window_dimensions = array<i64: 3>, window_strides = array<i64: 2>, padding = array<i64: 1, 0>} : (tensor<4xf32>, tensor<f32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}"#,
+        );
+        assert!(out.contains("d0 * 2 + d1 * 1"), "{out}");
+        insta::assert_snapshot!(out);
+    }
+
+    #[test]
+    fn select_and_scatter_walks_each_window_and_scatters_into_the_selection() {
+        let out = lower_source(
+            r#"func.func @f(%x: tensor<4xf32>, %s: tensor<2xf32>, %z: tensor<f32>) -> tensor<4xf32> {
+  %0 = "xhlo.select_and_scatter"(%x, %s, %z) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %c = "xhlo.compare"(%a, %b) {comparison_direction = "GE"} : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    "gpu.yield"(%c) : (tensor<i1>) -> ()
+  }, {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s2 = "xhlo.add"(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "gpu.yield"(%s2) : (tensor<f32>) -> ()
+  }) {window_dimensions = array<i64: 2>, window_strides = array<i64: 2>} : (tensor<4xf32>, tensor<2xf32>, tensor<f32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}"#,
+        );
+        insta::assert_snapshot!(out);
+    }
+
+    #[test]
+    fn pad_with_negative_edges_slices_before_inserting() {
+        let mut ctx = crate::convert::Ctx::new(0, "t.mlir");
+        let xt = xhlo_ir::TensorType::new(vec![5], xhlo_ir::ElementType::F32);
+        let (v, t) = super::pad_with(&mut ctx, "%x", &xt, "%p", &[-2], &[1], &[1]);
+        // 5 elements dilated to 9, minus 2 low, plus 1 high: 8; elements 1..4 land at 0, 2, 4, 6.
+        assert_eq!(t.dims, vec![8]);
+        assert!(ctx.e.out.contains("tensor.extract_slice %x[1] [4] [1]"), "{}", ctx.e.out);
+        assert!(ctx.e.out.contains(&format!("{v} = tensor.insert_slice")), "{}", ctx.e.out);
+        assert!(ctx.e.out.contains("[0] [4] [2]"), "{}", ctx.e.out);
+    }
 }

@@ -21,7 +21,8 @@ pub mod reduction;
 pub mod sorting;
 
 /// One op family: a module of this directory, and the file name every other layer uses for
-/// the same ops (`lowering/src/ops/<name>.rs`, `tests/verify/<name>.mlir`, `tests/run/<name>.mlir`).
+/// the same ops (`lowering/src/ops/<name>.rs`, `tests/verify/<name>.mlir`, `tests/run/<name>.mlir`
+/// or `tests/run/<name>/`).
 #[derive(Clone, Copy, Debug)]
 pub struct Family {
     pub name: &'static str,
