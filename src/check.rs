@@ -163,18 +163,23 @@ fn collect_names(ops: &[Op], out: &mut Vec<String>) {
 /// function with its checks turned into results, runs it and evaluates every check.
 /// `Ok(())` when all passed; `Err` says why not (including "unsupported ..." reasons).
 pub fn run_chunk(ctx: &crate::dialect::XhloContext, text: &str, file: &str) -> Result<(), String> {
-    run_chunk_with(ctx, text, file, crate::runtime::Fusion::from_env())
+    run_chunk_options(ctx, text, file, &Default::default())
 }
 
 /// [`run_chunk`], with the given fusion mode.
 pub fn run_chunk_with(ctx: &crate::dialect::XhloContext, text: &str, file: &str, fusion: crate::runtime::Fusion) -> Result<(), String> {
+    run_chunk_options(ctx, text, file, &crate::runtime::CompileOptions { fusion, ..Default::default() })
+}
+
+/// [`run_chunk`], compiled with `options` (their `entry` is replaced by the test function).
+pub fn run_chunk_options(ctx: &crate::dialect::XhloContext, text: &str, file: &str, options: &crate::runtime::CompileOptions) -> Result<(), String> {
     let xhlo_text = crate::import::to_xhlo_text(text, file)?;
     let module = crate::dialect::source::parse_and_verify(ctx, &xhlo_text, file)
         .map_err(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n"))?;
     let mut parsed = crate::runtime::module_ast(&module, file).map_err(|e| e.to_string())?;
     let entry = test_entry(&parsed)?;
     let checks = extract_checks(&mut parsed, &entry)?;
-    let options = crate::runtime::CompileOptions { entry, fusion, ..Default::default() };
+    let options = crate::runtime::CompileOptions { entry, ..options.clone() };
     let program = crate::runtime::compile_ast(ctx, &parsed, &options, file).map_err(|e| e.to_string())?;
     if !program.inputs.is_empty() {
         return Err(format!("unsupported: the test function takes {} arguments", program.inputs.len()));

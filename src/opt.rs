@@ -1,7 +1,7 @@
 //! The `xla-opt` driver as a library call: parse, verify, run a pipeline, print.
 
 use crate::dialect::{source, verifier, Diagnostic, XhloContext};
-use crate::passes::build_pass_manager;
+use crate::passes::build_pass_manager_with;
 use crate::verify_diagnostics;
 use melior::pass::PassIrPrintingOptions;
 use melior::ir::operation::{OperationLike, OperationPrintingFlags};
@@ -21,6 +21,10 @@ pub struct Options {
     pub print_generic: bool,
     /// What to print.
     pub emit: Emit,
+    /// Option values for every xhlo pass of the pipeline that declares the option and is not
+    /// given it (e.g. `("stats", "true")` for `--eqsat-stats`): see
+    /// [`crate::passes::build_pass_manager_with`].
+    pub option_defaults: Vec<(String, String)>,
 }
 
 /// The form of `xla-opt`'s output.
@@ -93,7 +97,7 @@ fn run_chunk(ctx: &XhloContext, options: &Options, text: &str, filename: &str) -
         Err(diagnostics) => return (None, diagnostics),
     };
     if let Some(pipeline) = &options.pipeline {
-        let pm = match build_pass_manager(ctx.context(), pipeline) {
+        let pm = match build_pass_manager_with(ctx.context(), pipeline, &options.option_defaults) {
             Ok(pm) => pm,
             Err(e) => return (None, vec![Diagnostic::error(None, format!("invalid --pass-pipeline: {e}"))]),
         };

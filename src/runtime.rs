@@ -1,16 +1,22 @@
-//! Compiling and running xhlo programs on the host CPU: lowering (xhlo → linalg, in Rust),
-//! the upstream pipeline to the LLVM dialect, and MLIR's JIT (`ExecutionEngine`, -O3).
+//! Compiling and running xhlo programs on the host CPU: the `xhlo-jit` pipeline (the same one
+//! `xla-opt --pass-pipeline='builtin.module(xhlo-jit)'` runs: `xhlo-eqsat`, the fusion choice,
+//! `convert-xhlo-to-linalg` with the entry wrapper, the upstream stages to the LLVM dialect)
+//! and MLIR's JIT (`ExecutionEngine`, -O3). [`CompileOptions`] are that pipeline's options.
 //!
 //! Buffers cross the boundary as MLIR memref descriptors (`allocated, aligned, offset,
 //! sizes[r], strides[r]`, all 64-bit), one per input and output of `@_xhlo_entry`.
 
 use crate::dialect::{Diagnostic, XhloContext};
 use crate::ir::literal::Literal;
-use crate::ir::{TensorType, Type};
+use crate::ir::TensorType;
 use crate::lowering::{self, entry};
+pub use crate::lowering::ops::dot_tiled::Tiles;
+pub use crate::passes::eqsat::EqsatOptions;
+pub use crate::passes::jit::{Fusion, JitOptions};
 use melior::ir::operation::OperationLike;
 use melior::ir::Module;
 use melior::StringRef;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// Why compiling or running failed.
@@ -35,95 +41,83 @@ pub struct Program {
     pub compile_time: Duration,
 }
 
-/// Options for [`compile`].
+/// Options for [`compile`]: the options of the `xhlo-jit` pipeline ([`CompileOptions::pipeline`])
+/// and LLVM's optimization level. The default is the pipeline's default: e-graph rewrites
+/// and fusion, tiled dots.
 #[derive(Clone, Debug)]
 pub struct CompileOptions {
-    /// The function to run.
+    /// The function to run (`entry`).
     pub entry: String,
     /// LLVM optimization level (0-3).
     pub opt_level: usize,
-    /// Run `xhlo-eqsat` (equality saturation) before lowering.
+    /// Run `xhlo-eqsat` (equality saturation) before lowering (`eqsat`).
     pub eqsat: bool,
-    /// How ops are grouped into `xhlo.fusion` kernels.
+    /// How ops are grouped into `xhlo.fusion` kernels (`fusion`).
     pub fusion: Fusion,
-}
-
-/// Who decides fusion.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fusion {
-    /// Phase 3 of `xhlo-eqsat`: fused kernels in the e-graph, chosen by its extractor (the
-    /// default; needs `eqsat`).
-    EGraph,
-    /// The greedy `xhlo-fuse` pass after `xhlo-eqsat` (a baseline to compare with).
-    Greedy,
-    /// No fusion.
-    Off,
-}
-
-impl Fusion {
-    /// The default: e-graph fusion, unless the environment sets `XHLO_FUSE` to `0`/`off` or
-    /// `greedy`.
-    pub fn from_env() -> Fusion {
-        match std::env::var("XHLO_FUSE").as_deref() {
-            Ok("0") | Ok("off") => Fusion::Off,
-            Ok("greedy") => Fusion::Greedy,
-            _ => Fusion::EGraph,
-        }
-    }
-}
-
-impl std::str::FromStr for Fusion {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Fusion, String> {
-        match s {
-            "egraph" => Ok(Fusion::EGraph),
-            "greedy" => Ok(Fusion::Greedy),
-            "off" | "none" => Ok(Fusion::Off),
-            other => Err(format!("unknown fusion mode '{other}' (expected egraph, greedy or off)")),
-        }
-    }
+    /// `xhlo-eqsat`'s limits, `fast-math`, `stats` and `explain` (`iter-limit`, ...; its
+    /// `fuse` is taken from [`CompileOptions::fusion`]). `stats` also prints `xhlo-fuse`'s.
+    pub eqsat_options: EqsatOptions,
+    /// `convert-xhlo-to-linalg`'s `tile-dots` and `dot-tiles`.
+    pub tile_dots: bool,
+    pub dot_tiles: Tiles,
+    /// Write the lowered linalg and the LLVM dialect to `1-linalg.mlir` and `2-llvm.mlir` in
+    /// this directory (`dump-dir`).
+    pub dump_dir: Option<PathBuf>,
 }
 
 impl Default for CompileOptions {
     fn default() -> Self {
-        CompileOptions { entry: "main".into(), opt_level: 3, eqsat: true, fusion: Fusion::from_env() }
+        CompileOptions::from_pipeline(&JitOptions::default())
     }
 }
 
-fn tensor_types(types: &[Type], what: &str) -> Result<Vec<TensorType>, RunError> {
-    types
-        .iter()
-        .map(|t| match t {
-            Type::Tensor(t) => Ok(t.clone()),
-            other => Err(RunError::Compile(format!("unsupported: {what} of type {other} (only tensors can be passed)"))),
-        })
-        .collect()
-}
-
-/// The signature of function `name` in printed xhlo text.
-fn signature(file: &xhlo_stablehlo::ast::File, name: &str) -> Result<(Vec<Type>, Vec<Type>), RunError> {
-    use xhlo_stablehlo::ast::{Attribute, Op, Type as AstType};
-    fn find<'a>(ops: &'a [Op], name: &str) -> Option<&'a Op> {
-        for op in ops {
-            if op.name == "func.func" && op.attr("sym_name") == Some(&Attribute::Str(name.to_string())) {
-                return Some(op);
-            }
-            for r in &op.regions {
-                for b in &r.blocks {
-                    if let Some(f) = find(&b.ops, name) {
-                        return Some(f);
-                    }
-                }
-            }
+impl CompileOptions {
+    /// The options given as `xhlo-jit` options, and `opt_level` 3.
+    pub fn from_pipeline(o: &JitOptions) -> CompileOptions {
+        let mut eqsat_options = o.eqsat_options();
+        eqsat_options.fuse = EqsatOptions::default().fuse;
+        CompileOptions {
+            entry: o.entry.clone(),
+            opt_level: 3,
+            eqsat: o.eqsat,
+            fusion: o.fusion,
+            eqsat_options,
+            tile_dots: o.tile_dots,
+            dot_tiles: o.dot_tiles,
+            dump_dir: o.dump_dir.as_ref().map(PathBuf::from),
         }
-        None
     }
-    let func = find(&file.ops, name).ok_or_else(|| RunError::Input(format!("no function @{name} in the program")))?;
-    let Some(Attribute::Type(AstType::Function { inputs, results })) = func.attr("function_type") else {
-        return Err(RunError::Compile(format!("@{name} has no function type")));
-    };
-    let conv = |ts: &[AstType]| ts.iter().map(|t| lowering::convert::xtype(t).map_err(RunError::Compile)).collect::<Result<Vec<_>, _>>();
-    Ok((conv(inputs)?, conv(results)?))
+
+    /// The options of `xhlo-jit` these stand for.
+    pub fn pipeline_options(&self) -> JitOptions {
+        let e = &self.eqsat_options;
+        JitOptions {
+            entry: self.entry.clone(),
+            eqsat: self.eqsat,
+            fusion: self.fusion,
+            iter_limit: e.iter_limit,
+            node_limit: e.node_limit,
+            time_limit_ms: e.time_limit_ms,
+            fast_math: e.fast_math,
+            stats: e.stats,
+            explain: e.explain,
+            tile_dots: self.tile_dots,
+            dot_tiles: self.dot_tiles,
+            dump_dir: self.dump_dir.as_ref().map(|d| d.display().to_string()),
+        }
+    }
+
+    /// The pass pipeline [`compile`] runs, e.g. `builtin.module(xhlo-jit{entry=main ...})`:
+    /// `xla-opt --pass-pipeline=` with it gives the same LLVM dialect.
+    pub fn pipeline(&self) -> String {
+        self.pipeline_options().pipeline()
+    }
+}
+
+/// The input and result types of the entry function `name`.
+fn signature(file: &xhlo_stablehlo::ast::File, name: &str) -> Result<(Vec<TensorType>, Vec<TensorType>), RunError> {
+    let func = entry::find_function(&file.ops, name).ok_or_else(|| RunError::Input(format!("no function @{name} in the program")))?;
+    entry::tensor_signature(func).map_err(RunError::Compile)
 }
 
 /// The xhlo module as our syntax tree (printed in generic form and read back).
@@ -134,13 +128,13 @@ pub fn module_ast(module: &Module, file: &str) -> Result<xhlo_stablehlo::ast::Fi
     xhlo_stablehlo::parser::parse_file(&text).map_err(|e| RunError::Compile(e.in_file(file)))
 }
 
-/// Lowers an xhlo program to linalg text with the entry wrapper.
+/// Lowers an xhlo program to linalg text with the entry wrapper, as `convert-xhlo-to-linalg`
+/// does in the pipeline (without running `xhlo-eqsat` or fusion first).
 pub fn lower_to_linalg(parsed: &xhlo_stablehlo::ast::File, options: &CompileOptions, file: &str) -> Result<(String, Vec<TensorType>, Vec<TensorType>), RunError> {
     let (ins, outs) = signature(parsed, &options.entry)?;
-    let (ins, outs) = (tensor_types(&ins, "input")?, tensor_types(&outs, "result")?);
-    let lowered = lowering::lower_file(parsed, file).map_err(|e| RunError::Compile(e.in_file(file)))?;
-    let body = lowered.trim_end().strip_suffix('}').unwrap_or(&lowered);
-    let with_entry = format!("{body}{}}}\n", entry::wrapper(&options.entry, &ins, &outs));
+    let lower = lowering::LowerOptions { tile_dots: options.tile_dots, tiles: options.dot_tiles };
+    let lowered = lowering::lower_file_with(parsed, file, &lower).map_err(|e| RunError::Compile(e.in_file(file)))?;
+    let with_entry = entry::append_wrapper(&lowered, parsed, &options.entry).map_err(RunError::Compile)?;
     Ok((with_entry, ins, outs))
 }
 
@@ -152,74 +146,24 @@ pub fn compile(ctx: &XhloContext, module: &Module, options: &CompileOptions, fil
 /// Compiles a verified xhlo program given as a syntax tree.
 pub fn compile_ast(ctx: &XhloContext, parsed: &xhlo_stablehlo::ast::File, options: &CompileOptions, file: &str) -> Result<Program, RunError> {
     let start = Instant::now();
-    let optimized = if options.eqsat { run_eqsat(ctx, parsed, file, options.fusion == Fusion::EGraph) } else { None };
-    let parsed = optimized.as_ref().unwrap_or(parsed);
-    let fused;
-    let parsed = if options.fusion == Fusion::Greedy {
-        let mut copy = parsed.clone();
-        let stats = crate::passes::fuse::fuse_file(&mut copy);
-        if std::env::var_os("XHLO_EQSAT_STATS").is_some() {
-            eprintln!(
-                "xhlo-fuse: {} fused kernels formed ({} loop, {} input, {} output) from {} ops, {} producers duplicated",
-                stats.loop_fusions + stats.input_fusions + stats.output_fusions,
-                stats.loop_fusions,
-                stats.input_fusions,
-                stats.output_fusions,
-                stats.fused_ops,
-                stats.duplicated
-            );
-        }
-        fused = copy;
-        &fused
-    } else {
-        parsed
-    };
-    let (linalg, inputs, outputs) = lower_to_linalg(parsed, options, file)?;
-    let dump = std::env::var_os("XHLO_DUMP_DIR").map(std::path::PathBuf::from);
-    if let Some(dir) = &dump {
-        let _ = std::fs::create_dir_all(dir);
-        let _ = std::fs::write(dir.join("1-linalg.mlir"), &linalg);
-    }
-    ctx.take_diagnostics();
-    let mut lowered = Module::parse(ctx.context(), &linalg).ok_or_else(|| {
-        let d = ctx.take_diagnostics();
-        RunError::Compile(format!(
-            "internal error: the lowered program does not parse:\n{}",
-            d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n")
-        ))
-    })?;
-    let pm = crate::passes::build_pass_manager(ctx.context(), &lowering::pipeline::linalg_to_llvm()).map_err(RunError::Compile)?;
-    if pm.run(&mut lowered).is_err() {
-        return Err(RunError::Diagnostics(ctx.take_diagnostics()));
-    }
-    if let Some(dir) = &dump {
-        let _ = std::fs::write(dir.join("2-llvm.mlir"), lowered.as_operation().to_string());
-    }
+    let (lowered, inputs, outputs) = lower(ctx, parsed, options, file)?;
     let engine = Jit::new(&lowered, options.opt_level)?;
     Ok(Program { engine, inputs, outputs, compile_time: start.elapsed() })
 }
 
-/// `xhlo-eqsat` on the syntax tree, with its default options (phase 3, fusion, when `fuse`). The result is verified by
-/// the catalogue in MLIR; `None` when nothing changed, or (with a warning, as that is an
-/// eqsat bug) when the rewritten program does not verify.
-fn run_eqsat(ctx: &XhloContext, parsed: &xhlo_stablehlo::ast::File, file: &str, fuse: bool) -> Option<xhlo_stablehlo::ast::File> {
-    let mut rewritten = parsed.clone();
-    let stats = xhlo_passes::eqsat::optimize_file(&mut rewritten, &xhlo_passes::eqsat::EqsatOptions { fuse, ..Default::default() });
-    if !stats.functions.iter().any(|f| f.changed) {
-        return None;
-    }
-    let text = xhlo_stablehlo::print::print_file(&rewritten, file);
+/// Runs [`CompileOptions::pipeline`] on a verified xhlo program: the module in the LLVM
+/// dialect, ready for the JIT, and the entry's input and result types. A program that
+/// `xhlo-eqsat` turned into one the verifier rejects is an error naming the rules applied.
+pub fn lower<'c>(ctx: &'c XhloContext, parsed: &xhlo_stablehlo::ast::File, options: &CompileOptions, file: &str) -> Result<(Module<'c>, Vec<TensorType>, Vec<TensorType>), RunError> {
+    let (inputs, outputs) = signature(parsed, &options.entry)?;
     ctx.take_diagnostics();
-    match crate::dialect::source::parse_and_verify(ctx, &text, file) {
-        Ok(_) => Some(rewritten),
-        Err(d) => {
-            eprintln!(
-                "warning: xhlo-eqsat produced a program that does not verify (a bug); compiling without it:\n{}",
-                d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n")
-            );
-            None
-        }
+    let text = xhlo_stablehlo::print::print_file(parsed, file);
+    let mut module = crate::dialect::source::parse(ctx, &text, file).map_err(RunError::Diagnostics)?;
+    let pm = crate::passes::build_pass_manager(ctx.context(), &options.pipeline()).map_err(RunError::Compile)?;
+    if pm.run(&mut module).is_err() {
+        return Err(RunError::Diagnostics(ctx.take_diagnostics()));
     }
+    Ok((module, inputs, outputs))
 }
 
 /// MLIR's JIT for one module. melior's wrapper does not report a failed creation, so the C

@@ -196,3 +196,124 @@ fn eqsat_explain_prints_the_rules_behind_a_rewrite() {
     let err = stderr(&out);
     assert!(err.contains("Rewrite=> multiply-by-one") && err.contains("Rewrite=> negate-negate"), "{err}");
 }
+
+/// A small program that `xhlo-eqsat` rewrites and fuses, with a dot large enough for the tiled
+/// kernel.
+const FUSED: &str = r#"func.func @main(%x: tensor<32x64xf32>, %w: tensor<64x32xf32>, %b: tensor<32x32xf32>) -> tensor<32x32xf32> {
+  %d = "xhlo.dot_general"(%x, %w) {lhs_contracting_dimensions = array<i64: 1>, rhs_contracting_dimensions = array<i64: 0>} : (tensor<32x64xf32>, tensor<64x32xf32>) -> tensor<32x32xf32>
+  %n = "xhlo.negate"(%b) : (tensor<32x32xf32>) -> tensor<32x32xf32>
+  %m = "xhlo.negate"(%n) : (tensor<32x32xf32>) -> tensor<32x32xf32>
+  %s = "xhlo.add"(%d, %m) : (tensor<32x32xf32>, tensor<32x32xf32>) -> tensor<32x32xf32>
+  %e = "xhlo.exponential"(%s) : (tensor<32x32xf32>) -> tensor<32x32xf32>
+  return %e : tensor<32x32xf32>
+}
+"#;
+
+#[test]
+fn list_passes_shows_the_default_pipeline_and_its_options() {
+    let out = xla_opt(&["--list-passes"], "");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("--xhlo-jit "), "{text}");
+    for o in xhlo::passes::jit::INFO.options {
+        assert!(text.contains(&format!("{}={}", o.name, o.default)), "{} missing:\n{text}", o.name);
+    }
+    assert!(text.contains("dot-tiles=6,2,256,40,4") && text.contains("fusion=egraph"), "{text}");
+}
+
+/// `xhlo::runtime` compiles by running `xhlo-jit`: the LLVM dialect it hands to the JIT is what
+/// `xla-opt --pass-pipeline='builtin.module(xhlo-jit)'` prints, for the default options and
+/// others (written out by `xla-run --print-pipeline`).
+#[test]
+fn the_runtime_and_xla_opt_run_the_same_default_pipeline() {
+    use xhlo::runtime::{CompileOptions, Fusion};
+    let ctx = xhlo::dialect::XhloContext::new();
+    let module = xhlo::dialect::source::parse_and_verify(&ctx, FUSED, "fused.mlir").unwrap();
+    let ast = xhlo::runtime::module_ast(&module, "fused.mlir").unwrap();
+    let greedy = CompileOptions { fusion: Fusion::Greedy, dot_tiles: "4,2,32,8,2".parse().unwrap(), ..Default::default() };
+    let plain = CompileOptions { eqsat: false, fusion: Fusion::Off, tile_dots: false, ..Default::default() };
+    for (options, pipeline, flags) in [
+        (CompileOptions::default(), "builtin.module(xhlo-jit)".to_string(), vec![]),
+        (greedy.clone(), greedy.pipeline(), vec!["--fusion=greedy", "--dot-tiles=4,2,32,8,2"]),
+        (plain.clone(), plain.pipeline(), vec!["--no-eqsat", "--no-fuse", "--no-tile-dots"]),
+    ] {
+        let (lowered, inputs, outputs) = xhlo::runtime::lower(&ctx, &ast, &options, "fused.mlir").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((inputs.len(), outputs.len()), (3, 1));
+        let via_runtime = lowered.as_operation().to_string();
+        assert!(via_runtime.contains("llvm.func @_mlir_ciface__xhlo_entry"), "{via_runtime}");
+        let out = xla_opt(&["-", &format!("--pass-pipeline={pipeline}")], FUSED);
+        assert_eq!(out.status.code(), Some(0), "{pipeline}: {}", stderr(&out));
+        assert_eq!(String::from_utf8_lossy(&out.stdout).trim_end(), via_runtime.trim_end(), "{pipeline}");
+        // xla-run's flags are the pipeline's options.
+        let mut args = vec!["--print-pipeline"];
+        args.extend(flags);
+        let printed = xla_run(&args);
+        assert_eq!(String::from_utf8_lossy(&printed.stdout).trim(), options.pipeline(), "{}", stderr(&printed));
+    }
+    // The default pipeline rewrote and fused; the plain one did neither.
+    let text = |o: &CompileOptions| xhlo::runtime::lower(&ctx, &ast, o, "fused.mlir").unwrap().0.as_operation().to_string();
+    assert_ne!(text(&CompileOptions::default()), text(&plain));
+}
+
+#[test]
+fn pipeline_options_are_validated() {
+    for (pipeline, expected) in [
+        ("builtin.module(xhlo-jit{dot-tiles=6,2,256})", "option dot-tiles=6,2,256 is not valid: expected five positive integers mr,nv,kc,mc,ku"),
+        ("builtin.module(convert-xhlo-to-linalg{dot-tiles=6,0,256,40,4})", "option dot-tiles=6,0,256,40,4 is not valid"),
+        ("builtin.module(xhlo-jit{fusion=sometimes})", "unknown fusion mode 'sometimes'"),
+        ("builtin.module(xhlo-jit{entry=nope})", "no function @nope in the program"),
+    ] {
+        let out = xla_opt(&["-", &format!("--pass-pipeline={pipeline}")], FUSED);
+        assert_eq!(out.status.code(), Some(1), "{pipeline}");
+        assert!(stderr(&out).contains(expected), "{pipeline}: {}", stderr(&out));
+    }
+    let out = xla_run(&["--print-pipeline", "--dot-tiles=1,2,3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("expected five positive integers mr,nv,kc,mc,ku"), "{}", stderr(&out));
+}
+
+#[test]
+fn environment_variables_are_read_by_the_tools_and_documented() {
+    let help = String::from_utf8_lossy(&xla_run(&["--help"]).stdout).into_owned();
+    let opt_help = String::from_utf8_lossy(&xla_opt(&["--help"], "").stdout).into_owned();
+    for var in ["XHLO_FUSE", "XHLO_EQSAT_STATS", "XHLO_EQSAT_EXPLAIN", "XHLO_DOT_TILES", "XHLO_DUMP_DIR"] {
+        assert!(help.contains(var), "xla-run --help lacks {var}:\n{help}");
+        assert!(opt_help.contains(var), "xla-opt --help lacks {var}:\n{opt_help}");
+    }
+    // The environment sets the flags' defaults.
+    let out = Command::new(env!("CARGO_BIN_EXE_xla-run"))
+        .args(["--print-pipeline"])
+        .env("XHLO_FUSE", "greedy")
+        .env("XHLO_DOT_TILES", "4,2,32,8,2")
+        .env("XHLO_EQSAT_STATS", "1")
+        .output()
+        .unwrap();
+    let pipeline = String::from_utf8_lossy(&out.stdout);
+    assert!(pipeline.contains("fusion=greedy") && pipeline.contains("dot-tiles=4,2,32,8,2") && pipeline.contains("stats=true"), "{pipeline}");
+    // Library code reads no environment variable and sets none.
+    let manifest = std::fs::read_to_string(repo_root().join("Cargo.toml")).unwrap();
+    let members = manifest.split("members = [").nth(1).and_then(|m| m.split(']').next()).unwrap();
+    let mut dirs = vec!["src".to_string()];
+    dirs.extend(members.split(',').map(|m| m.trim().trim_matches('"').to_string()).filter(|m| !m.is_empty() && m != "bench").map(|m| format!("{m}/src")));
+    assert!(dirs.len() > 4, "{dirs:?}");
+    for dir in &dirs {
+        for file in crate::support::files(dir, "rs") {
+            let text = std::fs::read_to_string(&file).unwrap();
+            for needle in ["env::var", "set_var", "var_os"] {
+                assert!(!text.contains(needle), "{} uses {needle}", file.display());
+            }
+        }
+    }
+}
+
+#[test]
+fn dump_dir_writes_the_linalg_and_the_llvm_dialect() {
+    let dir = temp_dir("dump");
+    std::fs::write(dir.join("p.mlir"), DOUBLE).unwrap();
+    let dump = dir.join("dump");
+    let out = xla_run(&[dir.join("p.mlir").to_str().unwrap(), "--random-inputs", "1", "--dump-dir", dump.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let linalg = std::fs::read_to_string(dump.join("1-linalg.mlir")).unwrap();
+    assert!(linalg.contains("linalg.generic") && linalg.contains("@_xhlo_entry"), "{linalg}");
+    let llvm = std::fs::read_to_string(dump.join("2-llvm.mlir")).unwrap();
+    assert!(llvm.contains("llvm.func @_mlir_ciface__xhlo_entry"), "{llvm}");
+}

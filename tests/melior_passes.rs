@@ -34,3 +34,53 @@ fn unknown_pass_options_are_rejected() {
         assert!(err.contains("no option 'no-such-option'"), "{err}");
     }
 }
+
+/// A program that `xhlo-eqsat` rewrites (`negate(negate(b))` → `b`), so its result is
+/// verified; `tamper` then breaks that result, as an unsound rule would.
+const REWRITTEN: &str = r#"
+func.func @main(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "xhlo.negate"(%b) : (tensor<4xf32>) -> tensor<4xf32>
+  %1 = "xhlo.negate"(%0) : (tensor<4xf32>) -> tensor<4xf32>
+  %2 = "xhlo.add"(%a, %1) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %2 : tensor<4xf32>
+}"#;
+
+/// Turns every `xhlo.add` into an `xhlo.select` (which takes three operands).
+fn tamper(file: &mut xhlo::stablehlo::ast::File) {
+    fn walk(ops: &mut [xhlo::stablehlo::ast::Op]) {
+        for op in ops {
+            if op.name == "xhlo.add" {
+                op.name = "xhlo.select".into();
+            }
+            for r in &mut op.regions {
+                for b in &mut r.blocks {
+                    walk(&mut b.ops);
+                }
+            }
+        }
+    }
+    walk(&mut file.ops);
+}
+
+#[test]
+fn a_rewrite_the_verifier_rejects_is_an_error_naming_the_rules() {
+    use xhlo::passes::eqsat::{Eqsat, EqsatOptions};
+    let run = |tampered: bool| {
+        let ctx = XhloContext::new();
+        let mut module = source::parse_and_verify(&ctx, REWRITTEN, "program.mlir").unwrap();
+        let pm = PassManager::new(ctx.context());
+        let pass = Eqsat { options: EqsatOptions { fuse: false, ..Default::default() }, tamper: tampered.then_some(tamper as fn(&mut _)) };
+        pm.add_pass(xhlo::passes::pass::to_mlir_pass(pass));
+        let ok = pm.run(&mut module).is_ok();
+        let diagnostics: Vec<String> = ctx.take_diagnostics().iter().map(|d| d.to_string()).collect();
+        (ok, diagnostics.join("\n"), module.as_operation().to_string())
+    };
+    let (ok, diagnostics, out) = run(false);
+    assert!(ok && diagnostics.is_empty(), "{diagnostics}");
+    assert!(!out.contains("xhlo.negate"), "{out}");
+    let (ok, diagnostics, _) = run(true);
+    assert!(!ok, "a program the verifier rejects must fail the pass");
+    assert!(diagnostics.contains("'xhlo.select' op"), "{diagnostics}");
+    assert!(diagnostics.contains("xhlo-eqsat produced a program that does not verify"), "{diagnostics}");
+    assert!(diagnostics.contains("Rules applied: @main: ") && diagnostics.contains("negate-negate (1x)"), "{diagnostics}");
+}

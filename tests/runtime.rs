@@ -106,3 +106,18 @@ fn f32_exp_tanh_and_logistic_are_accurate() {
         }
     }
 }
+
+#[test]
+fn compile_options_are_the_default_pipelines_options() {
+    use xhlo::runtime::{Fusion, JitOptions};
+    let default = CompileOptions::default();
+    assert_eq!(default.pipeline_options(), JitOptions::default());
+    assert_eq!((default.eqsat, default.fusion, default.tile_dots, default.opt_level), (true, Fusion::EGraph, true, 3));
+    let other = CompileOptions { entry: "f".into(), fusion: Fusion::Greedy, dump_dir: Some("/tmp/x".into()), ..Default::default() };
+    let back = CompileOptions::from_pipeline(&JitOptions::parse(&other.pipeline_options().to_text()).unwrap());
+    assert_eq!(back.pipeline(), other.pipeline());
+    assert_eq!(
+        default.pipeline(),
+        "builtin.module(xhlo-jit{entry=main eqsat=true fusion=egraph iter-limit=30 node-limit=20000 time-limit-ms=2000 fast-math=false stats=false explain=false tile-dots=true dot-tiles=6,2,256,40,4})"
+    );
+}

@@ -1,6 +1,7 @@
 //! StableHLO's interpreter test suite (`shared/stablehlo-tests/mlir`), run end to end:
 //! import, verify, lower, JIT, evaluate the `check.*` ops. Tiers come from `tests.jsonl`
-//! (INDEX.md there). Every tier 1 and tier 2 test must pass.
+//! (INDEX.md there). Every tier 1 and tier 2 test must pass. The harness variable
+//! `XHLO_FUSE=greedy|off` runs them with another fusion mode (the default: e-graph fusion).
 
 use crate::support::repo_root;
 use xhlo::dialect::{source::split_input, XhloContext};
@@ -9,6 +10,11 @@ use xhlo::dialect::{source::split_input, XhloContext};
 fn stablehlo_interpreter_tests_pass_end_to_end() {
     let dir = repo_root().join("../shared/stablehlo-tests");
     let index = std::fs::read_to_string(dir.join("tests.jsonl")).expect("shared/stablehlo-tests beside the repo");
+    let fusion = match std::env::var("XHLO_FUSE").as_deref() {
+        Ok("0") | Ok("off") => xhlo::runtime::Fusion::Off,
+        Ok("greedy") => xhlo::runtime::Fusion::Greedy,
+        _ => xhlo::runtime::Fusion::EGraph,
+    };
     let ctx = XhloContext::new();
     let mut chunks_of = std::collections::HashMap::new();
     let (mut passed, mut failed) = (0usize, Vec::new());
@@ -31,7 +37,7 @@ fn stablehlo_interpreter_tests_pass_end_to_end() {
             failed.push(format!("{name}: no such chunk"));
             continue;
         };
-        match xhlo::check::run_chunk(&ctx, text, &file) {
+        match xhlo::check::run_chunk_with(&ctx, text, &file, fusion) {
             Ok(()) => passed += 1,
             Err(e) => failed.push(format!("{name} (tier {tier}): {}", e.lines().next().unwrap_or(""))),
         }

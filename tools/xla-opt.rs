@@ -2,14 +2,25 @@
 //!
 //! Reads xhlo (generic MLIR text), verifies it, runs `--pass-pipeline`, prints the result.
 //! Exit code 0 on success, 1 on invalid input or a failed pipeline (diagnostics on stderr).
+//! This binary (not the library) reads the environment variables listed in [`ENVIRONMENT`].
 
 use clap::Parser;
 use std::io::{Read, Write};
 use std::process::ExitCode;
 use xhlo::opt;
 
+/// The environment variables `xla-opt` reads: defaults of pass options.
+const ENVIRONMENT: &str = "\
+Environment (defaults of pass options, for every xhlo pass or pipeline of --pass-pipeline
+that declares the option and is not given it there):
+  XHLO_EQSAT_STATS=<any>          stats=true (as --eqsat-stats)
+  XHLO_EQSAT_EXPLAIN=<any>        explain=true (as --eqsat-explain)
+  XHLO_DOT_TILES=mr,nv,kc,mc,ku   dot-tiles= (convert-xhlo-to-linalg, xhlo-jit)
+  XHLO_FUSE=0|off|greedy|egraph   fusion= (xhlo-jit)
+  XHLO_DUMP_DIR=DIR               dump-dir= (xhlo-jit)";
+
 #[derive(Parser)]
-#[command(name = "xla-opt", version, about = "Verify and transform xhlo programs (mlir-opt style)")]
+#[command(name = "xla-opt", version, about = "Verify and transform xhlo programs (mlir-opt style)", after_help = ENVIRONMENT)]
 struct Cli {
     /// Input file, or `-` for standard input.
     #[arg(default_value = "-")]
@@ -41,11 +52,12 @@ struct Cli {
     #[arg(long, value_enum, default_value = "xhlo")]
     emit: EmitArg,
     /// Print the statistics of every `xhlo-eqsat` run (e-classes, e-nodes, iterations, time
-    /// per phase, stop reason, cost before and after) to stderr.
+    /// per phase, stop reason, cost before and after) to stderr: `stats=true` for every pass
+    /// of the pipeline that has the option and is not given it.
     #[arg(long)]
     eqsat_stats: bool,
     /// Print egg's explanation of why each value `xhlo-eqsat` rewrote equals the original
-    /// (the rules applied, step by step) to stderr.
+    /// (the rules applied, step by step) to stderr: `explain=true` likewise.
     #[arg(long)]
     eqsat_explain: bool,
     /// Print the xhlo dialect's IRDL definition (for `mlir-opt --irdl-file`) and exit.
@@ -72,7 +84,41 @@ fn list_passes() -> String {
     for (name, body) in xhlo::passes::lowering::NAMED_PIPELINES {
         s.push_str(&format!("  --{name:<24} = {body}\n"));
     }
+    let jit = &xhlo::passes::jit::INFO;
+    s.push_str("\nthe default pipeline (xla-run and xhlo::runtime::compile run it; its options are theirs):\n");
+    s.push_str(&format!("  --{:<24} {}\n", jit.argument, jit.summary));
+    for o in jit.options {
+        s.push_str(&format!("      {}={:<12} {}\n", o.name, o.default, o.help));
+    }
     s
+}
+
+/// Pass option defaults from the flags and the environment ([`ENVIRONMENT`]).
+fn option_defaults(cli: &Cli) -> Result<Vec<(String, String)>, String> {
+    let env = |name: &str| std::env::var(name).ok();
+    let mut d = Vec::new();
+    if cli.eqsat_stats || env("XHLO_EQSAT_STATS").is_some() {
+        d.push(("stats".to_string(), "true".to_string()));
+    }
+    if cli.eqsat_explain || env("XHLO_EQSAT_EXPLAIN").is_some() {
+        d.push(("explain".to_string(), "true".to_string()));
+    }
+    if let Some(v) = env("XHLO_DOT_TILES") {
+        let tiles: xhlo::runtime::Tiles = v.parse().map_err(|e| format!("XHLO_DOT_TILES: {e}"))?;
+        d.push(("dot-tiles".to_string(), tiles.to_string()));
+    }
+    if let Some(v) = env("XHLO_FUSE") {
+        let fusion = match v.as_str() {
+            "0" | "off" => "off",
+            "greedy" => "greedy",
+            _ => "egraph",
+        };
+        d.push(("fusion".to_string(), fusion.to_string()));
+    }
+    if let Some(v) = env("XHLO_DUMP_DIR") {
+        d.push(("dump-dir".to_string(), v));
+    }
+    Ok(d)
 }
 
 fn write_output(path: &str, text: &str) -> std::io::Result<()> {
@@ -100,6 +146,7 @@ fn run(cli: Cli) -> Result<bool, String> {
         let s = std::fs::read_to_string(&cli.input).map_err(|e| format!("{}: {e}", cli.input))?;
         (s, cli.input.clone())
     };
+    let option_defaults = option_defaults(&cli)?;
     let options = opt::Options {
         pipeline: cli.pass_pipeline.or_else(|| (cli.emit == EmitArg::Ptx).then(|| "builtin.module(xhlo-to-ptx)".to_string())),
         split_input_file: cli.split_input_file,
@@ -111,6 +158,7 @@ fn run(cli: Cli) -> Result<bool, String> {
             EmitArg::Stablehlo => opt::Emit::Stablehlo,
             EmitArg::Ptx => opt::Emit::Ptx,
         },
+        option_defaults,
     };
     let out = opt::run(&options, &text, &filename);
     for e in &out.errors {
@@ -124,7 +172,6 @@ fn run(cli: Cli) -> Result<bool, String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    xhlo::passes::eqsat::pass::enable_reports(cli.eqsat_stats, cli.eqsat_explain);
     match std::panic::catch_unwind(|| run(cli)) {
         Ok(Ok(true)) => ExitCode::SUCCESS,
         Ok(Ok(false)) => ExitCode::from(1),

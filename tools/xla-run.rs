@@ -3,7 +3,12 @@
 //! ```text
 //! xla-run FILE [--entry NAME] [--input a.npy ...] [--random-inputs SEED] [--output-dir DIR]
 //! xla-run --check FILE        # run check.* assertions, one PASS/FAIL line per test
+//! xla-run --print-pipeline     # the pass pipeline the flags stand for (for xla-opt)
 //! ```
+//!
+//! Programs are compiled by the `xhlo-jit` pass pipeline; the compilation flags are its
+//! options. This binary (not the library) reads the environment variables listed in
+//! [`ENVIRONMENT`].
 
 use clap::Parser;
 use std::path::PathBuf;
@@ -12,13 +17,26 @@ use xhlo::check;
 use xhlo::dialect::{source, XhloContext};
 use xhlo::ir::literal::{Literal, Scalar};
 use xhlo::npy;
-use xhlo::runtime::{compile_ast, module_ast, CompileOptions, Fusion};
+use xhlo::runtime::{compile_ast, module_ast, CompileOptions, Fusion, Tiles};
+
+/// The environment variables `xla-run` reads (each the default of a flag).
+const ENVIRONMENT: &str = "\
+Environment (each sets the default of a flag; the flag wins):
+  XHLO_FUSE=0|off|greedy|egraph   --fusion (0 and off: no fusion)
+  XHLO_EQSAT_STATS=<any>          --eqsat-stats
+  XHLO_EQSAT_EXPLAIN=<any>        --eqsat-explain
+  XHLO_DOT_TILES=mr,nv,kc,mc,ku   --dot-tiles
+  XHLO_DUMP_DIR=DIR               --dump-dir
+
+The flags are the options of the xhlo-jit pipeline that compiles the program:
+`xla-run --print-pipeline [flags]` prints it, for xla-opt --pass-pipeline=...";
 
 #[derive(Parser)]
-#[command(name = "xla-run", version, about = "Compile an xhlo or StableHLO program with the JIT and run it")]
+#[command(name = "xla-run", version, about = "Compile an xhlo or StableHLO program with the JIT and run it", after_help = ENVIRONMENT)]
 struct Cli {
     /// The program (xhlo generic text or StableHLO), or `-` for standard input.
-    file: String,
+    #[arg(required_unless_present = "print_pipeline")]
+    file: Option<String>,
     /// The function to run.
     #[arg(long, default_value = "main")]
     entry: String,
@@ -41,25 +59,55 @@ struct Cli {
     /// compare the result with its expected checksums.
     #[arg(long)]
     workload: bool,
-    /// Compile without equality saturation (`xhlo-eqsat`), which runs by default.
+    /// Compile without equality saturation (`xhlo-eqsat`), which runs by default
+    /// (`eqsat=false`).
     #[arg(long = "no-eqsat")]
     no_eqsat: bool,
     /// Who groups ops into fused kernels: `egraph` (the default: phase 3 of `xhlo-eqsat`,
-    /// chosen by the cost model), `greedy` (the `xhlo-fuse` pass after eqsat) or `off`. The
-    /// environment variable XHLO_FUSE (0/off, greedy) sets the default.
+    /// chosen by the cost model), `greedy` (the `xhlo-fuse` pass after eqsat) or `off`
+    /// (`fusion=`; default: XHLO_FUSE, else egraph).
     #[arg(long)]
     fusion: Option<Fusion>,
     /// The same as --fusion=off.
     #[arg(long)]
     no_fuse: bool,
     /// Print the statistics of every `xhlo-eqsat` run (e-classes, e-nodes, iterations, time
-    /// per phase, stop reason, cost before and after) to stderr.
+    /// per phase, stop reason, cost before and after; and xhlo-fuse's) to stderr
+    /// (`stats=true`; also when XHLO_EQSAT_STATS is set).
     #[arg(long)]
     eqsat_stats: bool,
     /// Print egg's explanation of why each value `xhlo-eqsat` rewrote equals the original
-    /// (the rules applied, step by step) to stderr.
+    /// (the rules applied, step by step) to stderr (`explain=true`; also when
+    /// XHLO_EQSAT_EXPLAIN is set).
     #[arg(long)]
     eqsat_explain: bool,
+    /// xhlo-eqsat's iterations per phase (`iter-limit=`).
+    #[arg(long, default_value_t = 30)]
+    eqsat_iter_limit: usize,
+    /// xhlo-eqsat's e-node limit (`node-limit=`).
+    #[arg(long, default_value_t = 20000)]
+    eqsat_node_limit: usize,
+    /// xhlo-eqsat's time per body in ms (`time-limit-ms=`).
+    #[arg(long, default_value_t = 2000)]
+    eqsat_time_limit_ms: u64,
+    /// Let xhlo-eqsat apply rules that are not bit-exact for floats (`fast-math=true`).
+    #[arg(long)]
+    fast_math: bool,
+    /// Lower dots with the plain linalg.generic, not the register-tiled kernel
+    /// (`tile-dots=false`).
+    #[arg(long)]
+    no_tile_dots: bool,
+    /// The tiled dot kernel's sizes mr,nv,kc,mc,ku (`dot-tiles=`; default: XHLO_DOT_TILES,
+    /// else 6,2,256,40,4).
+    #[arg(long)]
+    dot_tiles: Option<Tiles>,
+    /// Write the lowered linalg and the LLVM dialect to DIR/1-linalg.mlir and DIR/2-llvm.mlir
+    /// (`dump-dir=`; default: XHLO_DUMP_DIR).
+    #[arg(long)]
+    dump_dir: Option<PathBuf>,
+    /// Print the pass pipeline these flags stand for and exit.
+    #[arg(long)]
+    print_pipeline: bool,
     /// Where the workloads live (expected.json, stablehlo/).
     #[arg(long, default_value = "../shared/workloads")]
     workloads_dir: PathBuf,
@@ -103,10 +151,10 @@ fn summary(lit: &Literal) -> String {
 }
 
 fn run_program(cli: &Cli) -> Result<bool, String> {
-    let (text, file) = read_input(&cli.file)?;
+    let (text, file) = read_input(cli.file.as_deref().unwrap_or("-"))?;
     let ctx = XhloContext::new();
     let parsed = load(&ctx, &text, &file)?;
-    let options = CompileOptions { entry: cli.entry.clone(), eqsat: !cli.no_eqsat, fusion: fusion(cli), ..Default::default() };
+    let options = compile_options(cli)?;
     let program = compile_ast(&ctx, &parsed, &options, &file).map_err(|e| e.to_string())?;
     let inputs: Vec<Literal> = if let Some(seed) = cli.random_inputs {
         program.inputs.iter().enumerate().map(|(k, t)| npy::random_input(t, seed * 1000 + k as u64)).collect()
@@ -150,18 +198,41 @@ fn test_name(text: &str, index: usize) -> String {
     names.last().cloned().unwrap_or_else(|| format!("chunk#{index}"))
 }
 
-/// The fusion mode: --no-fuse, else --fusion, else the environment's default.
-fn fusion(cli: &Cli) -> Fusion {
-    if cli.no_fuse {
+/// The compilation options (the options of `xhlo-jit`): the flags, else the environment's
+/// defaults ([`ENVIRONMENT`]), else the pipeline's.
+fn compile_options(cli: &Cli) -> Result<CompileOptions, String> {
+    let env = |name: &str| std::env::var(name).ok();
+    let fusion = if cli.no_fuse {
         Fusion::Off
+    } else if let Some(f) = cli.fusion {
+        f
     } else {
-        cli.fusion.unwrap_or_else(Fusion::from_env)
-    }
+        match env("XHLO_FUSE").as_deref() {
+            Some("0") | Some("off") => Fusion::Off,
+            Some("greedy") => Fusion::Greedy,
+            _ => Fusion::EGraph,
+        }
+    };
+    let dot_tiles = match (cli.dot_tiles, env("XHLO_DOT_TILES")) {
+        (Some(t), _) => t,
+        (None, Some(v)) => v.parse().map_err(|e| format!("XHLO_DOT_TILES: {e}"))?,
+        (None, None) => Tiles::DEFAULT,
+    };
+    let mut options = CompileOptions { entry: cli.entry.clone(), eqsat: !cli.no_eqsat, fusion, tile_dots: !cli.no_tile_dots, dot_tiles, ..Default::default() };
+    let e = &mut options.eqsat_options;
+    e.iter_limit = cli.eqsat_iter_limit;
+    e.node_limit = cli.eqsat_node_limit;
+    e.time_limit_ms = cli.eqsat_time_limit_ms;
+    e.fast_math = cli.fast_math;
+    e.stats = cli.eqsat_stats || std::env::var_os("XHLO_EQSAT_STATS").is_some();
+    e.explain = cli.eqsat_explain || std::env::var_os("XHLO_EQSAT_EXPLAIN").is_some();
+    options.dump_dir = cli.dump_dir.clone().or_else(|| std::env::var_os("XHLO_DUMP_DIR").map(PathBuf::from));
+    Ok(options)
 }
 
 fn run_checks(cli: &Cli) -> Result<bool, String> {
-    let fusion = fusion(cli);
-    let (text, file) = read_input(&cli.file)?;
+    let options = compile_options(cli)?;
+    let (text, file) = read_input(cli.file.as_deref().unwrap_or("-"))?;
     let ctx = XhloContext::new();
     let (mut passed, mut failed) = (0, 0);
     for (i, chunk) in source::split_input(&text).iter().enumerate() {
@@ -169,7 +240,7 @@ fn run_checks(cli: &Cli) -> Result<bool, String> {
             continue;
         }
         let name = test_name(&chunk.text, i);
-        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check::run_chunk_with(&ctx, &chunk.text, &file, fusion)))
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check::run_chunk_options(&ctx, &chunk.text, &file, &options)))
             .unwrap_or_else(|_| Err("internal error (panic)".into()));
         match outcome {
             Ok(()) => {
@@ -189,14 +260,15 @@ fn run_checks(cli: &Cli) -> Result<bool, String> {
 /// Runs a named workload on its generated inputs and compares checksums.
 fn run_workload(cli: &Cli) -> Result<bool, String> {
     let all = xhlo::workloads::load(&cli.workloads_dir)?;
-    let w = all.iter().find(|w| w.name == cli.file).ok_or_else(|| {
-        format!("no workload '{}' (known: {})", cli.file, all.iter().map(|w| w.name.as_str()).collect::<Vec<_>>().join(", "))
+    let name = cli.file.as_deref().unwrap_or("");
+    let w = all.iter().find(|w| w.name == name).ok_or_else(|| {
+        format!("no workload '{name}' (known: {})", all.iter().map(|w| w.name.as_str()).collect::<Vec<_>>().join(", "))
     })?;
     let path = w.source(&cli.workloads_dir);
     let (text, file) = read_input(&path.to_string_lossy())?;
     let ctx = XhloContext::new();
     let parsed = load(&ctx, &text, &file)?;
-    let options = CompileOptions { eqsat: !cli.no_eqsat, fusion: fusion(cli), ..Default::default() };
+    let options = CompileOptions { entry: "main".into(), ..compile_options(cli)? };
     let program = compile_ast(&ctx, &parsed, &options, &file).map_err(|e| e.to_string())?;
     let inputs = w.inputs();
     let start = std::time::Instant::now();
@@ -221,9 +293,13 @@ fn run_workload(cli: &Cli) -> Result<bool, String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    xhlo::passes::eqsat::pass::enable_reports(cli.eqsat_stats, cli.eqsat_explain);
     let result = std::panic::catch_unwind(|| {
-        if cli.check {
+        if cli.print_pipeline {
+            compile_options(&cli).map(|o| {
+                println!("{}", o.pipeline());
+                true
+            })
+        } else if cli.check {
             run_checks(&cli)
         } else if cli.workload {
             run_workload(&cli)

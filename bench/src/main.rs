@@ -8,9 +8,10 @@ use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::time::Instant;
 use xhlo::dialect::{source, XhloContext};
-use xhlo::runtime::{compile, CompileOptions, Fusion};
+use xhlo::runtime::{compile, CompileOptions, Fusion, Tiles};
 
 #[derive(Parser)]
+#[command(after_help = "Environment:\n  XHLO_DOT_TILES=mr,nv,kc,mc,ku   the default of --dot-tiles")]
 struct Cli {
     /// The workloads (expected.json, stablehlo/).
     #[arg(long, default_value = "../shared/workloads")]
@@ -24,6 +25,10 @@ struct Cli {
     /// Timing budget per workload in seconds (at least 5 runs, at most 200).
     #[arg(long, default_value_t = 2.0)]
     budget: f64,
+    /// The tiled dot kernel's sizes mr,nv,kc,mc,ku, for tuning (default: XHLO_DOT_TILES, else
+    /// 6,2,256,40,4).
+    #[arg(long)]
+    dot_tiles: Option<Tiles>,
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -59,6 +64,11 @@ fn measure(ctx: &XhloContext, module: &melior::ir::Module, options: &CompileOpti
 
 fn main() -> Result<(), String> {
     let cli = Cli::parse();
+    let dot_tiles = match (cli.dot_tiles, std::env::var("XHLO_DOT_TILES").ok()) {
+        (Some(t), _) => t,
+        (None, Some(v)) => v.parse().map_err(|e| format!("XHLO_DOT_TILES: {e}"))?,
+        (None, None) => Tiles::DEFAULT,
+    };
     let workloads = xhlo::workloads::load(&cli.workloads)?;
     std::fs::create_dir_all(&cli.results).map_err(|e| e.to_string())?;
     let ctx = XhloContext::new();
@@ -75,10 +85,10 @@ fn main() -> Result<(), String> {
         let module = source::parse_and_verify(&ctx, &xhlo_text, &file).map_err(|d| format!("{d:?}"))?;
         // Without the e-graph pass (no rewrites, no fusion), with it (the default: fusion
         // chosen in the e-graph), and with the greedy fusion pass instead, for comparison.
-        let plain = CompileOptions { eqsat: false, fusion: Fusion::Off, ..Default::default() };
+        let plain = CompileOptions { eqsat: false, fusion: Fusion::Off, dot_tiles, ..Default::default() };
         let (_, plain_ms, _, plain_ok) = measure(&ctx, &module, &plain, &file, w, cli.budget)?;
-        let (compile_ms, ms, times, ok) = measure(&ctx, &module, &CompileOptions { eqsat: true, fusion: Fusion::EGraph, ..Default::default() }, &file, w, cli.budget)?;
-        let greedy = CompileOptions { eqsat: true, fusion: Fusion::Greedy, ..Default::default() };
+        let (compile_ms, ms, times, ok) = measure(&ctx, &module, &CompileOptions { eqsat: true, fusion: Fusion::EGraph, dot_tiles, ..Default::default() }, &file, w, cli.budget)?;
+        let greedy = CompileOptions { eqsat: true, fusion: Fusion::Greedy, dot_tiles, ..Default::default() };
         let (_, greedy_ms, _, greedy_ok) = measure(&ctx, &module, &greedy, &file, w, cli.budget)?;
         let check: Result<(), ()> = if ok && plain_ok && greedy_ok { Ok(()) } else { Err(()) };
         // What the e-graph pass changed: kernels and the bytes they write.

@@ -25,11 +25,13 @@ pub struct LowerOptions {
     /// of [`crate::ops::linalg::dot_tiled`] (vector ops, sequential loops); off for the GPU pipelines,
     /// which map the plain generics' parallel loops to threads.
     pub tile_dots: bool,
+    /// The register tile and cache block sizes of the tiled kernel.
+    pub tiles: crate::ops::dot_tiled::Tiles,
 }
 
 impl Default for LowerOptions {
     fn default() -> Self {
-        LowerOptions { tile_dots: true }
+        LowerOptions { tile_dots: true, tiles: crate::ops::dot_tiled::Tiles::DEFAULT }
     }
 }
 

@@ -4,7 +4,8 @@
 //! program returns needs to be freed, and the internal functions can be inlined away.
 
 use crate::types;
-use xhlo_ir::TensorType;
+use xhlo_ir::{TensorType, Type};
+use xhlo_stablehlo::ast::{self, Attribute, Op};
 
 /// The name of the wrapper function (C interface: `_mlir_ciface__xhlo_entry`).
 pub const ENTRY: &str = "_xhlo_entry";
@@ -41,4 +42,51 @@ pub fn wrapper(callee: &str, inputs: &[TensorType], outputs: &[TensorType]) -> S
     }
     s.push_str("    func.return\n  }\n");
     s
+}
+
+/// The `func.func` named `name` in a parsed file (at any depth of `builtin.module`s).
+pub fn find_function<'a>(ops: &'a [Op], name: &str) -> Option<&'a Op> {
+    for op in ops {
+        if op.name == "func.func" && op.attr("sym_name") == Some(&Attribute::Str(name.to_string())) {
+            return Some(op);
+        }
+        for r in &op.regions {
+            for b in &r.blocks {
+                if let Some(f) = find_function(&b.ops, name) {
+                    return Some(f);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The input and result types of `func` (a `func.func`), which must be tensors: only tensors
+/// cross the entry wrapper.
+pub fn tensor_signature(func: &Op) -> Result<(Vec<TensorType>, Vec<TensorType>), String> {
+    let name = match func.attr("sym_name") {
+        Some(Attribute::Str(s)) => s.as_str(),
+        _ => "?",
+    };
+    let Some(Attribute::Type(ast::Type::Function { inputs, results })) = func.attr("function_type") else {
+        return Err(format!("@{name} has no function type"));
+    };
+    let tensors = |ts: &[ast::Type], what: &str| -> Result<Vec<TensorType>, String> {
+        ts.iter()
+            .map(|t| match crate::convert::xtype(t)? {
+                Type::Tensor(t) => Ok(t),
+                other => Err(format!("unsupported: {what} of type {other} (only tensors can be passed)")),
+            })
+            .collect()
+    };
+    Ok((tensors(inputs, "input")?, tensors(results, "result")?))
+}
+
+/// Appends the wrapper calling `@entry` (a function of `parsed`, the program before lowering)
+/// to `lowered` (the lowered module's text).
+pub fn append_wrapper(lowered: &str, parsed: &ast::File, entry: &str) -> Result<String, String> {
+    let func = find_function(&parsed.ops, entry).ok_or_else(|| format!("no function @{entry} in the program"))?;
+    let (inputs, outputs) = tensor_signature(func)?;
+    let body = lowered.trim_end().strip_suffix('}').unwrap_or(lowered);
+    Ok(format!("{body}{}}}\n", wrapper(entry, &inputs, &outputs)))
 }

@@ -45,7 +45,7 @@
 //!
 //! Only top-level function bodies are fused (not the bodies of while/if/case).
 
-use crate::pass::{PassInfo, PassOptions, XhloPass};
+use crate::pass::{PassInfo, PassOption, PassOptions, XhloPass};
 use std::collections::{BTreeSet, HashMap};
 use xhlo_ir::catalogue;
 use xhlo_ir::op::FusionRole;
@@ -603,23 +603,43 @@ pub fn fuse_file(file: &mut ast::File) -> FuseStats {
 #[derive(Clone, Default)]
 pub struct Fuse {
     pub stats: FuseStats,
+    /// Print [`FuseStats`] to stderr after each run (the `stats` option).
+    pub print_stats: bool,
+}
+
+impl std::fmt::Display for FuseStats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "xhlo-fuse: {} fused kernels formed ({} loop, {} input, {} output) from {} ops, {} producers duplicated",
+            self.loop_fusions + self.input_fusions + self.output_fusions,
+            self.loop_fusions,
+            self.input_fusions,
+            self.output_fusions,
+            self.fused_ops,
+            self.duplicated
+        )
+    }
 }
 
 impl XhloPass for Fuse {
     const INFO: PassInfo = PassInfo {
         argument: "xhlo-fuse",
         summary: "Group element-wise producers, reductions and dot epilogues into xhlo.fusion ops (cost model: bytes moved vs flops)",
-        options: &[],
+        options: &[PassOption { name: "stats", default: "false", help: "print the fusions formed to stderr" }],
     };
 
-    fn from_options(_: &PassOptions) -> Result<Self, String> {
-        Ok(Fuse::default())
+    fn from_options(o: &PassOptions) -> Result<Self, String> {
+        Ok(Fuse { print_stats: o.get_parsed(&Self::INFO, "stats")?, ..Fuse::default() })
     }
 
     fn run(&mut self, op: melior::ir::OperationRef) -> Result<(), String> {
         crate::lowering::rewrite_module_text(op, |text, file| {
             let mut parsed = xhlo_stablehlo::parser::parse_file(text).map_err(|e| e.in_file(file))?;
             self.stats = fuse_file(&mut parsed);
+            if self.print_stats {
+                eprintln!("{}", self.stats);
+            }
             Ok(Some(xhlo_stablehlo::print::print_file(&parsed, file)))
         })
     }

@@ -2,15 +2,19 @@
 //!
 //! Each pass is declared once ([`pass::PassInfo`]: argument, summary, options) and registered
 //! in [`registry`]. [`pipeline`] reads mlir-opt's textual pipeline syntax and mixes our passes
-//! with upstream MLIR passes in one `PassManager`. Because IRDL ops carry no traits, upstream
-//! `cse`/`canonicalize` cannot touch xhlo ops: [`dce`] and [`cse`] do that work here.
+//! with upstream MLIR passes in one `PassManager`; [`jit`] is the runtime's pipeline
+//! (`xhlo-jit`), every setting of a compilation one of its options. Because IRDL ops carry
+//! no traits, upstream `cse`/`canonicalize` cannot touch xhlo ops: [`dce`] and [`cse`] do
+//! that work here.
 
 pub mod cost;
 pub mod cse;
 pub mod dce;
+pub mod dump;
 pub mod effects;
 pub mod eqsat;
 pub mod fuse;
+pub mod jit;
 pub mod lowering;
 pub mod pass;
 pub mod pipeline;
@@ -18,4 +22,4 @@ pub mod registry;
 pub mod verify;
 
 pub use pass::{PassInfo, XhloPass};
-pub use pipeline::build_pass_manager;
+pub use pipeline::{build_pass_manager, build_pass_manager_with};

@@ -14,6 +14,9 @@ use melior::ir::{
 #[derive(Clone, Default)]
 pub struct ConvertXhloToLinalg {
     pub options: xhlo_lowering::LowerOptions,
+    /// Also emit the calling-convention wrapper `@_xhlo_entry` for this function
+    /// ([`xhlo_lowering::entry`]), as the JIT needs.
+    pub entry: Option<String>,
 }
 
 /// The file name in the first `loc("file":line:col)` of printed IR.
@@ -28,20 +31,37 @@ impl XhloPass for ConvertXhloToLinalg {
     const INFO: PassInfo = PassInfo {
         argument: "convert-xhlo-to-linalg",
         summary: "Lower xhlo to linalg on tensors, tensor, arith, math, complex, scf and func",
-        options: &[PassOption {
-            name: "tile-dots",
-            default: "true",
-            help: "lower large f32/f64/integer dots and output fusions to the register-tiled CPU kernel (off in the GPU pipelines)",
-        }],
+        options: &[
+            PassOption {
+                name: "tile-dots",
+                default: "true",
+                help: "lower large f32/f64/integer dots and output fusions to the register-tiled CPU kernel (off in the GPU pipelines)",
+            },
+            PassOption { name: "dot-tiles", default: "6,2,256,40,4", help: "the tiled kernel's sizes mr,nv,kc,mc,ku: tile rows, vectors per tile row, K block, row tiles per block, K unroll" },
+            PassOption { name: "entry", default: "", help: "also emit the JIT's entry wrapper @_xhlo_entry calling this function (empty: none)" },
+        ],
     };
 
     fn from_options(o: &PassOptions) -> Result<Self, String> {
-        Ok(ConvertXhloToLinalg { options: xhlo_lowering::LowerOptions { tile_dots: o.get_parsed(&Self::INFO, "tile-dots")? } })
+        let i = &Self::INFO;
+        let entry = o.get(i, "entry");
+        Ok(ConvertXhloToLinalg {
+            options: xhlo_lowering::LowerOptions { tile_dots: o.get_parsed(i, "tile-dots")?, tiles: o.get_parsed(i, "dot-tiles")? },
+            entry: (!entry.is_empty()).then_some(entry),
+        })
     }
 
     fn run(&mut self, op: OperationRef) -> Result<(), String> {
         let options = self.options;
-        rewrite_module_text(op, |text, file| xhlo_lowering::lower_text_with(text, file, &options).map(Some).map_err(|e| e.in_file(file)))
+        let entry = self.entry.clone();
+        rewrite_module_text(op, |text, file| {
+            let parsed = xhlo_stablehlo::parser::parse_file(text).map_err(|e| e.in_file(file))?;
+            let lowered = xhlo_lowering::lower_file_with(&parsed, file, &options).map_err(|e| e.in_file(file))?;
+            match &entry {
+                Some(entry) => xhlo_lowering::entry::append_wrapper(&lowered, &parsed, entry).map(Some),
+                None => Ok(Some(lowered)),
+            }
+        })
     }
 }
 
@@ -50,13 +70,23 @@ impl XhloPass for ConvertXhloToLinalg {
 /// its operations into the module (so text-to-text passes run in any melior `PassManager`).
 /// `rewrite` returns `None` when it changed nothing, and the module is left as it is.
 pub fn rewrite_module_text(op: OperationRef, rewrite: impl FnOnce(&str, &str) -> Result<Option<String>, String>) -> Result<(), String> {
+    rewrite_module_text_or(op, rewrite, || "internal error: the rewritten module does not parse (a bug in the pass)".to_string())
+}
+
+/// [`rewrite_module_text`], with the error when the rewritten text does not parse or does
+/// not verify (MLIR verifies what it parses; its diagnostics go to the context's handler
+/// first) given by `invalid`.
+pub fn rewrite_module_text_or(
+    op: OperationRef,
+    rewrite: impl FnOnce(&str, &str) -> Result<Option<String>, String>,
+    invalid: impl FnOnce() -> String,
+) -> Result<(), String> {
     let flags = OperationPrintingFlags::new().print_generic_operation_form().enable_debug_info(true, false);
     let text = op.to_string_with_flags(flags).map_err(|e| e.to_string())?;
     let file = source_file(&text);
     let Some(rewritten) = rewrite(&text, &file)? else { return Ok(()) };
     let context = op.context();
-    let new = Module::parse(unsafe { context.to_ref() }, &rewritten)
-        .ok_or("internal error: the rewritten module does not parse (a bug in the pass)")?;
+    let new = Module::parse(unsafe { context.to_ref() }, &rewritten).ok_or_else(invalid)?;
     let body = op.region(0).map_err(|e| e.to_string())?.first_block().ok_or("module without a body")?;
     // Replace the module's contents with the new operations.
     while let Some(old) = body.first_operation() {

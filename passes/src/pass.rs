@@ -57,9 +57,12 @@ impl PassOptions {
         })
     }
 
-    pub fn get_parsed<T: std::str::FromStr>(&self, info: &PassInfo, name: &str) -> Result<T, String> {
+    pub fn get_parsed<T: std::str::FromStr>(&self, info: &PassInfo, name: &str) -> Result<T, String>
+    where
+        T::Err: std::fmt::Display,
+    {
         let text = self.get(info, name);
-        text.parse().map_err(|_| format!("pass '{}': option {name}={text} is not valid", info.argument))
+        text.parse().map_err(|e| format!("pass '{}': option {name}={text} is not valid: {e}", info.argument))
     }
 }
 

@@ -116,6 +116,14 @@ impl Reader<'_> {
 
 /// Builds a pass manager on `builtin.module` running `text`.
 pub fn build_pass_manager<'c>(context: &'c Context, text: &str) -> Result<PassManager<'c>, String> {
+    build_pass_manager_with(context, text, &[])
+}
+
+/// [`build_pass_manager`] with option defaults: each `(option, value)` applies to every xhlo
+/// pass (and `xhlo-jit`) of the pipeline, named pipelines' included, that declares the option
+/// and is not given it in the pipeline text. This is how the tools' flags and environment
+/// variables (`--eqsat-stats`, `XHLO_DOT_TILES`, ...) reach the passes.
+pub fn build_pass_manager_with<'c>(context: &'c Context, text: &str, defaults: &[(String, String)]) -> Result<PassManager<'c>, String> {
     let elements = parse(text)?;
     let pm = PassManager::new(context);
     // `builtin.module(...)` at the top names the root itself.
@@ -123,19 +131,43 @@ pub fn build_pass_manager<'c>(context: &'c Context, text: &str) -> Result<PassMa
         [Element { name, nested: Some(inner), .. }] if name == "builtin.module" => inner.clone(),
         _ => elements,
     };
-    add_elements(pm.as_operation_pass_manager(), &elements)?;
+    add_elements_with(pm.as_operation_pass_manager(), &elements, defaults)?;
     Ok(pm)
 }
 
 /// Adds parsed elements to an op pass manager.
 pub fn add_elements(opm: OperationPassManager, elements: &[Element]) -> Result<(), String> {
+    add_elements_with(opm, elements, &[])
+}
+
+/// `options` with each default whose option `info` declares and `options` does not set.
+fn with_defaults(info: &crate::PassInfo, options: &str, defaults: &[(String, String)]) -> String {
+    let given: Vec<&str> = options.split_whitespace().map(|item| item.split_once('=').map_or(item, |(k, _)| k)).collect();
+    let mut out = options.to_string();
+    for (key, value) in defaults {
+        if info.options.iter().any(|o| o.name == key) && !given.contains(&key.as_str()) {
+            out = format!("{out} {key}={value}").trim_start().to_string();
+        }
+    }
+    out
+}
+
+fn add_elements_with(opm: OperationPassManager, elements: &[Element], defaults: &[(String, String)]) -> Result<(), String> {
     for e in elements {
+        let options = match registry::info(&e.name) {
+            Some(info) => with_defaults(info, &e.options, defaults),
+            None => e.options.clone(),
+        };
         match &e.nested {
-            Some(inner) => add_elements(opm.nested_under(&e.name), inner)?,
-            None => match registry::create_pass(&e.name, &e.options) {
+            Some(inner) => add_elements_with(opm.nested_under(&e.name), inner, defaults)?,
+            None => match registry::create_pass(&e.name, &options) {
                 Some(pass) => opm.add_pass(pass?),
+                None if e.name == crate::jit::INFO.argument => {
+                    let jit = crate::jit::JitOptions::parse(&options)?;
+                    add_elements_with(opm, &parse(&jit.expand())?, defaults)?
+                }
                 None => match crate::lowering::expand(&e.name) {
-                    Some(expanded) => add_elements(opm, &parse(&expanded)?)?,
+                    Some(expanded) => add_elements_with(opm, &parse(&expanded)?, defaults)?,
                     None => add_upstream(opm, e)?,
                 },
             },
@@ -175,6 +207,7 @@ fn add_upstream(opm: OperationPassManager, e: &Element) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::XhloPass;
 
     #[test]
     fn parses_nested_pipelines_with_options() {
@@ -184,6 +217,16 @@ mod tests {
         assert_eq!(inner[0].name, "func.func");
         assert_eq!(inner[0].nested.as_ref().unwrap()[1].options, "max-iterations=2");
         assert_eq!(inner[1].name, "xhlo-dce");
+    }
+
+    #[test]
+    fn defaults_fill_only_declared_options_not_given() {
+        let d = [("stats".to_string(), "true".to_string()), ("dot-tiles".to_string(), "4,2,64,8,2".to_string())];
+        let eqsat = &crate::eqsat::Eqsat::INFO;
+        assert_eq!(with_defaults(eqsat, "", &d), "stats=true");
+        assert_eq!(with_defaults(eqsat, "stats=false fuse=false", &d), "stats=false fuse=false");
+        assert_eq!(with_defaults(&crate::jit::INFO, "fusion=off", &d), "fusion=off stats=true dot-tiles=4,2,64,8,2");
+        assert_eq!(with_defaults(&crate::cse::Cse::INFO, "", &d), "");
     }
 
     #[test]

@@ -26,7 +26,13 @@ pub const PASSES: &[PassEntry] = &[
     entry::<crate::eqsat::Eqsat>(),
     entry::<crate::fuse::Fuse>(),
     entry::<crate::lowering::ConvertXhloToLinalg>(),
+    entry::<crate::dump::Dump>(),
 ];
+
+/// The declaration of a pass or of `xhlo-jit` (the one named pipeline with options).
+pub fn info(argument: &str) -> Option<&'static PassInfo> {
+    lookup(argument).map(|p| &p.info).or((argument == crate::jit::INFO.argument).then_some(&crate::jit::INFO))
+}
 
 pub fn lookup(argument: &str) -> Option<&'static PassEntry> {
     PASSES.iter().find(|p| p.info.argument == argument)

@@ -13,7 +13,7 @@
 
 use super::analysis::{XEGraph, XhloAnalysis};
 use super::convert::{all_names, from_extraction, to_egraph, to_egraph_with, xtype, Plan};
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 use super::language::Xhlo;
 use super::extract::extract;
 use super::rules;
@@ -26,7 +26,7 @@ use xhlo_ir::Type;
 use xhlo_stablehlo::ast::{Block, File, Op};
 
 /// The pass's settings.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct EqsatOptions {
     pub iter_limit: usize,
     pub node_limit: usize,
@@ -35,6 +35,7 @@ pub struct EqsatOptions {
     pub fast_math: bool,
     /// Phase 3: fused kernels (`xhlo.fusion`) chosen by the cost model.
     pub fuse: bool,
+    /// Print [`Stats`] to stderr after each run.
     pub stats: bool,
     /// Print egg's explanation of why each rewritten value equals the original one.
     pub explain: bool,
@@ -65,6 +66,8 @@ pub struct FunctionStats {
     pub materialized_bytes: [f64; 2],
     /// Fusions in the result: loop, input, output.
     pub fusions: [usize; 3],
+    /// How often each rule was applied (in any phase), by name.
+    pub applied: BTreeMap<String, usize>,
 }
 
 /// The kernels of a body (its ops that write a tensor: not constants, reshapes, tuples or
@@ -197,7 +200,7 @@ fn optimize_regions(ops: &mut [Op], func: &str, names: &HashSet<String>, counter
 /// is cheaper.
 fn optimize_block(body: &mut Block, name: String, prefix: String, names: &HashSet<String>, pos: xhlo_stablehlo::error::Pos, options: &EqsatOptions) -> FunctionStats {
     let mut stats = FunctionStats { name, ..Default::default() };
-    let explain = options.explain || std::env::var_os("XHLO_EQSAT_EXPLAIN").is_some();
+    let explain = options.explain;
     let (egraph, mut plan) = match to_egraph_with(body, pos, explain) {
         Ok(x) => x,
         Err(e) => {
@@ -268,6 +271,11 @@ fn run_phase(egraph: XEGraph, rules: &[rules::XRewrite], options: &EqsatOptions,
     stats.time[phase] = start.elapsed();
     stats.iterations[phase] = runner.iterations.len();
     stats.stop[phase] = stop_text(&runner.stop_reason);
+    for iteration in &runner.iterations {
+        for (rule, n) in &iteration.applied {
+            *stats.applied.entry(rule.to_string()).or_default() += n;
+        }
+    }
     runner
 }
 
@@ -304,22 +312,12 @@ fn visit(ops: &mut [Op], options: &EqsatOptions, stats: &mut Stats) {
     }
 }
 
-/// Turns the pass's reports on wherever it runs, also inside the runtime's default pipeline
-/// (the tools' `--eqsat-stats` and `--eqsat-explain`): they are read from the environment.
-pub fn enable_reports(stats: bool, explain: bool) {
-    if stats {
-        std::env::set_var("XHLO_EQSAT_STATS", "1");
-    }
-    if explain {
-        std::env::set_var("XHLO_EQSAT_EXPLAIN", "1");
-    }
-}
-
-/// Runs eqsat on every function of a parsed file (in place).
+/// Runs eqsat on every function of a parsed file (in place). The statistics are returned, and
+/// printed to stderr when `options.stats` is set.
 pub fn optimize_file(file: &mut File, options: &EqsatOptions) -> Stats {
     let mut stats = Stats::default();
     visit(&mut file.ops, options, &mut stats);
-    if options.stats || std::env::var_os("XHLO_EQSAT_STATS").is_some() {
+    if options.stats {
         eprint!("{stats}");
     }
     stats
@@ -332,10 +330,29 @@ pub fn optimize_text(text: &str, file: &str, options: &EqsatOptions) -> Result<(
     Ok((xhlo_stablehlo::print::print_file(&parsed, file), stats))
 }
 
+/// Why a rewritten program was rejected by the verifier: the rules applied to each body
+/// that changed (one of them is unsound, or its result is built wrongly).
+pub fn rejected(stats: &Stats) -> String {
+    let mut bodies = Vec::new();
+    for f in stats.functions.iter().filter(|f| f.changed) {
+        let rules: Vec<String> = f.applied.iter().map(|(rule, n)| format!("{rule} ({n}x)")).collect();
+        let rules = if rules.is_empty() { "no rule, only extraction and constant folding".to_string() } else { rules.join(", ") };
+        bodies.push(format!("@{}: {rules}", f.name));
+    }
+    format!(
+        "xhlo-eqsat produced a program that does not verify (a bug in the pass; the diagnostics before this one say why). Rules applied: {}. Run with explain=true (--eqsat-explain) for the chain of rewrites of each value",
+        if bodies.is_empty() { "none".to_string() } else { bodies.join("; ") }
+    )
+}
+
 /// The MLIR pass.
 #[derive(Clone, Default)]
 pub struct Eqsat {
     pub options: EqsatOptions,
+    /// Test-only: alters the rewritten program before it is verified, to check that a program
+    /// the verifier rejects fails the pass with the rules named ([`rejected`]).
+    #[doc(hidden)]
+    pub tamper: Option<fn(&mut File)>,
 }
 
 impl XhloPass for Eqsat {
@@ -348,8 +365,8 @@ impl XhloPass for Eqsat {
             PassOption { name: "time-limit-ms", default: "2000", help: "time for both phases together, per function" },
             PassOption { name: "fast-math", default: "false", help: "also apply rules that are not bit-exact for floats" },
             PassOption { name: "fuse", default: "true", help: "phase 3: fused kernels (xhlo.fusion) chosen by the cost model" },
-            PassOption { name: "stats", default: "false", help: "print statistics to stderr (also with XHLO_EQSAT_STATS set)" },
-            PassOption { name: "explain", default: "false", help: "print egg's explanation of each rewritten value to stderr (also with XHLO_EQSAT_EXPLAIN set)" },
+            PassOption { name: "stats", default: "false", help: "print statistics to stderr" },
+            PassOption { name: "explain", default: "false", help: "print egg's explanation of each rewritten value to stderr" },
         ],
     };
 
@@ -365,13 +382,35 @@ impl XhloPass for Eqsat {
                 stats: o.get_parsed(i, "stats")?,
                 explain: o.get_parsed(i, "explain")?,
             },
+            tamper: None,
         })
     }
 
     fn run(&mut self, op: OperationRef) -> Result<(), String> {
-        crate::lowering::rewrite_module_text(op, |text, file| {
-            let (out, stats) = optimize_text(text, file, &self.options)?;
-            Ok(stats.functions.iter().any(|f| f.changed).then_some(out))
-        })
+        let stats = std::cell::RefCell::new(Stats::default());
+        crate::lowering::rewrite_module_text_or(
+            op,
+            |text, file| {
+                let mut parsed = xhlo_stablehlo::parser::parse_file(text).map_err(|e| e.in_file(file).to_string())?;
+                let run = optimize_file(&mut parsed, &self.options);
+                if let Some(tamper) = self.tamper {
+                    tamper(&mut parsed);
+                }
+                let changed = run.functions.iter().any(|f| f.changed);
+                *stats.borrow_mut() = run;
+                Ok(changed.then(|| xhlo_stablehlo::print::print_file(&parsed, file)))
+            },
+            || rejected(&stats.borrow()),
+        )?;
+        // MLIR verified each op when it parsed the result; calls are checked against the
+        // module's functions here.
+        if stats.borrow().functions.iter().any(|f| f.changed) {
+            let errors = xhlo_dialect::verifier::verify_operation(op);
+            if !errors.is_empty() {
+                let errors: Vec<String> = errors.iter().map(|d| d.to_string()).collect();
+                return Err(format!("{}:\n{}", rejected(&stats.borrow()), errors.join("\n")));
+            }
+        }
+        Ok(())
     }
 }

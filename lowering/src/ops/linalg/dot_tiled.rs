@@ -37,7 +37,7 @@ use xhlo_stablehlo::ast::Op;
 const VECTOR_BYTES: i64 = 32;
 
 /// Tile sizes.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tiles {
     /// Rows of a register tile.
     pub mr: i64,
@@ -55,19 +55,28 @@ pub struct Tiles {
 impl Tiles {
     /// 6 × 2 vectors of accumulators (12 of the 16 AVX2 registers, 2 for B, 1 broadcast).
     pub const DEFAULT: Tiles = Tiles { mr: 6, nv: 2, kc: 256, mc: 40, ku: 4 };
+}
 
-    /// The default, or `XHLO_DOT_TILES=mr,nv,kc,mc,ku` (for tuning).
-    pub fn from_env() -> Tiles {
-        let parse = |v: String| -> Option<Tiles> {
-            let n: Vec<i64> = v.split(',').map(|x| x.trim().parse().ok()).collect::<Option<_>>()?;
-            match n.as_slice() {
-                &[mr, nv, kc, mc, ku] if mr > 0 && nv > 0 && kc > 0 && mc > 0 && ku > 0 => Some(Tiles { mr, nv, kc, mc, ku }),
-                _ => None,
-            }
-        };
-        std::env::var("XHLO_DOT_TILES").ok().and_then(parse).unwrap_or(Tiles::DEFAULT)
+/// `mr,nv,kc,mc,ku` (the `dot-tiles` option of `convert-xhlo-to-linalg`).
+impl std::fmt::Display for Tiles {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{},{},{},{},{}", self.mr, self.nv, self.kc, self.mc, self.ku)
     }
 }
+
+/// Reads `mr,nv,kc,mc,ku`: five positive integers.
+impl std::str::FromStr for Tiles {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Tiles, String> {
+        let bad = || format!("expected five positive integers mr,nv,kc,mc,ku (e.g. {}), got '{s}'", Tiles::DEFAULT);
+        let n: Vec<i64> = s.split(',').map(|x| x.trim().parse().map_err(|_| bad())).collect::<Result<_, _>>()?;
+        match n.as_slice() {
+            &[mr, nv, kc, mc, ku] if mr > 0 && nv > 0 && kc > 0 && mc > 0 && ku > 0 => Ok(Tiles { mr, nv, kc, mc, ku }),
+            _ => Err(bad()),
+        }
+    }
+}
+
 /// Below this many multiply-adds the plain generic is used (packing would not pay off).
 const MIN_WORK: i64 = 16 * 1024;
 
@@ -81,6 +90,7 @@ enum G {
 }
 
 /// A tiled dot: the groups of dimensions and the tile sizes.
+#[derive(Clone)]
 pub struct Tiled {
     lt: TensorType,
     rt: TensorType,
@@ -97,6 +107,7 @@ pub struct Tiled {
     pub k: i64,
     /// Lanes per vector.
     vl: i64,
+    /// The tile sizes: [`emit`] uses the lowering's ([`crate::convert::LowerOptions::tiles`]).
     t: Tiles,
 }
 
@@ -155,7 +166,7 @@ pub fn plan(op: &Op, lt: &TensorType, rt: &TensorType, out: &TensorType) -> Opti
         return None;
     }
     let vl = VECTOR_BYTES / (oe.bit_width() as i64 / 8);
-    Some(Tiled { lt: lt.clone(), rt: rt.clone(), out: out.clone(), batch, lfree, rfree, contract, b, m, n, k, vl, t: Tiles::from_env() })
+    Some(Tiled { lt: lt.clone(), rt: rt.clone(), out: out.clone(), batch, lfree, rfree, contract, b, m, n, k, vl, t: Tiles::DEFAULT })
 }
 
 /// An operand seen as its groups, each one dimension.
@@ -252,6 +263,7 @@ pub type Epilogue<'a> = dyn FnMut(&mut Emitter, &Site) -> Result<String, String>
 /// Emits the tiled dot of `lhs` and `rhs` (lowered names); returns the result tensor (of
 /// the dot's result type). `epilogue`, if any, is applied to every tile of the result.
 pub fn emit(ctx: &mut Ctx, p: &Tiled, lhs: &str, rhs: &str, mut epilogue: Option<&mut Epilogue>) -> Result<String, String> {
+    let p = &Tiled { t: ctx.options.tiles, ..p.clone() };
     let oe = p.out.element;
     let st = types::storage(oe);
     let (vl, nr) = (p.vl, p.nr());
@@ -729,6 +741,18 @@ mod tests {
     const MATMUL: &str = "lhs_contracting_dimensions = array<i64: 1>, rhs_contracting_dimensions = array<i64: 0>";
 
     #[test]
+    fn tile_sizes_read_and_print_as_five_positive_integers() {
+        use super::Tiles;
+        assert_eq!("6,2,256,40,4".parse::<Tiles>(), Ok(Tiles::DEFAULT));
+        assert_eq!(Tiles::DEFAULT.to_string(), "6,2,256,40,4");
+        assert_eq!("4, 3, 128, 8, 2".parse::<Tiles>(), Ok(Tiles { mr: 4, nv: 3, kc: 128, mc: 8, ku: 2 }));
+        for bad in ["", "6,2,256,40", "6,2,256,40,4,1", "6,0,256,40,4", "6,2,x,40,4", "-1,2,256,40,4"] {
+            let e = bad.parse::<Tiles>().unwrap_err();
+            assert!(e.contains("five positive integers mr,nv,kc,mc,ku") && e.contains(&format!("'{bad}'")), "{e}");
+        }
+    }
+
+    #[test]
     fn a_matrix_product_packs_b_and_tiles_c_with_edge_copies_of_the_kernel() {
         // 13 rows = 2 tiles of 6 + 1 edge row; 20 columns = 1 panel of 16 + 4 edge columns.
         let out = dot("tensor<13x64xf32>", "tensor<64x20xf32>", "tensor<13x20xf32>", MATMUL);
@@ -743,6 +767,19 @@ mod tests {
         assert_eq!(out.matches("{in_bounds = [false]} : vector<8xf32>, tensor<13x20xf32>").count(), 6 + 1, "{out}");
         // K fits one block: no reloading of C, no K loop over blocks.
         assert!(!out.contains("scf.if"), "{out}");
+    }
+
+    #[test]
+    fn the_tile_sizes_come_from_the_lowering_options() {
+        use crate::convert::{lower_text_with, LowerOptions};
+        let text = format!(
+            "func.func @main(%a: tensor<12x600xf32>, %b: tensor<600x16xf32>) -> tensor<12x16xf32> {{\n  %r = \"xhlo.dot_general\"(%a, %b) {{{MATMUL}}} : (tensor<12x600xf32>, tensor<600x16xf32>) -> tensor<12x16xf32>\n  return %r : tensor<12x16xf32>\n}}\n"
+        );
+        let tiles = "4,2,100,40,4".parse().unwrap();
+        let out = lower_text_with(&text, "t.mlir", &LowerOptions { tiles, ..Default::default() }).unwrap();
+        // K blocks of 100 (not the default's 200), row tiles of 4.
+        assert!(out.contains("arith.constant 100 : index") && !out.contains("arith.constant 200 : index"), "{out}");
+        assert!(out.contains("arith.constant 4 : index"), "{out}");
     }
 
     #[test]

@@ -1,0 +1,250 @@
+//! `xhlo-jit`: the default compilation pipeline, from verified xhlo to the LLVM dialect with
+//! the JIT's entry wrapper. `xla-run` and `xhlo::runtime::compile` run exactly this pipeline
+//! (their options are its options), and `xla-opt --pass-pipeline='builtin.module(xhlo-jit)'`
+//! runs it too:
+//!
+//! ```text
+//! xhlo-eqsat{fuse=<fusion is egraph> ...}     unless eqsat=false
+//! xhlo-fuse                                  when fusion=greedy
+//! convert-xhlo-to-linalg{tile-dots dot-tiles entry}
+//! xhlo-dump{file=<dump-dir>/1-linalg.mlir}    when dump-dir is set
+//! bufferization, loops, LLVM                 (the stages of xhlo-to-llvm after the conversion)
+//! xhlo-dump{file=<dump-dir>/2-llvm.mlir}      when dump-dir is set
+//! ```
+
+use crate::eqsat::EqsatOptions;
+use crate::pass::{PassInfo, PassOption, PassOptions};
+use xhlo_lowering::ops::dot_tiled::Tiles;
+
+/// Who decides fusion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fusion {
+    /// Phase 3 of `xhlo-eqsat`: fused kernels in the e-graph, chosen by its extractor (the
+    /// default; needs `eqsat`).
+    EGraph,
+    /// The greedy `xhlo-fuse` pass after `xhlo-eqsat` (a baseline to compare with).
+    Greedy,
+    /// No fusion.
+    Off,
+}
+
+impl std::str::FromStr for Fusion {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Fusion, String> {
+        match s {
+            "egraph" => Ok(Fusion::EGraph),
+            "greedy" => Ok(Fusion::Greedy),
+            "off" | "none" => Ok(Fusion::Off),
+            other => Err(format!("unknown fusion mode '{other}' (expected egraph, greedy or off)")),
+        }
+    }
+}
+
+impl std::fmt::Display for Fusion {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Fusion::EGraph => "egraph",
+            Fusion::Greedy => "greedy",
+            Fusion::Off => "off",
+        })
+    }
+}
+
+/// The options of `xhlo-jit`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct JitOptions {
+    /// The function the entry wrapper calls.
+    pub entry: String,
+    /// Run `xhlo-eqsat` before lowering.
+    pub eqsat: bool,
+    pub fusion: Fusion,
+    /// `xhlo-eqsat`'s limits and reports (its `fuse` comes from [`JitOptions::fusion`]).
+    pub iter_limit: usize,
+    pub node_limit: usize,
+    pub time_limit_ms: u64,
+    pub fast_math: bool,
+    /// Print the statistics of `xhlo-eqsat` (and of `xhlo-fuse`) to stderr.
+    pub stats: bool,
+    /// Print egg's explanation of each value `xhlo-eqsat` rewrote to stderr.
+    pub explain: bool,
+    /// `convert-xhlo-to-linalg`'s `tile-dots` and `dot-tiles`.
+    pub tile_dots: bool,
+    pub dot_tiles: Tiles,
+    /// Write the module after the conversion to linalg and at the end (LLVM dialect) as
+    /// `1-linalg.mlir` and `2-llvm.mlir` in this directory.
+    pub dump_dir: Option<String>,
+}
+
+impl Default for JitOptions {
+    /// The options' declared defaults: e-graph rewrites and fusion, tiled dots.
+    fn default() -> Self {
+        JitOptions::from_options(&PassOptions::default()).expect("the declared defaults are valid")
+    }
+}
+
+/// The declaration `--list-passes` shows.
+pub const INFO: PassInfo = PassInfo {
+    argument: "xhlo-jit",
+    summary: "The default pipeline of xla-run and xhlo::runtime::compile: xhlo-eqsat (or xhlo-fuse), convert-xhlo-to-linalg with the entry wrapper, the upstream stages to the LLVM dialect",
+    options: &[
+        PassOption { name: "entry", default: "main", help: "the function the entry wrapper @_xhlo_entry calls" },
+        PassOption { name: "eqsat", default: "true", help: "run xhlo-eqsat first" },
+        PassOption { name: "fusion", default: "egraph", help: "who fuses: egraph (xhlo-eqsat's phase 3; needs eqsat), greedy (xhlo-fuse) or off" },
+        PassOption { name: "iter-limit", default: "30", help: "xhlo-eqsat: e-graph iterations per phase" },
+        PassOption { name: "node-limit", default: "20000", help: "xhlo-eqsat: stop growing the e-graph at this many e-nodes" },
+        PassOption { name: "time-limit-ms", default: "2000", help: "xhlo-eqsat: time per body" },
+        PassOption { name: "fast-math", default: "false", help: "xhlo-eqsat: also apply rules that are not bit-exact for floats" },
+        PassOption { name: "stats", default: "false", help: "print xhlo-eqsat's (and xhlo-fuse's) statistics to stderr" },
+        PassOption { name: "explain", default: "false", help: "print egg's explanation of each value xhlo-eqsat rewrote to stderr" },
+        PassOption { name: "tile-dots", default: "true", help: "convert-xhlo-to-linalg: the register-tiled dot kernel" },
+        PassOption { name: "dot-tiles", default: "6,2,256,40,4", help: "convert-xhlo-to-linalg: the tiled kernel's sizes mr,nv,kc,mc,ku" },
+        PassOption { name: "dump-dir", default: "", help: "write the module after the conversion and at the end to DIR/1-linalg.mlir and DIR/2-llvm.mlir (empty: no dump)" },
+    ],
+};
+
+impl JitOptions {
+    /// Reads parsed options (undeclared ones were refused by [`PassOptions::parse`]).
+    pub fn from_options(o: &PassOptions) -> Result<JitOptions, String> {
+        let i = &INFO;
+        let dump_dir = o.get(i, "dump-dir");
+        let options = JitOptions {
+            entry: o.get(i, "entry"),
+            eqsat: o.get_parsed(i, "eqsat")?,
+            fusion: o.get_parsed(i, "fusion")?,
+            iter_limit: o.get_parsed(i, "iter-limit")?,
+            node_limit: o.get_parsed(i, "node-limit")?,
+            time_limit_ms: o.get_parsed(i, "time-limit-ms")?,
+            fast_math: o.get_parsed(i, "fast-math")?,
+            stats: o.get_parsed(i, "stats")?,
+            explain: o.get_parsed(i, "explain")?,
+            tile_dots: o.get_parsed(i, "tile-dots")?,
+            dot_tiles: o.get_parsed(i, "dot-tiles")?,
+            dump_dir: (!dump_dir.is_empty()).then_some(dump_dir),
+        };
+        if options.entry.is_empty() {
+            return Err("pass 'xhlo-jit': option entry= needs a function name".into());
+        }
+        Ok(options)
+    }
+
+    /// Reads options text (`key=value ...`).
+    pub fn parse(text: &str) -> Result<JitOptions, String> {
+        JitOptions::from_options(&PassOptions::parse(&INFO, text)?)
+    }
+
+    /// `xhlo-eqsat`'s options.
+    pub fn eqsat_options(&self) -> EqsatOptions {
+        EqsatOptions {
+            iter_limit: self.iter_limit,
+            node_limit: self.node_limit,
+            time_limit_ms: self.time_limit_ms,
+            fast_math: self.fast_math,
+            fuse: self.fusion == Fusion::EGraph,
+            stats: self.stats,
+            explain: self.explain,
+        }
+    }
+
+    /// Every option as `key=value` text, in declaration order (what [`JitOptions::parse`]
+    /// reads back).
+    pub fn to_text(&self) -> String {
+        let mut items = vec![
+            format!("entry={}", self.entry),
+            format!("eqsat={}", self.eqsat),
+            format!("fusion={}", self.fusion),
+            format!("iter-limit={}", self.iter_limit),
+            format!("node-limit={}", self.node_limit),
+            format!("time-limit-ms={}", self.time_limit_ms),
+            format!("fast-math={}", self.fast_math),
+            format!("stats={}", self.stats),
+            format!("explain={}", self.explain),
+            format!("tile-dots={}", self.tile_dots),
+            format!("dot-tiles={}", self.dot_tiles),
+        ];
+        if let Some(dir) = &self.dump_dir {
+            items.push(format!("dump-dir={dir}"));
+        }
+        items.join(" ")
+    }
+
+    /// The whole pipeline as `--pass-pipeline` text: `builtin.module(xhlo-jit{...})`.
+    pub fn pipeline(&self) -> String {
+        format!("builtin.module({}{{{}}})", INFO.argument, self.to_text())
+    }
+
+    /// The passes `xhlo-jit` stands for, with their options.
+    pub fn expand(&self) -> String {
+        let e = self.eqsat_options();
+        let mut passes = Vec::new();
+        if self.eqsat {
+            passes.push(format!(
+                "xhlo-eqsat{{iter-limit={} node-limit={} time-limit-ms={} fast-math={} fuse={} stats={} explain={}}}",
+                e.iter_limit, e.node_limit, e.time_limit_ms, e.fast_math, e.fuse, e.stats, e.explain
+            ));
+        }
+        if self.fusion == Fusion::Greedy {
+            passes.push(format!("xhlo-fuse{{stats={}}}", self.stats));
+        }
+        passes.push(format!("convert-xhlo-to-linalg{{tile-dots={} dot-tiles={} entry={}}}", self.tile_dots, self.dot_tiles, self.entry));
+        let dump = |name: &str| self.dump_dir.as_ref().map(|dir| format!("xhlo-dump{{file={}}}", std::path::Path::new(dir).join(name).display()));
+        passes.extend(dump("1-linalg.mlir"));
+        passes.push(xhlo_lowering::pipeline::BUFFERIZE.to_string());
+        passes.push(xhlo_lowering::pipeline::TO_LOOPS.to_string());
+        passes.push(xhlo_lowering::pipeline::TO_LLVM.to_string());
+        passes.extend(dump("2-llvm.mlir"));
+        passes.join(",")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_defaults_are_eqsat_with_egraph_fusion_and_tiled_dots() {
+        let o = JitOptions::default();
+        assert_eq!((o.entry.as_str(), o.eqsat, o.fusion, o.tile_dots, o.dot_tiles), ("main", true, Fusion::EGraph, true, Tiles::DEFAULT));
+        assert_eq!(o.eqsat_options(), EqsatOptions::default());
+        assert_eq!(JitOptions::parse("").unwrap(), o);
+        let passes = o.expand();
+        assert!(passes.starts_with("xhlo-eqsat{iter-limit=30 node-limit=20000 time-limit-ms=2000 fast-math=false fuse=true stats=false explain=false},convert-xhlo-to-linalg{tile-dots=true dot-tiles=6,2,256,40,4 entry=main},inline,"), "{passes}");
+        assert!(passes.ends_with(xhlo_lowering::pipeline::TO_LLVM), "{passes}");
+        assert!(!passes.contains("xhlo-fuse") && !passes.contains("xhlo-dump"), "{passes}");
+    }
+
+    #[test]
+    fn options_print_and_read_back() {
+        let o = JitOptions {
+            entry: "f".into(),
+            eqsat: false,
+            fusion: Fusion::Greedy,
+            iter_limit: 3,
+            node_limit: 100,
+            time_limit_ms: 5,
+            fast_math: true,
+            stats: true,
+            explain: true,
+            tile_dots: false,
+            dot_tiles: Tiles { mr: 4, nv: 1, kc: 64, mc: 8, ku: 2 },
+            dump_dir: Some("/tmp/d".into()),
+        };
+        assert_eq!(JitOptions::parse(&o.to_text()).unwrap(), o);
+        assert_eq!(JitOptions::parse(&JitOptions::default().to_text()).unwrap(), JitOptions::default());
+        let passes = o.expand();
+        assert!(passes.starts_with("xhlo-fuse{stats=true},convert-xhlo-to-linalg{tile-dots=false dot-tiles=4,1,64,8,2 entry=f},xhlo-dump{file=/tmp/d/1-linalg.mlir},"), "{passes}");
+        assert!(passes.ends_with(",xhlo-dump{file=/tmp/d/2-llvm.mlir}"), "{passes}");
+    }
+
+    #[test]
+    fn bad_options_are_clear_errors() {
+        let e = JitOptions::parse("dot-tiles=6,2,256").unwrap_err();
+        assert_eq!(e, "pass 'xhlo-jit': option dot-tiles=6,2,256 is not valid: expected five positive integers mr,nv,kc,mc,ku (e.g. 6,2,256,40,4), got '6,2,256'");
+        let e = JitOptions::parse("fusion=eager").unwrap_err();
+        assert!(e.contains("unknown fusion mode 'eager' (expected egraph, greedy or off)"), "{e}");
+        let e = JitOptions::parse("iter-limit=many").unwrap_err();
+        assert!(e.contains("option iter-limit=many is not valid"), "{e}");
+        let e = JitOptions::parse("tiles=1").unwrap_err();
+        assert!(e.starts_with("pass 'xhlo-jit' has no option 'tiles' (options: entry, eqsat, fusion,"), "{e}");
+        assert!(JitOptions::parse("entry=").unwrap_err().contains("entry= needs a function name"));
+    }
+}
