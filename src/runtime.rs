@@ -10,7 +10,7 @@ use crate::dialect::{Diagnostic, XhloContext};
 use crate::ir::literal::Literal;
 use crate::ir::TensorType;
 use crate::lowering::{self, entry};
-pub use crate::lowering::ops::dot_tiled::Tiles;
+pub use crate::lowering::ops::linalg::dot_tiled::Tiles;
 pub use crate::passes::eqsat::EqsatOptions;
 pub use crate::passes::jit::{Fusion, JitOptions};
 use melior::ir::operation::OperationLike;

@@ -2,7 +2,7 @@
 //! `target/xhlo.irdl.mlir`; it is not checked in, so adding an op touches no generated file)
 //! lets upstream `mlir-opt --irdl-file` accept every valid xhlo file we have.
 
-use crate::support::{files, mlir_opt, relative, repo_root};
+use crate::support::{files, mlir_opt, relative};
 use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -26,12 +26,12 @@ pub struct LowerOptions {
     /// which map the plain generics' parallel loops to threads.
     pub tile_dots: bool,
     /// The register tile and cache block sizes of the tiled kernel.
-    pub tiles: crate::ops::dot_tiled::Tiles,
+    pub tiles: crate::ops::linalg::dot_tiled::Tiles,
 }
 
 impl Default for LowerOptions {
     fn default() -> Self {
-        LowerOptions { tile_dots: true, tiles: crate::ops::dot_tiled::Tiles::DEFAULT }
+        LowerOptions { tile_dots: true, tiles: crate::ops::linalg::dot_tiled::Tiles::DEFAULT }
     }
 }
 

@@ -14,7 +14,7 @@
 
 use crate::eqsat::EqsatOptions;
 use crate::pass::{PassInfo, PassOption, PassOptions};
-use xhlo_lowering::ops::dot_tiled::Tiles;
+use xhlo_lowering::ops::linalg::dot_tiled::Tiles;
 
 /// Who decides fusion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
