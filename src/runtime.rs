@@ -101,8 +101,8 @@ fn tensor_types(types: &[Type], what: &str) -> Result<Vec<TensorType>, RunError>
 }
 
 /// The signature of function `name` in printed xhlo text.
-fn signature(file: &xhlo_stablehlo::ast::File, name: &str) -> Result<(Vec<Type>, Vec<Type>), RunError> {
-    use xhlo_stablehlo::ast::{Attribute, Op, Type as AstType};
+fn signature(file: &mlir_text::ast::File, name: &str) -> Result<(Vec<Type>, Vec<Type>), RunError> {
+    use mlir_text::ast::{Attribute, Op, Type as AstType};
     fn find<'a>(ops: &'a [Op], name: &str) -> Option<&'a Op> {
         for op in ops {
             if op.name == "func.func" && op.attr("sym_name") == Some(&Attribute::Str(name.to_string())) {
@@ -127,15 +127,15 @@ fn signature(file: &xhlo_stablehlo::ast::File, name: &str) -> Result<(Vec<Type>,
 }
 
 /// The xhlo module as our syntax tree (printed in generic form and read back).
-pub fn module_ast(module: &Module, file: &str) -> Result<xhlo_stablehlo::ast::File, RunError> {
+pub fn module_ast(module: &Module, file: &str) -> Result<mlir_text::ast::File, RunError> {
     // With debug info, each op keeps its source position through the round trip.
     let flags = melior::ir::operation::OperationPrintingFlags::new().print_generic_operation_form().enable_debug_info(true, false);
     let text = module.as_operation().to_string_with_flags(flags).map_err(|e| RunError::Compile(e.to_string()))?;
-    xhlo_stablehlo::parser::parse_file(&text).map_err(|e| RunError::Compile(e.in_file(file)))
+    mlir_text::parser::parse_file(&text).map_err(|e| RunError::Compile(e.in_file(file)))
 }
 
 /// Lowers an xhlo program to linalg text with the entry wrapper.
-pub fn lower_to_linalg(parsed: &xhlo_stablehlo::ast::File, options: &CompileOptions, file: &str) -> Result<(String, Vec<TensorType>, Vec<TensorType>), RunError> {
+pub fn lower_to_linalg(parsed: &mlir_text::ast::File, options: &CompileOptions, file: &str) -> Result<(String, Vec<TensorType>, Vec<TensorType>), RunError> {
     let (ins, outs) = signature(parsed, &options.entry)?;
     let (ins, outs) = (tensor_types(&ins, "input")?, tensor_types(&outs, "result")?);
     let lowered = lowering::lower_file(parsed, file).map_err(|e| RunError::Compile(e.in_file(file)))?;
@@ -150,7 +150,7 @@ pub fn compile(ctx: &XhloContext, module: &Module, options: &CompileOptions, fil
 }
 
 /// Compiles a verified xhlo program given as a syntax tree.
-pub fn compile_ast(ctx: &XhloContext, parsed: &xhlo_stablehlo::ast::File, options: &CompileOptions, file: &str) -> Result<Program, RunError> {
+pub fn compile_ast(ctx: &XhloContext, parsed: &mlir_text::ast::File, options: &CompileOptions, file: &str) -> Result<Program, RunError> {
     let start = Instant::now();
     let optimized = if options.eqsat { run_eqsat(ctx, parsed, file, options.fusion == Fusion::EGraph) } else { None };
     let parsed = optimized.as_ref().unwrap_or(parsed);
@@ -202,13 +202,13 @@ pub fn compile_ast(ctx: &XhloContext, parsed: &xhlo_stablehlo::ast::File, option
 /// `xhlo-eqsat` on the syntax tree, with its default options (phase 3, fusion, when `fuse`). The result is verified by
 /// the catalogue in MLIR; `None` when nothing changed, or (with a warning, as that is an
 /// eqsat bug) when the rewritten program does not verify.
-fn run_eqsat(ctx: &XhloContext, parsed: &xhlo_stablehlo::ast::File, file: &str, fuse: bool) -> Option<xhlo_stablehlo::ast::File> {
+fn run_eqsat(ctx: &XhloContext, parsed: &mlir_text::ast::File, file: &str, fuse: bool) -> Option<mlir_text::ast::File> {
     let mut rewritten = parsed.clone();
     let stats = xhlo_passes::eqsat::optimize_file(&mut rewritten, &xhlo_passes::eqsat::EqsatOptions { fuse, ..Default::default() });
     if !stats.functions.iter().any(|f| f.changed) {
         return None;
     }
-    let text = xhlo_stablehlo::print::print_file(&rewritten, file);
+    let text = mlir_text::print::print_file(&rewritten, file);
     ctx.take_diagnostics();
     match crate::dialect::source::parse_and_verify(ctx, &text, file) {
         Ok(_) => Some(rewritten),

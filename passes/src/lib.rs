@@ -4,6 +4,8 @@
 //! in [`registry`]. [`pipeline`] reads mlir-opt's textual pipeline syntax and mixes our passes
 //! with upstream MLIR passes in one `PassManager`. Because IRDL ops carry no traits, upstream
 //! `cse`/`canonicalize` cannot touch xhlo ops: [`dce`] and [`cse`] do that work here.
+//! The passes that rewrite function bodies in Rust ([`eqsat`], [`fuse`]) print the module,
+//! work on [`mlir_text`]'s generic syntax tree and print it back for MLIR to parse.
 
 pub mod cost;
 pub mod cse;

@@ -21,7 +21,7 @@ use crate::region;
 use crate::scalar::{self, Value};
 use crate::types;
 use xhlo_ir::{ElementType, TensorType, Type};
-use xhlo_stablehlo::ast::{Attribute, Block, Op};
+use mlir_text::ast::{Attribute, Block, Op};
 
 pub const LOWERINGS: &[(&str, LowerFn)] = &[
     ("while", while_loop),

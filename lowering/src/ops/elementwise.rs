@@ -7,7 +7,7 @@ use crate::convert::{xtensor, Ctx};
 use crate::emitter::{dims, Operand};
 use crate::region;
 use crate::scalar;
-use xhlo_stablehlo::ast::Op;
+use mlir_text::ast::Op;
 
 pub const LOWERINGS: &[(&str, LowerFn)] = &[
     ("abs", elementwise),

@@ -27,7 +27,7 @@ use crate::region;
 use crate::scalar::{self, Value};
 use crate::types;
 use xhlo_ir::{ElementType, TensorType};
-use xhlo_stablehlo::ast::{Block, Op};
+use mlir_text::ast::{Block, Op};
 
 pub const LOWERINGS: &[(&str, LowerFn)] = &[
     ("dynamic_slice", dynamic_slice),

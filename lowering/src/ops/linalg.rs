@@ -8,7 +8,7 @@ use crate::emitter::Operand;
 use crate::ops::data_movement::i64s;
 use crate::scalar;
 use xhlo_ir::TensorType;
-use xhlo_stablehlo::ast::Op;
+use mlir_text::ast::Op;
 
 pub const LOWERINGS: &[(&str, LowerFn)] = &[("dot_general", dot_general)];
 
@@ -84,7 +84,7 @@ pub fn multiply_accumulate(e: &mut crate::emitter::Emitter, args: &[String], le:
 
 /// Sets an `array<i64: ...>` attribute of `op`.
 fn set_i64s(op: &mut Op, name: &str, values: &[i64]) {
-    use xhlo_stablehlo::ast::{Attribute, Type};
+    use mlir_text::ast::{Attribute, Type};
     let value = Attribute::DenseArray(Type::Integer { width: 64, signedness: "" }, values.iter().map(|v| v.to_string()).collect());
     op.attrs.retain(|(k, _)| k != name);
     op.properties.retain(|(k, _)| k != name);

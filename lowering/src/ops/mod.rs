@@ -2,7 +2,7 @@
 //! to the functions that lower them (as the catalogue lists definitions next to shape rules).
 
 use crate::convert::Ctx;
-use xhlo_stablehlo::ast::Op;
+use mlir_text::ast::Op;
 
 pub mod control_flow;
 pub mod data_movement;

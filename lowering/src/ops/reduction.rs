@@ -14,7 +14,7 @@ use crate::ops::data_movement::i64s;
 use crate::region;
 use crate::scalar;
 use xhlo_ir::TensorType;
-use xhlo_stablehlo::ast::{Block, Op};
+use mlir_text::ast::{Block, Op};
 
 pub const LOWERINGS: &[(&str, LowerFn)] = &[("reduce", reduce)];
 
