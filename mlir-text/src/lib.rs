@@ -40,9 +40,10 @@
 //! ## Why a crate of its own
 //!
 //! The syntax tree is shared by the importer, the lowering and the passes; none of them should
-//! depend on StableHLO to get it. Keeping it here also gives the project one printer of the
-//! generic form (types, attributes, dictionaries, string escaping) for everything that writes
-//! MLIR text.
+//! depend on StableHLO to get it. It is also the one place that spells the generic form: the
+//! other writers of MLIR text call [`print`](mod@print)'s functions instead of keeping copies
+//! (the StableHLO exporter and the e-graph conversion for types, attributes and dictionaries;
+//! `xhlo-ir`'s printer of its typed IR for string escaping and name quoting).
 
 pub mod ast;
 pub mod error;
