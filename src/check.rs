@@ -10,7 +10,7 @@
 
 use crate::ir::literal::{Literal, Scalar};
 use crate::ir::{ElementType, TensorType};
-use crate::stablehlo::ast::{Attribute, File, Op, Type as AstType, ValueRef};
+use mlir_text::ast::{Attribute, File, Op, Type as AstType, ValueRef};
 
 /// One assertion, with what it compares the computed value against.
 #[derive(Clone, Debug)]

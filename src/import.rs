@@ -13,7 +13,7 @@ pub fn to_xhlo_text(text: &str, file: &str) -> Result<String, String> {
         return Ok(text.to_string());
     }
     match crate::stablehlo::import::import_text(text) {
-        Ok(imported) => Ok(crate::stablehlo::print::print_file(&imported, file)),
+        Ok(imported) => Ok(mlir_text::print::print_file(&imported, file)),
         Err(errors) => Err(errors.iter().map(|e| e.in_file(file)).collect::<Vec<_>>().join("\n")),
     }
 }

@@ -1,6 +1,7 @@
 //! # xhlo: a compiler for XLA's HLO operation set, built on MLIR
 //!
 //! One dependency for library users. The layers, bottom up:
+//! - [`mlir_text`]: MLIR's generic textual form (syntax tree, parser, located printer).
 //! - [`ir`]: the op catalogue in pure Rust (types, attributes, shape rules, IRDL text).
 //! - [`dialect`]: the xhlo dialect inside MLIR (loading, located verification).
 //! - [`passes`]: transformations, usable from any melior `PassManager`.
@@ -18,6 +19,7 @@
 //! assert!(out.success);
 //! ```
 
+pub use mlir_text;
 pub use xhlo_dialect as dialect;
 pub use xhlo_ir as ir;
 pub use xhlo_lowering as lowering;

@@ -115,22 +115,22 @@ impl CompileOptions {
 }
 
 /// The input and result types of the entry function `name`.
-fn signature(file: &xhlo_stablehlo::ast::File, name: &str) -> Result<(Vec<TensorType>, Vec<TensorType>), RunError> {
+fn signature(file: &mlir_text::ast::File, name: &str) -> Result<(Vec<TensorType>, Vec<TensorType>), RunError> {
     let func = entry::find_function(&file.ops, name).ok_or_else(|| RunError::Input(format!("no function @{name} in the program")))?;
     entry::tensor_signature(func).map_err(RunError::Compile)
 }
 
 /// The xhlo module as our syntax tree (printed in generic form and read back).
-pub fn module_ast(module: &Module, file: &str) -> Result<xhlo_stablehlo::ast::File, RunError> {
+pub fn module_ast(module: &Module, file: &str) -> Result<mlir_text::ast::File, RunError> {
     // With debug info, each op keeps its source position through the round trip.
     let flags = melior::ir::operation::OperationPrintingFlags::new().print_generic_operation_form().enable_debug_info(true, false);
     let text = module.as_operation().to_string_with_flags(flags).map_err(|e| RunError::Compile(e.to_string()))?;
-    xhlo_stablehlo::parser::parse_file(&text).map_err(|e| RunError::Compile(e.in_file(file)))
+    mlir_text::parser::parse_file(&text).map_err(|e| RunError::Compile(e.in_file(file)))
 }
 
 /// Lowers an xhlo program to linalg text with the entry wrapper, as `convert-xhlo-to-linalg`
 /// does in the pipeline (without running `xhlo-eqsat` or fusion first).
-pub fn lower_to_linalg(parsed: &xhlo_stablehlo::ast::File, options: &CompileOptions, file: &str) -> Result<(String, Vec<TensorType>, Vec<TensorType>), RunError> {
+pub fn lower_to_linalg(parsed: &mlir_text::ast::File, options: &CompileOptions, file: &str) -> Result<(String, Vec<TensorType>, Vec<TensorType>), RunError> {
     let (ins, outs) = signature(parsed, &options.entry)?;
     let lower = lowering::LowerOptions { tile_dots: options.tile_dots, tiles: options.dot_tiles };
     let lowered = lowering::lower_file_with(parsed, file, &lower).map_err(|e| RunError::Compile(e.in_file(file)))?;
@@ -144,7 +144,7 @@ pub fn compile(ctx: &XhloContext, module: &Module, options: &CompileOptions, fil
 }
 
 /// Compiles a verified xhlo program given as a syntax tree.
-pub fn compile_ast(ctx: &XhloContext, parsed: &xhlo_stablehlo::ast::File, options: &CompileOptions, file: &str) -> Result<Program, RunError> {
+pub fn compile_ast(ctx: &XhloContext, parsed: &mlir_text::ast::File, options: &CompileOptions, file: &str) -> Result<Program, RunError> {
     let start = Instant::now();
     let (lowered, inputs, outputs) = lower(ctx, parsed, options, file)?;
     let engine = Jit::new(&lowered, options.opt_level)?;
@@ -154,10 +154,10 @@ pub fn compile_ast(ctx: &XhloContext, parsed: &xhlo_stablehlo::ast::File, option
 /// Runs [`CompileOptions::pipeline`] on a verified xhlo program: the module in the LLVM
 /// dialect, ready for the JIT, and the entry's input and result types. A program that
 /// `xhlo-eqsat` turned into one the verifier rejects is an error naming the rules applied.
-pub fn lower<'c>(ctx: &'c XhloContext, parsed: &xhlo_stablehlo::ast::File, options: &CompileOptions, file: &str) -> Result<(Module<'c>, Vec<TensorType>, Vec<TensorType>), RunError> {
+pub fn lower<'c>(ctx: &'c XhloContext, parsed: &mlir_text::ast::File, options: &CompileOptions, file: &str) -> Result<(Module<'c>, Vec<TensorType>, Vec<TensorType>), RunError> {
     let (inputs, outputs) = signature(parsed, &options.entry)?;
     ctx.take_diagnostics();
-    let text = xhlo_stablehlo::print::print_file(parsed, file);
+    let text = mlir_text::print::print_file(parsed, file);
     let mut module = crate::dialect::source::parse(ctx, &text, file).map_err(RunError::Diagnostics)?;
     let pm = crate::passes::build_pass_manager(ctx.context(), &options.pipeline()).map_err(RunError::Compile)?;
     if pm.run(&mut module).is_err() {

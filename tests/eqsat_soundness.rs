@@ -373,7 +373,7 @@ fn same_bits(a: &Literal, b: &Literal) -> bool {
         })
 }
 
-fn compile_as_is(ctx: &XhloContext, ast: &xhlo::stablehlo::ast::File) -> xhlo::runtime::Program {
+fn compile_as_is(ctx: &XhloContext, ast: &xhlo::mlir_text::ast::File) -> xhlo::runtime::Program {
     let options = CompileOptions { eqsat: false, ..Default::default() };
     compile_ast(ctx, ast, &options, "case.mlir").unwrap_or_else(|e| panic!("{e}"))
 }
@@ -414,7 +414,7 @@ fn check(case: &Case, options: &EqsatOptions, failures: &mut Vec<String>) -> Opt
     let mut rewritten = original.clone();
     let stats = optimize_file(&mut rewritten, options);
     let changed = stats.functions.iter().any(|f| f.changed);
-    let text = xhlo::stablehlo::print::print_file(&rewritten, "case.mlir");
+    let text = xhlo::mlir_text::print::print_file(&rewritten, "case.mlir");
     // A case that must not fire may still change (constants fold), but keeps its last op.
     let last_op = case.keeps.unwrap_or_else(|| case.text.lines().rev().find_map(|l| l.split('"').nth(1).filter(|n| n.starts_with("xhlo."))).unwrap_or("?"));
     let kept = text.contains(&format!("\"{last_op}\""));
@@ -786,7 +786,7 @@ fn random_dot_and_slicing_programs_give_bit_identical_results() {
         let mut rewritten = original.clone();
         let stats = optimize_file(&mut rewritten, &EqsatOptions::default());
         changed += stats.functions.iter().filter(|f| f.changed).count();
-        let out = xhlo::stablehlo::print::print_file(&rewritten, "case.mlir");
+        let out = xhlo::mlir_text::print::print_file(&rewritten, "case.mlir");
         if let Err(d) = source::parse_and_verify(&ctx, &out, "case.mlir") {
             failures.push(format!("case {i}: rewritten program does not verify: {d:?}\n{text}\n{out}"));
             continue;

@@ -46,8 +46,8 @@ func.func @main(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
 }"#;
 
 /// Turns every `xhlo.add` into an `xhlo.select` (which takes three operands).
-fn tamper(file: &mut xhlo::stablehlo::ast::File) {
-    fn walk(ops: &mut [xhlo::stablehlo::ast::Op]) {
+fn tamper(file: &mut xhlo::mlir_text::ast::File) {
+    fn walk(ops: &mut [xhlo::mlir_text::ast::Op]) {
         for op in ops {
             if op.name == "xhlo.add" {
                 op.name = "xhlo.select".into();

@@ -124,7 +124,7 @@ fn read_input(file: &str) -> Result<(String, String), String> {
 }
 
 /// Parses and verifies a chunk (StableHLO is imported first) and returns its syntax tree.
-fn load(ctx: &XhloContext, text: &str, file: &str) -> Result<xhlo::stablehlo::ast::File, String> {
+fn load(ctx: &XhloContext, text: &str, file: &str) -> Result<xhlo::mlir_text::ast::File, String> {
     let xhlo_text = xhlo::import::to_xhlo_text(text, file)?;
     let module = source::parse_and_verify(ctx, &xhlo_text, file).map_err(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n"))?;
     module_ast(&module, file).map_err(|e| e.to_string())

@@ -7,9 +7,9 @@ use crate::emitter::Emitter;
 use crate::types;
 use std::collections::HashMap;
 use xhlo_ir::{TensorType, Type};
-use xhlo_stablehlo::ast::{self, Op};
-use xhlo_stablehlo::error::ParseError;
-use xhlo_stablehlo::print::type_to_string;
+use mlir_text::ast::{self, Op};
+use mlir_text::error::ParseError;
+use mlir_text::print::type_to_string;
 
 /// A lowered value: its SSA name in the output and its xhlo type.
 #[derive(Clone, Debug)]
@@ -120,7 +120,7 @@ pub fn lower_text(text: &str, file: &str) -> Result<String, ParseError> {
 
 /// [`lower_text`] with options.
 pub fn lower_text_with(text: &str, file: &str, options: &LowerOptions) -> Result<String, ParseError> {
-    let parsed = xhlo_stablehlo::parser::parse_file(text)?;
+    let parsed = mlir_text::parser::parse_file(text)?;
     lower_file_with(&parsed, file, options)
 }
 

@@ -5,7 +5,7 @@
 
 use crate::types;
 use xhlo_ir::{TensorType, Type};
-use xhlo_stablehlo::ast::{self, Attribute, Op};
+use mlir_text::ast::{self, Attribute, Op};
 
 /// The name of the wrapper function (C interface: `_mlir_ciface__xhlo_entry`).
 pub const ENTRY: &str = "_xhlo_entry";

@@ -1,9 +1,9 @@
 //! # xhlo-lowering: xhlo → linalg on tensors
 //!
 //! `convert-xhlo-to-linalg` as a text-to-text translation in pure Rust: the module (as MLIR
-//! prints it) is read with the project's MLIR parser, each xhlo op is lowered by the entry
-//! of [`ops::lowering_for`] for its name, and the result is MLIR text in upstream dialects
-//! (linalg, tensor, arith, math, complex, func) that MLIR parses and lowers further.
+//! prints it) is read into the generic syntax tree of [`mlir_text`], each xhlo op is lowered by
+//! the entry of [`ops::lowering_for`] for its name, and the result is MLIR text in upstream
+//! dialects (linalg, tensor, arith, math, complex, func) that MLIR parses and lowers further.
 //! [`pipeline`] names the upstream passes from there to the LLVM dialect.
 
 pub mod convert;

@@ -6,7 +6,7 @@ use crate::emitter::Emitter;
 use crate::scalar::{self, Value};
 use std::collections::HashMap;
 use xhlo_ir::literal::{Literal, Scalar};
-use xhlo_stablehlo::ast::{Attribute, Block, Op};
+use mlir_text::ast::{Attribute, Block, Op};
 
 /// Lowers `block` given scalar values for its arguments; returns the values it yields.
 pub fn lower_block(e: &mut Emitter, block: &Block, args: Vec<Value>) -> Result<Vec<Value>, String> {

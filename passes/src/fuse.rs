@@ -50,7 +50,7 @@ use std::collections::{BTreeSet, HashMap};
 use xhlo_ir::catalogue;
 use xhlo_ir::op::FusionRole;
 use xhlo_ir::TensorType;
-use xhlo_stablehlo::ast::{self, Attribute, Block, Op, Region, ValueRef};
+use mlir_text::ast::{self, Attribute, Block, Op, Region, ValueRef};
 
 pub use crate::cost::{flops_per_element, FLOPS_PER_BYTE};
 
@@ -635,12 +635,12 @@ impl XhloPass for Fuse {
 
     fn run(&mut self, op: melior::ir::OperationRef) -> Result<(), String> {
         crate::lowering::rewrite_module_text(op, |text, file| {
-            let mut parsed = xhlo_stablehlo::parser::parse_file(text).map_err(|e| e.in_file(file))?;
+            let mut parsed = mlir_text::parser::parse_file(text).map_err(|e| e.in_file(file))?;
             self.stats = fuse_file(&mut parsed);
             if self.print_stats {
                 eprintln!("{}", self.stats);
             }
-            Ok(Some(xhlo_stablehlo::print::print_file(&parsed, file)))
+            Ok(Some(mlir_text::print::print_file(&parsed, file)))
         })
     }
 }

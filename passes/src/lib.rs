@@ -5,7 +5,9 @@
 //! with upstream MLIR passes in one `PassManager`; [`jit`] is the runtime's pipeline
 //! (`xhlo-jit`), every setting of a compilation one of its options. Because IRDL ops carry
 //! no traits, upstream `cse`/`canonicalize` cannot touch xhlo ops: [`dce`] and [`cse`] do
-//! that work here.
+//! that work here. The passes that rewrite function bodies in Rust ([`eqsat`], [`fuse`])
+//! print the module, work on [`mlir_text`]'s generic syntax tree and print it back for MLIR
+//! to parse.
 
 pub mod cost;
 pub mod cse;

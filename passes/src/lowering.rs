@@ -55,7 +55,7 @@ impl XhloPass for ConvertXhloToLinalg {
         let options = self.options;
         let entry = self.entry.clone();
         rewrite_module_text(op, |text, file| {
-            let parsed = xhlo_stablehlo::parser::parse_file(text).map_err(|e| e.in_file(file))?;
+            let parsed = mlir_text::parser::parse_file(text).map_err(|e| e.in_file(file))?;
             let lowered = xhlo_lowering::lower_file_with(&parsed, file, &options).map_err(|e| e.in_file(file))?;
             match &entry {
                 Some(entry) => xhlo_lowering::entry::append_wrapper(&lowered, &parsed, entry).map(Some),

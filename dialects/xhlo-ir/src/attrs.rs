@@ -103,21 +103,8 @@ fn write_list<T>(
     Ok(())
 }
 
-/// Writes a string literal with MLIR escapes.
-pub fn write_string_literal(f: &mut impl fmt::Write, s: &str) -> fmt::Result {
-    f.write_char('"')?;
-    for c in s.chars() {
-        match c {
-            '"' => f.write_str("\\\"")?,
-            '\\' => f.write_str("\\\\")?,
-            '\n' => f.write_str("\\n")?,
-            '\t' => f.write_str("\\t")?,
-            c if (c as u32) < 0x20 => write!(f, "\\{:02X}", c as u32)?,
-            c => f.write_char(c)?,
-        }
-    }
-    f.write_char('"')
-}
+/// A string literal with MLIR's escapes (the generic printer's, from `mlir-text`).
+pub use mlir_text::print::write_string_literal;
 
 /// Prints a float so that MLIR reads it back exactly.
 pub fn format_float(v: f64) -> String {
@@ -175,13 +162,7 @@ impl fmt::Display for Attr {
 
 /// Writes `name = value`, or just `name` for a unit attribute, quoting names that need it.
 pub fn write_named(f: &mut fmt::Formatter<'_>, name: &str, value: &Attr) -> fmt::Result {
-    let bare = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$'));
-    if bare {
-        f.write_str(name)?;
-    } else {
-        write_string_literal(f, name)?;
-    }
+    mlir_text::print::write_name(f, name)?;
     if *value != Attr::Unit {
         write!(f, " = {value}")?;
     }

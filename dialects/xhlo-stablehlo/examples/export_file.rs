@@ -6,7 +6,7 @@ fn main() {
     let path = std::env::args().nth(1).expect("usage: export_file FILE [--generic-check-ops]");
     let options = xhlo_stablehlo::export::Options { generic_check_ops: std::env::args().any(|a| a == "--generic-check-ops") };
     let text = std::fs::read_to_string(&path).expect("read the input file");
-    let result = xhlo_stablehlo::parser::parse_file(&text)
+    let result = xhlo_stablehlo::parse_file(&text)
         .map_err(|e| vec![e])
         .and_then(|file| xhlo_stablehlo::export::export_file_with(&file, &options));
     match result {

@@ -5,7 +5,7 @@ fn main() {
     let path = std::env::args().nth(1).expect("usage: import_file FILE");
     let text = std::fs::read_to_string(&path).expect("read the input file");
     match xhlo_stablehlo::import::import_text(&text) {
-        Ok(file) => print!("{}", xhlo_stablehlo::print::print_file(&file, &path)),
+        Ok(file) => print!("{}", mlir_text::print::print_file(&file, &path)),
         Err(errors) => {
             for e in errors {
                 eprintln!("{}", e.in_file(&path));

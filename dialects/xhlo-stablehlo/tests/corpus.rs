@@ -2,7 +2,8 @@
 //! the same tree.
 
 use std::path::{Path, PathBuf};
-use xhlo_stablehlo::{parser::parse_file, print::print_file};
+use xhlo_stablehlo::parse_file;
+use mlir_text::print::print_file;
 
 pub fn shared() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared")
@@ -26,7 +27,7 @@ pub fn files(dir: &Path, suffix: &str) -> Vec<PathBuf> {
 }
 
 /// Positions differ between a file and its reprint; everything else must not.
-pub fn strip_positions(ops: &mut [xhlo_stablehlo::ast::Op]) {
+pub fn strip_positions(ops: &mut [mlir_text::ast::Op]) {
     for op in ops {
         op.pos = Default::default();
         for r in &mut op.regions {

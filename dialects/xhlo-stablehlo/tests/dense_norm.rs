@@ -4,7 +4,7 @@
 //! numbers its own way. Two bodies are the same elements attribute when their canonical
 //! spellings are equal.
 
-use xhlo_stablehlo::ast::Type;
+use mlir_text::ast::Type;
 
 /// The element-type-aware canonical body: `[e1,e2,...]` of canonical leaves, or one leaf for
 /// a splat. Bodies that are not element lists (hex blobs, unknown types) are only stripped
@@ -312,7 +312,7 @@ fn round_to(v: f64, f: &FloatFormat) -> f64 {
 
 #[test]
 fn dense_bodies_compare_by_value() {
-    let t = |s: &str| xhlo_stablehlo::parser::Parser::new(s).unwrap().parse_type().unwrap();
+    let t = |s: &str| mlir_text::parser::Parser::new(s).unwrap().parse_type().unwrap();
     let f32s = t("tensor<11xf32>");
     assert_eq!(canonical_dense("[3.14159265, 0x00000001]", &f32s), canonical_dense("[3.14159274, 1.4013e-45]", &f32s));
     let f16s = t("tensor<2xf16>");

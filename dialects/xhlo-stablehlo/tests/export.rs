@@ -7,11 +7,11 @@ use crate::corpus::{chunks, files, shared};
 use crate::forms::{first_difference, normalize};
 use std::collections::HashSet;
 use std::path::PathBuf;
-use xhlo_stablehlo::ast::{File, Op};
+use mlir_text::ast::{File, Op};
 use xhlo_stablehlo::export::{export_file, export_file_with, to_stablehlo, Names, Options};
 use xhlo_stablehlo::import::import_file;
-use xhlo_stablehlo::parser::parse_file;
-use xhlo_stablehlo::print::print_file;
+use xhlo_stablehlo::parse_file;
+use mlir_text::print::print_file;
 
 /// Every pretty chunk that defines a function (the StableHLO tests), and the JAX workloads.
 fn pretty_sources() -> Vec<(String, String)> {

@@ -6,8 +6,8 @@
 
 use crate::corpus::{chunks, files, shared, strip_positions};
 use std::collections::HashMap;
-use xhlo_stablehlo::ast::*;
-use xhlo_stablehlo::parser::parse_file;
+use mlir_text::ast::*;
+use xhlo_stablehlo::parse_file;
 
 /// Renames values in definition order and puts the tree in one canonical shape.
 struct Normalizer {

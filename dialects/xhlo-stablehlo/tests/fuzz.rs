@@ -5,7 +5,7 @@
 use crate::corpus::{chunks, files, shared};
 use proptest::prelude::*;
 use std::sync::LazyLock;
-use xhlo_stablehlo::parser::parse_file;
+use xhlo_stablehlo::parse_file;
 
 static SEEDS: LazyLock<Vec<String>> = LazyLock::new(|| {
     let mut out = Vec::new();

@@ -5,7 +5,7 @@ use crate::corpus::{chunks, files, shared};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use xhlo_stablehlo::import::import_text;
-use xhlo_stablehlo::print::print_file;
+use mlir_text::print::print_file;
 
 /// Why a chunk is not imported, from its first error.
 fn reason(message: &str) -> Option<&'static str> {

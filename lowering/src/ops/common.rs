@@ -6,7 +6,7 @@ use crate::convert::{xtensor, Ctx, Lowered};
 use crate::emitter::Emitter;
 use crate::types;
 use xhlo_ir::{ElementType, TensorType};
-use xhlo_stablehlo::ast::{Attribute, Block, Op};
+use mlir_text::ast::{Attribute, Block, Op};
 
 // ----- attributes ----------------------------------------------------------------------------
 

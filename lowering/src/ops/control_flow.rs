@@ -12,7 +12,7 @@ use super::LowerFn;
 use crate::convert::{lower_nested_block, xtype, Ctx, Lowered};
 use crate::types;
 use xhlo_ir::{ElementType, Type};
-use xhlo_stablehlo::ast::{Attribute, Block, Op};
+use mlir_text::ast::{Attribute, Block, Op};
 
 pub const LOWERINGS: &[(&str, LowerFn)] = &[
     ("while", while_loop),

@@ -13,7 +13,7 @@ use crate::emitter::Operand;
 use crate::types;
 use xhlo_ir::literal::Literal;
 use xhlo_ir::{ElementType, TensorType};
-use xhlo_stablehlo::ast::{Attribute, Op};
+use mlir_text::ast::{Attribute, Op};
 
 pub const LOWERINGS: &[(&str, LowerFn)] = &[
     ("constant", constant),

@@ -18,7 +18,7 @@ use crate::region;
 use crate::scalar;
 use crate::types;
 use xhlo_ir::{ElementType, TensorType};
-use xhlo_stablehlo::ast::Op;
+use mlir_text::ast::Op;
 
 
 /// Any element-wise op: loads each operand element, applies the scalar op, stores.

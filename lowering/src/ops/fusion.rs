@@ -45,7 +45,7 @@ use crate::scalar::{self, Value};
 use std::collections::HashMap;
 use xhlo_ir::literal::Literal;
 use xhlo_ir::{ElementType, TensorType, Type};
-use xhlo_stablehlo::ast::{Attribute, Block, Op, ValueRef};
+use mlir_text::ast::{Attribute, Block, Op, ValueRef};
 
 pub const LOWERINGS: &[(&str, LowerFn)] = &[("fusion", fusion)];
 
@@ -136,7 +136,7 @@ fn unsupported(kind: &str, what: String) -> String {
     format!("unsupported in lowering: {what} in {} {kind} fusion", if kind.starts_with(|c: char| "aeiou".contains(c)) { "an" } else { "a" })
 }
 
-fn tensor_of(t: &xhlo_stablehlo::ast::Type) -> Result<TensorType, String> {
+fn tensor_of(t: &mlir_text::ast::Type) -> Result<TensorType, String> {
     xtensor(t)
 }
 

@@ -28,7 +28,7 @@ use crate::region;
 use crate::scalar::{self, Value};
 use crate::types;
 use xhlo_ir::{ElementType, TensorType};
-use xhlo_stablehlo::ast::Op;
+use mlir_text::ast::Op;
 
 pub const LOWERINGS: &[(&str, LowerFn)] = &[
     ("gather", gather),

@@ -22,7 +22,7 @@ use crate::emitter::{dims, Emitter, Operand};
 use crate::scalar::{self, Value};
 use crate::types;
 use xhlo_ir::{ElementType, TensorType};
-use xhlo_stablehlo::ast::{Attribute, Op};
+use mlir_text::ast::{Attribute, Op};
 
 pub mod dot_tiled;
 
@@ -107,7 +107,7 @@ pub fn multiply_accumulate(e: &mut crate::emitter::Emitter, args: &[String], le:
 
 /// Sets an `array<i64: ...>` attribute of `op`.
 fn set_i64s(op: &mut Op, name: &str, values: &[i64]) {
-    use xhlo_stablehlo::ast::{Attribute, Type};
+    use mlir_text::ast::{Attribute, Type};
     let value = Attribute::DenseArray(Type::Integer { width: 64, signedness: "" }, values.iter().map(|v| v.to_string()).collect());
     op.attrs.retain(|(k, _)| k != name);
     op.properties.retain(|(k, _)| k != name);

@@ -4,7 +4,7 @@
 use super::control_flow::{callee, emit_call};
 use super::LowerFn;
 use crate::convert::Ctx;
-use xhlo_stablehlo::ast::Op;
+use mlir_text::ast::Op;
 
 pub const LOWERINGS: &[(&str, LowerFn)] = &[
     ("composite", composite),

@@ -9,7 +9,7 @@
 //! a submodule of its family).
 
 use crate::convert::Ctx;
-use xhlo_stablehlo::ast::Op;
+use mlir_text::ast::Op;
 
 pub mod common;
 pub mod control_flow;

@@ -8,7 +8,7 @@ use crate::convert::Ctx;
 use crate::emitter::{dims, Emitter, Operand};
 use crate::scalar::{self, Value};
 use xhlo_ir::{ElementType, TensorType};
-use xhlo_stablehlo::ast::{Attribute, Op};
+use mlir_text::ast::{Attribute, Op};
 
 pub const LOWERINGS: &[(&str, LowerFn)] = &[
     ("batch_norm_inference", batch_norm_inference),
@@ -22,7 +22,7 @@ fn float_attr(op: &Op, name: &str) -> Result<f64, String> {
             if let Some(hex) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
                 let bits = u64::from_str_radix(hex, 16).map_err(|e| format!("{name}: {e}"))?;
                 let width = match ty {
-                    xhlo_stablehlo::ast::Type::Float(n) => n.clone(),
+                    mlir_text::ast::Type::Float(n) => n.clone(),
                     _ => "f64".into(),
                 };
                 return Ok(match width.as_str() {

@@ -15,7 +15,7 @@ use crate::region;
 use crate::scalar;
 use crate::types;
 use xhlo_ir::{ElementType, TensorType};
-use xhlo_stablehlo::ast::{Block, Op};
+use mlir_text::ast::{Block, Op};
 
 pub const LOWERINGS: &[(&str, LowerFn)] = &[
     ("reduce", reduce),

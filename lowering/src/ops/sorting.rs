@@ -11,7 +11,7 @@ use crate::region;
 use crate::scalar::{self, Value};
 use crate::types;
 use xhlo_ir::{ElementType, TensorType};
-use xhlo_stablehlo::ast::{Attribute, Op};
+use mlir_text::ast::{Attribute, Op};
 
 pub const LOWERINGS: &[(&str, LowerFn)] = &[
     ("sort", sort),

@@ -31,7 +31,7 @@ pub enum Combiner {
 /// A region kept by a `reduce` node.
 #[derive(Clone, Debug)]
 pub struct BodyInfo {
-    pub region: xhlo_stablehlo::ast::Region,
+    pub region: mlir_text::ast::Region,
     pub sig: RegionSig,
     pub combiner: Combiner,
 }
@@ -39,8 +39,8 @@ pub struct BodyInfo {
 /// The attributes of an `op` node, as written and as the catalogue reads them.
 #[derive(Clone, Debug)]
 pub struct AttrSetInfo {
-    pub properties: Vec<(String, xhlo_stablehlo::ast::Attribute)>,
-    pub attrs: Vec<(String, xhlo_stablehlo::ast::Attribute)>,
+    pub properties: Vec<(String, mlir_text::ast::Attribute)>,
+    pub attrs: Vec<(String, mlir_text::ast::Attribute)>,
     pub parsed: Attrs,
 }
 

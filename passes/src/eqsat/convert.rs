@@ -17,8 +17,8 @@ use xhlo_ir::catalogue;
 use xhlo_ir::literal::Literal;
 use xhlo_ir::op::{Effects, RegionSig, REGION_TERMINATOR};
 use xhlo_ir::Type;
-use xhlo_stablehlo::ast::{self, Attribute, Block, Op, ValueRef};
-use xhlo_stablehlo::error::Pos;
+use mlir_text::ast::{self, Attribute, Block, Op, ValueRef};
+use mlir_text::error::Pos;
 
 /// An op kept outside the e-graph.
 #[derive(Clone, Debug)]
@@ -72,7 +72,7 @@ pub fn xtype(t: &ast::Type) -> Result<Type, String> {
 /// MLIR text of an AST attribute, and its catalogue form.
 pub fn parse_attr(a: &Attribute) -> Result<Attr, String> {
     let mut text = String::new();
-    xhlo_stablehlo::print::write_attr(&mut text, a);
+    mlir_text::print::write_attr(&mut text, a);
     Attr::parse(&text)
 }
 
@@ -195,7 +195,7 @@ impl Builder {
     }
 
     fn ty(&mut self, t: &ast::Type) -> Id {
-        let text = xhlo_stablehlo::print::type_to_string(t);
+        let text = mlir_text::print::type_to_string(t);
         self.egraph.add(Xhlo::Ty(Ty(text)))
     }
 
@@ -254,7 +254,7 @@ impl Builder {
                         }
                     }
                 }
-                let rt = xhlo_stablehlo::print::type_to_string(result_ty);
+                let rt = mlir_text::print::type_to_string(result_ty);
                 return Ok(Some(Xhlo::Lit(LitKey { body, ty: rt })));
             }
         }
@@ -303,9 +303,9 @@ impl Builder {
         }
         // Any other pure op: name, attributes, declared type, operands.
         let mut text = String::new();
-        xhlo_stablehlo::print::write_dict(&mut text, &op.properties);
+        mlir_text::print::write_dict(&mut text, &op.properties);
         text.push('|');
-        xhlo_stablehlo::print::write_dict(&mut text, &op.attrs);
+        mlir_text::print::write_dict(&mut text, &op.attrs);
         let set = match self.attr_sets.get(&text) {
             Some(s) => *s,
             None => {
@@ -416,7 +416,7 @@ fn ast_type(t: &Type, cache: &mut HashMap<String, ast::Type>) -> Result<ast::Typ
     if let Some(a) = cache.get(&text) {
         return Ok(a.clone());
     }
-    let mut p = xhlo_stablehlo::parser::Parser::new(&text).map_err(|e| e.to_string())?;
+    let mut p = mlir_text::parser::Parser::new(&text).map_err(|e| e.to_string())?;
     let a = p.parse_type().map_err(|e| e.to_string())?;
     cache.insert(text, a.clone());
     Ok(a)

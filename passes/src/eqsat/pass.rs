@@ -23,7 +23,7 @@ use melior::ir::OperationRef;
 use std::fmt;
 use std::time::{Duration, Instant};
 use xhlo_ir::Type;
-use xhlo_stablehlo::ast::{Block, File, Op};
+use mlir_text::ast::{Block, File, Op};
 
 /// The pass's settings.
 #[derive(Clone, Debug, PartialEq)]
@@ -161,7 +161,7 @@ fn stop_text(r: &Option<StopReason>) -> String {
 /// then on its body; each is replaced when the result is cheaper.
 fn optimize_function(func: &mut Op, options: &EqsatOptions) -> Vec<FunctionStats> {
     let name = match func.attr("sym_name") {
-        Some(xhlo_stablehlo::ast::Attribute::Str(s)) => s.clone(),
+        Some(mlir_text::ast::Attribute::Str(s)) => s.clone(),
         _ => "?".into(),
     };
     let pos = func.pos;
@@ -198,7 +198,7 @@ fn optimize_regions(ops: &mut [Op], func: &str, names: &HashSet<String>, counter
 
 /// Runs eqsat on one block (a function body or a region body); replaces it when the result
 /// is cheaper.
-fn optimize_block(body: &mut Block, name: String, prefix: String, names: &HashSet<String>, pos: xhlo_stablehlo::error::Pos, options: &EqsatOptions) -> FunctionStats {
+fn optimize_block(body: &mut Block, name: String, prefix: String, names: &HashSet<String>, pos: mlir_text::error::Pos, options: &EqsatOptions) -> FunctionStats {
     let mut stats = FunctionStats { name, ..Default::default() };
     let explain = options.explain;
     let (egraph, mut plan) = match to_egraph_with(body, pos, explain) {
@@ -281,7 +281,7 @@ fn run_phase(egraph: XEGraph, rules: &[rules::XRewrite], options: &EqsatOptions,
 
 /// Phase 3: the extracted program in a fresh e-graph, fused kernels added, extracted again.
 /// Returns the fused body and its cost.
-fn fuse(block: &Block, pos: xhlo_stablehlo::error::Pos, outer: &Plan, options: &EqsatOptions, deadline: Instant, stats: &mut FunctionStats) -> Result<Option<(Block, f64)>, String> {
+fn fuse(block: &Block, pos: mlir_text::error::Pos, outer: &Plan, options: &EqsatOptions, deadline: Instant, stats: &mut FunctionStats) -> Result<Option<(Block, f64)>, String> {
     let (egraph, mut plan) = to_egraph(block, pos)?;
     plan.names.extend(outer.names.iter().cloned());
     plan.prefix = outer.prefix.clone();
@@ -325,9 +325,9 @@ pub fn optimize_file(file: &mut File, options: &EqsatOptions) -> Stats {
 
 /// Runs eqsat on xhlo text (generic form) and prints the result.
 pub fn optimize_text(text: &str, file: &str, options: &EqsatOptions) -> Result<(String, Stats), String> {
-    let mut parsed = xhlo_stablehlo::parser::parse_file(text).map_err(|e| e.in_file(file).to_string())?;
+    let mut parsed = mlir_text::parser::parse_file(text).map_err(|e| e.in_file(file).to_string())?;
     let stats = optimize_file(&mut parsed, options);
-    Ok((xhlo_stablehlo::print::print_file(&parsed, file), stats))
+    Ok((mlir_text::print::print_file(&parsed, file), stats))
 }
 
 /// Why a rewritten program was rejected by the verifier: the rules applied to each body
@@ -391,14 +391,14 @@ impl XhloPass for Eqsat {
         crate::lowering::rewrite_module_text_or(
             op,
             |text, file| {
-                let mut parsed = xhlo_stablehlo::parser::parse_file(text).map_err(|e| e.in_file(file).to_string())?;
+                let mut parsed = mlir_text::parser::parse_file(text).map_err(|e| e.in_file(file).to_string())?;
                 let run = optimize_file(&mut parsed, &self.options);
                 if let Some(tamper) = self.tamper {
                     tamper(&mut parsed);
                 }
                 let changed = run.functions.iter().any(|f| f.changed);
                 *stats.borrow_mut() = run;
-                Ok(changed.then(|| xhlo_stablehlo::print::print_file(&parsed, file)))
+                Ok(changed.then(|| mlir_text::print::print_file(&parsed, file)))
             },
             || rejected(&stats.borrow()),
         )?;

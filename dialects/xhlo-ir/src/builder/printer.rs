@@ -37,15 +37,8 @@ struct Symbol<'a>(&'a str);
 
 impl fmt::Display for Symbol<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = self.0;
-        let bare = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-            && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$'));
         f.write_str("@")?;
-        if bare {
-            f.write_str(name)
-        } else {
-            write_string_literal(f, name)
-        }
+        mlir_text::print::write_name(f, self.0)
     }
 }
 

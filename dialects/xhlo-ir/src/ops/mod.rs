@@ -29,8 +29,9 @@ pub struct Family {
     pub ops: &'static [OpDef],
 }
 
-/// Every family, in the order the catalogue lists them.
-pub const FAMILIES: &[Family] = &[
+/// Every family, in the order the catalogue lists them. A `static`, so each op has one
+/// address (`&'static OpDef` identity holds in optimized builds too).
+pub static FAMILIES: &[Family] = &[
     Family { name: "elementwise", ops: elementwise::OPS },
     Family { name: "data_movement", ops: data_movement::OPS },
     Family { name: "reduction", ops: reduction::OPS },

@@ -9,12 +9,12 @@
 //! `channel_id` a `#stablehlo.channel_handle<...>`, custom-call layouts `dense<...> :
 //! tensor<Nxindex>`, and `!xhlo.token` becomes `!stablehlo.token` wherever a type occurs.
 
-use crate::ast::{Attribute, Type};
+use mlir_text::ast::{Attribute, Type};
 use crate::import::attrs::{
     show, FieldKind, Named, Struct, CONV_GROUPS, DOT, DOT_ALGORITHM_FIELDS, ENUMS,
     GATHER, SCATTER, UNIT_FLAGS,
 };
-use crate::print::type_to_string;
+use mlir_text::print::type_to_string;
 
 /// An xhlo type as StableHLO spells it: `!xhlo.token` is `!stablehlo.token`. Layout encodings
 /// have no StableHLO equivalent (StableHLO types carry no layout) and are an error.
@@ -23,7 +23,7 @@ pub fn export_type(t: &Type) -> Result<Type, String> {
         Type::Tensor { dims, element, encoding } => {
             if let Some(enc) = encoding {
                 let mut s = String::new();
-                crate::print::write_attr(&mut s, enc);
+                mlir_text::print::write_attr(&mut s, enc);
                 return Err(format!("unsupported: layout encoding {s} in {} (StableHLO tensor types carry no layout)", type_to_string(t)));
             }
             Type::Tensor { dims: dims.clone(), element: Box::new(export_type(element)?), encoding: None }
@@ -322,7 +322,7 @@ fn output_operand_aliases(v: &Attribute) -> Result<Attribute, String> {
 mod tests {
     use super::*;
     use crate::import::attrs::{convert_named, i64_attr};
-    use crate::parser::Parser;
+    use mlir_text::parser::Parser;
 
     fn attr(s: &str) -> Attribute {
         Parser::new(s).unwrap().parse_attribute().unwrap()
@@ -338,7 +338,7 @@ mod tests {
         let (props, attrs) = export_attrs(op, &flat, &|_| true).unwrap();
         assert!(attrs.is_empty());
         let mut out = String::new();
-        crate::print::write_dict(&mut out, &props);
+        mlir_text::print::write_dict(&mut out, &props);
         out
     }
 

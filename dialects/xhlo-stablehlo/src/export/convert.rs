@@ -15,8 +15,8 @@
 
 use super::attrs::{export_attrs, export_type, export_value};
 use super::Names;
-use crate::ast::{Attribute, Block, Op, Region, Type, ValueRef};
-use crate::error::ParseError;
+use mlir_text::ast::{Attribute, Block, Op, Region, Type, ValueRef};
+use mlir_text::error::ParseError;
 use crate::import::attrs::Named;
 use crate::import::ops::renames;
 use std::collections::HashMap;

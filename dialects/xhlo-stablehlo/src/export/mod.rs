@@ -1,6 +1,6 @@
 //! xhlo back to StableHLO text, as JAX prints it: the inverse of [`crate::import`].
 //!
-//! Input is the tree [`crate::parser`] makes from xhlo generic text (as MLIR prints it:
+//! Input is the tree [`mlir_text::parser`] makes from xhlo generic text (as MLIR prints it:
 //! `"xhlo.add"(...)`, `gpu.yield` terminators, `check.*`, `func`/`builtin` ops,
 //! `!xhlo.token`). The export runs in two stages:
 //!
@@ -21,8 +21,8 @@ pub mod attrs;
 pub mod convert;
 pub mod print;
 
-use crate::ast::{File, Op, Region};
-use crate::error::ParseError;
+use mlir_text::ast::{File, Op, Region};
+use mlir_text::error::ParseError;
 use std::collections::HashSet;
 
 /// How to print.
@@ -50,7 +50,7 @@ pub fn export_file_with(xhlo: &File, options: &Options) -> Result<String, Vec<Pa
 
 /// Parses xhlo generic text and exports it.
 pub fn export_text(text: &str) -> Result<String, Vec<ParseError>> {
-    let file = crate::parser::parse_file(text).map_err(|e| vec![e])?;
+    let file = crate::parse_file(text).map_err(|e| vec![e])?;
     export_file(&file)
 }
 

@@ -32,9 +32,9 @@
 //! to `<{...}>`. No locations are printed.
 
 use super::{Names, Options};
-use crate::ast::{Attribute, Block, Op, Region, Type, ValueRef};
+use mlir_text::ast::{Attribute, Block, Op, Region, Type, ValueRef};
 use crate::import::attrs::{dense_ints, parse_fields, Field};
-use crate::print::{type_to_string, write_attr, write_dict};
+use mlir_text::print::{type_to_string, write_attr, write_dict};
 use std::collections::HashMap;
 use std::fmt::Write;
 use xhlo_ir::catalogue;

@@ -165,7 +165,7 @@ fn check_ops_print_in_the_check_dialect_form_or_generic_on_request() {
             "return",
         ]
     );
-    let file = crate::parser::parse_file(text).unwrap();
+    let file = crate::parse_file(text).unwrap();
     let generic = export_file_with(&file, &Options { generic_check_ops: true }).unwrap();
     assert!(generic.contains(r#""check.expect_eq"(%x, %x) : (tensor<2xf32>, tensor<2xf32>) -> ()"#), "{generic}");
     assert!(generic.contains(r#""check.expect_close"(%x, %x) {max_ulp_difference = 3 : ui64, min_ulp_difference = 1 : ui64}"#), "{generic}");
@@ -218,7 +218,7 @@ fn unknown_ops_and_layouts_are_located_errors_collected_over_the_file() {
 
 #[test]
 fn fresh_names_avoid_every_name_of_the_input() {
-    let file = crate::parser::parse_file(
+    let file = crate::parse_file(
         r#""func.func"() <{sym_name = "f", function_type = (tensor<f32>) -> ()}> ({
 ^bb0(%iterArg: tensor<f32>):
   %iterArg_0 = "xhlo.negate"(%iterArg) : (tensor<f32>) -> tensor<f32>

@@ -12,9 +12,9 @@
 //! [`ENUMS`], [`UNIT_FLAGS`]) are public: the exporter ([`crate::export`]) nests with the same
 //! tables, so the two directions cannot drift apart.
 
-use crate::ast::{Attribute, Type};
+use mlir_text::ast::{Attribute, Type};
 use crate::import::types::convert_type;
-use crate::parser::parse_int_literal;
+use mlir_text::parser::parse_int_literal;
 
 /// An attribute after conversion: possibly several named attributes.
 pub type Named = Vec<(String, Attribute)>;
@@ -159,7 +159,7 @@ fn body_of<'a>(a: &'a Attribute, name: &str) -> Result<&'a str, String> {
 
 pub fn show(a: &Attribute) -> String {
     let mut s = String::new();
-    crate::print::write_attr(&mut s, a);
+    mlir_text::print::write_attr(&mut s, a);
     s
 }
 
@@ -455,7 +455,7 @@ fn dot_algorithm(a: &Attribute) -> Result<Named, String> {
             Field::Int(i) => i64_attr(i),
             Field::Word(w) if w == "true" || w == "false" => Attribute::Bool(w == "true"),
             Field::Word(w) => {
-                let t = crate::parser::Parser::new(&w).and_then(|mut p| p.parse_type()).map_err(|e| e.message)?;
+                let t = mlir_text::parser::Parser::new(&w).and_then(|mut p| p.parse_type()).map_err(|e| e.message)?;
                 Attribute::Type(t)
             }
             Field::List(l) => i64_array(&l),
@@ -519,7 +519,7 @@ fn output_operand_aliases(a: &Attribute) -> Result<Named, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parser::Parser;
+    use mlir_text::parser::Parser;
 
     fn attr(s: &str) -> Attribute {
         Parser::new(s).unwrap().parse_attribute().unwrap()
@@ -528,7 +528,7 @@ mod tests {
     fn conv(name: &str, s: &str) -> String {
         let named = convert_named(name, &attr(s)).unwrap();
         let mut out = String::new();
-        crate::print::write_dict(&mut out, &named);
+        mlir_text::print::write_dict(&mut out, &named);
         out
     }
 

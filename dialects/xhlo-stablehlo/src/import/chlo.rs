@@ -10,7 +10,7 @@ use super::attrs::{convert_named, i64_array, show};
 use super::ops::{convert_attrs, Rule};
 use super::types::{dims_of, element_of, i1, int, tensor, with_element};
 use super::{Cx, Src, Val};
-use crate::ast::{Attribute, Type};
+use mlir_text::ast::{Attribute, Type};
 use Rule::{Custom, Unsupported};
 
 const NOT_DECOMPOSED: &str = "unsupported op (CHLO op with no xhlo decomposition)";
@@ -195,7 +195,7 @@ fn constant(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
 /// operand's dimensions align with the trailing result dimensions, unless `mapping` (CHLO's
 /// `broadcast_dimensions`) says where each operand dimension goes.
 fn broadcast_to(cx: &mut Cx, x: &Val, dims: &[i64], mapping: Option<&[i64]>) -> Result<Val, String> {
-    let xd = dims_of(&x.ty).ok_or_else(|| format!("operand must be a ranked tensor, got {}", crate::print::type_to_string(&x.ty)))?;
+    let xd = dims_of(&x.ty).ok_or_else(|| format!("operand must be a ranked tensor, got {}", mlir_text::print::type_to_string(&x.ty)))?;
     if xd == dims {
         return Ok(x.clone());
     }
@@ -292,7 +292,7 @@ fn conj(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
 fn is_inf(cx: &mut Cx, src: &Src, negative: Option<bool>) -> Result<Vec<Val>, String> {
     let x = one_operand(src)?;
     if !is_float(&x.ty) {
-        return Err(format!("expects a float operand, got {}", crate::print::type_to_string(&x.ty)));
+        return Err(format!("expects a float operand, got {}", mlir_text::print::type_to_string(&x.ty)));
     }
     let (subject, limit) = match negative {
         None => (un(cx, "xhlo.abs", &x), f64::INFINITY),
@@ -310,7 +310,7 @@ fn mulhi(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
     src.expect_operands(2)?;
     let (a, b) = (src.operands[0].clone(), src.operands[1].clone());
     let Some(Type::Integer { width, signedness }) = element_of(&a.ty).cloned() else {
-        return Err(format!("expects integer operands, got {}", crate::print::type_to_string(&a.ty)));
+        return Err(format!("expects integer operands, got {}", mlir_text::print::type_to_string(&a.ty)));
     };
     let unsigned = signedness == "u";
     if width < 64 {
@@ -368,7 +368,7 @@ fn next_after(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
         Some("f16" | "bf16") => 16,
         Some("f32") => 32,
         Some("f64") => 64,
-        _ => return Err(format!("expects float operands, got {}", crate::print::type_to_string(&x.ty))),
+        _ => return Err(format!("expects float operands, got {}", mlir_text::print::type_to_string(&x.ty))),
     };
     let it = int(width, false);
     let xi = bitcast(cx, &x, it.clone());
@@ -417,7 +417,7 @@ fn real_unary(cx: &mut Cx, src: &Src, f: fn(&mut Cx, &Val) -> Val) -> Result<Vec
         _ => Err(format!(
             "unsupported: {} of {} (only real float operands are decomposed)",
             src.name(),
-            crate::print::type_to_string(&x.ty)
+            mlir_text::print::type_to_string(&x.ty)
         )),
     }
 }
@@ -824,13 +824,13 @@ fn zero_literal(element: &Type) -> Result<&'static str, String> {
         Type::Integer { .. } => Ok("0"),
         Type::Float(_) => Ok("0.0"),
         Type::Complex(_) => Ok("(0.0, 0.0)"),
-        other => Err(format!("unsupported: element type {}", crate::print::type_to_string(other))),
+        other => Err(format!("unsupported: element type {}", mlir_text::print::type_to_string(other))),
     }
 }
 
 /// A zero tensor of type `ty`.
 fn zeros(cx: &mut Cx, ty: &Type) -> Result<Val, String> {
-    let element = element_of(ty).ok_or_else(|| format!("unsupported: {} is not a tensor", crate::print::type_to_string(ty)))?;
+    let element = element_of(ty).ok_or_else(|| format!("unsupported: {} is not a tensor", mlir_text::print::type_to_string(ty)))?;
     let body = zero_literal(element)?.to_string();
     Ok(splat_body(cx, body, ty))
 }
@@ -846,7 +846,7 @@ fn without(dims: &[i64], dim: usize) -> Vec<i64> {
 }
 
 fn type_str(t: &Type) -> String {
-    crate::print::type_to_string(t)
+    mlir_text::print::type_to_string(t)
 }
 
 /// `chlo.scan(inputs) inits(inits) dimension = d {body}` (XLA's Scan): the body takes one

@@ -1,7 +1,7 @@
 //! StableHLO (and CHLO, and the `check` dialect of StableHLO's tests) to xhlo.
 //!
-//! Input is the syntax tree of [`crate::parser`] (generic-form shape); output is a tree of
-//! `xhlo`, `func`, `check` and `builtin` ops that [`crate::print::print_file`] prints as generic
+//! Input is the syntax tree of [`mlir_text::parser`] (generic-form shape); output is a tree of
+//! `xhlo`, `func`, `check` and `builtin` ops that [`mlir_text::print::print_file`] prints as generic
 //! MLIR with a `loc("file":line:col)` of the source op on every op. The importer walks the tree
 //! once: every value gets a fresh name (`%N`, `%argN`) bound in a scope stack, each op's types
 //! go through [`types`], and the op itself through the table in [`ops`] (a rename with
@@ -19,15 +19,15 @@ pub mod types;
 #[cfg(test)]
 mod tests;
 
-use crate::ast::{Attribute, Block, File, Op, Region, Type, ValueRef};
-use crate::error::{ParseError, Pos};
+use mlir_text::ast::{Attribute, Block, File, Op, Region, Type, ValueRef};
+use mlir_text::error::{ParseError, Pos};
 use std::collections::HashMap;
 
 pub use attrs::Named;
 
 /// Parses StableHLO text (pretty or generic) and imports it.
 pub fn import_text(text: &str) -> Result<File, Vec<ParseError>> {
-    let file = crate::parser::parse_file(text).map_err(|e| vec![e])?;
+    let file = crate::parse_file(text).map_err(|e| vec![e])?;
     import_file(&file)
 }
 
@@ -163,8 +163,8 @@ impl Cx<'_> {
             if declared != v.ty {
                 return Err(format!(
                     "region argument {i} has type {} but the decomposition passes {}",
-                    crate::print::type_to_string(&declared),
-                    crate::print::type_to_string(&v.ty)
+                    mlir_text::print::type_to_string(&declared),
+                    mlir_text::print::type_to_string(&v.ty)
                 ));
             }
         }

@@ -11,7 +11,7 @@
 
 use super::attrs::{self, i64_array, padding_pairs, show, Named};
 use super::{chlo, Cx, Src, Val};
-use crate::ast::{Attribute, Region};
+use mlir_text::ast::{Attribute, Region};
 use std::collections::HashMap;
 use std::sync::LazyLock;
 use xhlo_ir::catalogue;
@@ -279,17 +279,17 @@ fn bitcast_convert(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
     src.expect_operands(1)?;
     let x = src.operands[0].clone();
     let result = src.result()?.clone();
-    let bits = |t: &crate::ast::Type| -> Option<u32> {
+    let bits = |t: &mlir_text::ast::Type| -> Option<u32> {
         match element_of(t)? {
-            crate::ast::Type::Integer { width, .. } => Some(*width),
-            crate::ast::Type::Float(n) => n.trim_start_matches("bf").trim_start_matches('f').parse().ok(),
-            crate::ast::Type::Complex(_) => None,
+            mlir_text::ast::Type::Integer { width, .. } => Some(*width),
+            mlir_text::ast::Type::Float(n) => n.trim_start_matches("bf").trim_start_matches('f').parse().ok(),
+            mlir_text::ast::Type::Complex(_) => None,
             _ => None,
         }
     };
     let (from, to) = (bits(&x.ty), bits(&result));
-    let is_pred = |w: Option<u32>, t: &crate::ast::Type| w == Some(1) && element_of(t) == Some(&i1());
-    let emit_iota = |cx: &mut Cx, ty: &crate::ast::Type, dim: usize| {
+    let is_pred = |w: Option<u32>, t: &mlir_text::ast::Type| w == Some(1) && element_of(t) == Some(&i1());
+    let emit_iota = |cx: &mut Cx, ty: &mlir_text::ast::Type, dim: usize| {
         cx.emit1("xhlo.iota", &[], vec![("iota_dimension".into(), attrs::i64_attr(dim as i64))], ty.clone())
     };
     match (from, to) {

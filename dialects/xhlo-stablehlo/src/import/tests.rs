@@ -2,7 +2,7 @@
 //! generic form; locations are checked separately and stripped from the expectations).
 
 use super::{import_text, ParseError};
-use crate::print::print_file;
+use mlir_text::print::print_file;
 
 /// Imports `body` as the body of `func.func @f(args)`; returns the printed ops of the
 /// function body without locations, one per line, trimmed.

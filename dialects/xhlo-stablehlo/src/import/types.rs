@@ -3,8 +3,8 @@
 //! of them pass through. Everything xhlo cannot represent is an "unsupported: ..." error whose
 //! text names the reason (dynamic or unranked shapes, quantized types, f8/f6/f4 floats).
 
-use crate::ast::Type;
-use crate::print::type_to_string;
+use mlir_text::ast::Type;
+use mlir_text::print::type_to_string;
 
 /// Error text for a narrow float; the corpus test classifies errors by this wording.
 pub const NARROW_FLOAT: &str = "f8/f6/f4 types";
@@ -20,7 +20,7 @@ pub fn convert_type(t: &Type) -> Result<Type, String> {
             }
             if let Some(enc) = encoding {
                 let mut s = String::new();
-                crate::print::write_attr(&mut s, enc);
+                mlir_text::print::write_attr(&mut s, enc);
                 return Err(format!("unsupported: tensor encoding {s} in {}", type_to_string(t)));
             }
             let element = convert_element(element).map_err(|e| format!("{e} in {}", type_to_string(t)))?;
@@ -95,7 +95,7 @@ pub fn int(width: u32, unsigned: bool) -> Type {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parser::Parser;
+    use mlir_text::parser::Parser;
 
     fn ty(s: &str) -> Type {
         Parser::new(s).unwrap().parse_type().unwrap()

@@ -15,10 +15,10 @@
 use super::CustomParser;
 use xhlo_ir::catalogue;
 use xhlo_ir::op::Syntax;
-use crate::ast::{Attribute, Op, Type};
-use crate::error::{ParseError, Pos, Result};
-use crate::lexer::Tok;
-use crate::parser::Parser;
+use mlir_text::ast::{Attribute, Op, Type};
+use mlir_text::error::{ParseError, Pos, Result};
+use mlir_text::lexer::Tok;
+use mlir_text::parser::Parser;
 
 /// The custom-form parser for an op name, if this module has one.
 pub fn parser_for(name: &str) -> Option<CustomParser> {
@@ -185,7 +185,7 @@ fn keyword_eq(p: &mut Parser, keyword: &str) -> Result<()> {
 /// form (`0 : i64`).
 fn integer_value(p: &mut Parser) -> Result<i64> {
     let v = p.parse_integer()?;
-    if p.is_punct(":") && matches!(p.peek_at(1), Tok::Ident(t) if crate::parser::scalar_type(t).is_some()) {
+    if p.is_punct(":") && matches!(p.peek_at(1), Tok::Ident(t) if mlir_text::parser::scalar_type(t).is_some()) {
         p.bump();
         p.parse_type()?;
     }
@@ -910,8 +910,8 @@ mod tests {
     //! Forms the shared corpus lacks, each checked against the generic form MLIR prints for
     //! it (same value names, so only positions and the property/attribute split differ).
 
-    use crate::ast::Op;
-    use crate::parser::parse_file;
+    use mlir_text::ast::Op;
+    use crate::parse_file;
 
     fn canonical(ops: &mut [Op]) {
         for op in ops {

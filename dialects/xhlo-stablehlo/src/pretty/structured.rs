@@ -26,10 +26,10 @@
 //! and regions the compact forms leave implicit are built as MLIR's parser builds them.
 
 use super::CustomParser;
-use crate::ast::*;
-use crate::error::{ParseError, Result};
-use crate::lexer::Tok;
-use crate::parser::Parser;
+use mlir_text::ast::*;
+use mlir_text::error::{ParseError, Result};
+use mlir_text::lexer::Tok;
+use mlir_text::parser::Parser;
 
 /// The custom-form parser for an op name, if this module has one.
 pub fn parser_for(name: &str) -> Option<CustomParser> {
@@ -792,8 +792,8 @@ fn top_k(p: &mut Parser, mut op: Op) -> Result<Op> {
 
 #[cfg(test)]
 mod tests {
-    use crate::ast::*;
-    use crate::parser::parse_file;
+    use mlir_text::ast::*;
+    use crate::parse_file;
     use std::collections::HashMap;
 
     /// Each chunk in the custom forms as StableHLO prints them (ops outside this module
@@ -1130,7 +1130,7 @@ func.func @scan(%arg0: tensor<4xi32>, %arg1: tensor<i32>) -> () {
             assert!(np == ng, "{}\nin chunk:\n{p}", first_difference(&np, &ng));
             // The generic printer writes what was parsed (synthetic names included) back as
             // text that parses to the same tree.
-            let printed = crate::print::print_file(&parse_file(p).unwrap(), "x.mlir");
+            let printed = mlir_text::print::print_file(&parse_file(p).unwrap(), "x.mlir");
             let nr = normalized(&printed);
             assert!(nr == ng, "{}\nin printed chunk:\n{printed}", first_difference(&nr, &ng));
         }

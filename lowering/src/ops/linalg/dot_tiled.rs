@@ -31,7 +31,7 @@ use crate::ops::common::i64s;
 use crate::scalar;
 use crate::types;
 use xhlo_ir::{ElementType, TensorType};
-use xhlo_stablehlo::ast::Op;
+use mlir_text::ast::Op;
 
 /// Bytes per vector register (AVX2).
 const VECTOR_BYTES: i64 = 32;

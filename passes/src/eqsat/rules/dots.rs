@@ -32,7 +32,7 @@ use egg::{Applier, Id, Pattern, PatternAst, Rewrite, Subst, Symbol, Var};
 use xhlo_ir::attrs::Attrs;
 use xhlo_ir::literal::{Literal, Scalar};
 use xhlo_ir::TensorType;
-use xhlo_stablehlo::ast::Attribute;
+use mlir_text::ast::Attribute;
 
 /// The dimension numbers of a `dot_general`.
 #[derive(Clone, Debug, PartialEq)]

@@ -9,7 +9,7 @@ use crate::eqsat::convert::parse_attr;
 use crate::eqsat::language::{AttrSetId, Xhlo};
 use egg::{Id, SearchMatches, Searcher, Subst, Symbol, Var};
 use xhlo_ir::attrs::{Attr, Attrs};
-use xhlo_stablehlo::ast::{self, Attribute};
+use mlir_text::ast::{self, Attribute};
 
 /// An `op` node taken apart: `(op name attrs type operands...)`.
 #[derive(Clone, Debug)]

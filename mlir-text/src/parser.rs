@@ -1,16 +1,44 @@
 //! A recursive-descent parser for MLIR text over [`crate::lexer`] tokens: the generic
 //! operation form of any dialect, builtin types and attributes, regions and blocks, the
-//! pretty forms of `builtin.module` and the `func` dialect, and a hook ([`crate::pretty`]) for
-//! the custom assembly of StableHLO, CHLO and check ops. The methods mirror MLIR's
-//! `OpAsmParser` so that each custom form reads like its assembly format.
+//! pretty forms of `builtin.module` and the `func` dialect, and a hook ([`CustomForms`]) for
+//! the custom assembly of other dialects' ops. The methods mirror MLIR's `OpAsmParser` so that
+//! each custom form reads like its assembly format.
 
 use crate::ast::*;
 use crate::error::{ParseError, Pos, Result};
 use crate::lexer::{lex, Tok, Token};
 
-/// Parses a whole file.
+/// A custom-form parser: continues after the op name (results and position are already in
+/// the `Op`) and fills the generic fields (operands, properties, regions, types).
+pub type CustomParser = fn(&mut Parser, Op) -> Result<Op>;
+
+/// The custom (pretty) forms a dialect set adds to the parser: the parser for an op name, or
+/// `None` when the op has none (the op is then a located "unsupported op" error). Any
+/// `Fn(&str) -> Option<CustomParser>` is one.
+pub trait CustomForms {
+    fn parser_for(&self, op_name: &str) -> Option<CustomParser>;
+}
+
+impl<F: Fn(&str) -> Option<CustomParser>> CustomForms for F {
+    fn parser_for(&self, op_name: &str) -> Option<CustomParser> {
+        self(op_name)
+    }
+}
+
+/// No custom forms beyond `builtin` and `func`.
+fn no_custom_forms(_: &str) -> Option<CustomParser> {
+    None
+}
+
+/// Parses a whole file that uses the generic form (and the `builtin.module`/`func.*` pretty
+/// forms) only.
 pub fn parse_file(text: &str) -> Result<File> {
-    let mut p = Parser::new(text)?;
+    parse_file_with(text, &no_custom_forms)
+}
+
+/// Parses a whole file, reading other ops' pretty forms with `forms`.
+pub fn parse_file_with(text: &str, forms: &dyn CustomForms) -> Result<File> {
+    let mut p = Parser::with_custom_forms(text, forms)?;
     let mut ops = Vec::new();
     while !p.at_eof() {
         // Top-level alias definitions: `#name = attr`, `!name = type`.
@@ -45,12 +73,20 @@ pub struct Parser<'a> {
     pub type_aliases: std::collections::HashMap<String, Type>,
     /// `#name = loc("file":line:col)` aliases (MLIR prints them after their uses).
     loc_aliases: std::collections::HashMap<String, Pos>,
+    /// The dialects' custom forms.
+    forms: &'a dyn CustomForms,
 }
 
 const MAX_DEPTH: usize = 256;
 
 impl<'a> Parser<'a> {
+    /// A parser of `text` that knows no custom forms beyond `builtin` and `func`.
     pub fn new(text: &'a str) -> Result<Parser<'a>> {
+        Parser::with_custom_forms(text, &no_custom_forms)
+    }
+
+    /// A parser of `text` that reads other ops' pretty forms with `forms`.
+    pub fn with_custom_forms(text: &'a str, forms: &'a dyn CustomForms) -> Result<Parser<'a>> {
         let tokens = lex(text)?;
         // Location aliases are printed at the end of a file, after their uses: collect them
         // first.
@@ -72,6 +108,7 @@ impl<'a> Parser<'a> {
             attr_aliases: Default::default(),
             type_aliases: Default::default(),
             loc_aliases,
+            forms,
         })
     }
 
@@ -823,7 +860,8 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// Custom assembly: `builtin.module` and `func.*` here, other dialects in [`crate::pretty`].
+    /// Custom assembly: `builtin.module` and `func.*` here, other dialects through the
+    /// [`CustomForms`] given to the parser.
     fn parse_custom_op(&mut self, op: Op) -> Result<Op> {
         match op.name.as_str() {
             "builtin.module" => self.parse_module(op),
@@ -852,7 +890,16 @@ impl<'a> Parser<'a> {
                 self.set_function_signature(&mut op)?;
                 Ok(op)
             }
-            _ => crate::pretty::parse(self, op),
+            _ => match self.forms.parser_for(&op.name) {
+                Some(parse) => parse(self, op),
+                None => Err(ParseError::new(
+                    op.pos,
+                    format!(
+                        "unsupported op '{}' in custom (pretty) form; its generic form \"{}\"(...) : (...) -> ... is accepted",
+                        op.name, op.name
+                    ),
+                )),
+            },
         }
     }
 
@@ -1060,5 +1107,53 @@ pub fn parse_int_literal(s: &str) -> Option<i64> {
         u64::from_str_radix(hex, 16).ok().map(|v| v as i64)
     } else {
         s.parse::<i64>().ok().or_else(|| s.parse::<u64>().ok().map(|v| v as i64))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::print::print_file;
+
+    const GENERIC: &str = r#"module {
+  func.func @f(%a: tensor<2x3xf32>) -> tensor<2x3xf32> {
+    %0 = "d.op"(%a) <{k = array<i64: 1, 0>}> {note = "x\"y"} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+    return %0 : tensor<2x3xf32>
+  }
+}
+"#;
+
+    #[test]
+    fn generic_form_prints_back_with_locations() {
+        let file = parse_file(GENERIC).unwrap();
+        let printed = print_file(&file, "f.mlir");
+        assert!(printed.contains(r#"%0 = "d.op"(%a) <{k = array<i64: 1, 0>}> {note = "x\"y"} : (tensor<2x3xf32>) -> tensor<2x3xf32> loc("f.mlir":3:10)"#), "{printed}");
+        // The printed text reads back and prints the same, positions included.
+        assert_eq!(print_file(&parse_file(&printed).unwrap(), "f.mlir"), printed);
+    }
+
+    #[test]
+    fn unknown_pretty_op_is_a_located_error() {
+        let e = parse_file("func.func @f() {\n  %0 = d.op : tensor<f32>\n}").unwrap_err();
+        assert_eq!(e.to_string(), r#"2:8: unsupported op 'd.op' in custom (pretty) form; its generic form "d.op"(...) : (...) -> ... is accepted"#);
+    }
+
+    #[test]
+    fn custom_forms_are_plugged_in() {
+        // `d.op %x : type`.
+        fn d_op(p: &mut Parser, mut op: Op) -> Result<Op> {
+            op.operands = p.parse_operand_list()?;
+            p.expect(":")?;
+            let t = p.parse_type()?;
+            op.operand_types = vec![t.clone()];
+            op.result_types = vec![t];
+            Ok(op)
+        }
+        let forms = |name: &str| (name == "d.op").then_some(d_op as CustomParser);
+        let text = "func.func @f(%a: tensor<f32>) {\n  %0 = d.op %a : tensor<f32>\n}";
+        let file = parse_file_with(text, &forms).unwrap();
+        let op = &file.ops[0].regions[0].blocks[0].ops[0];
+        assert_eq!((op.name.as_str(), op.operands.len(), op.pos), ("d.op", 1, Pos { line: 2, col: 8 }));
+        assert!(parse_file(text).is_err());
     }
 }

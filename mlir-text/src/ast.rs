@@ -1,6 +1,6 @@
 //! The syntax tree of MLIR text: operations with their regions, types and attributes, as
-//! written. Both StableHLO input (pretty or generic) and the xhlo output are held in it; the
-//! generic printer ([`crate::print`]) writes it back.
+//! written. Ops of any dialect are held in it, whichever form they were read from (generic or
+//! a custom form); the generic printer ([`crate::print`]) writes it back.
 
 use crate::error::Pos;
 use std::fmt;

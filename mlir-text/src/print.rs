@@ -2,7 +2,7 @@
 //! that diagnostics on the printed text point back at the source that was imported.
 
 use crate::ast::*;
-use std::fmt::Write;
+use std::fmt::{self, Write};
 
 pub fn type_to_string(t: &Type) -> String {
     let mut s = String::new();
@@ -73,28 +73,44 @@ fn write_list<T>(out: &mut String, items: &[T], each: fn(&mut String, &T)) {
 }
 
 fn write_string(out: &mut String, s: &str) {
-    out.push('"');
+    write_string_literal(out, s).unwrap();
+}
+
+/// A string literal: `"..."` with `"`, `\`, newline and tab escaped as `\"`, `\\`, `\n`,
+/// `\t` and other control characters as `\XX` (MLIR's escapes).
+pub fn write_string_literal(out: &mut impl fmt::Write, s: &str) -> fmt::Result {
+    out.write_char('"')?;
     for c in s.chars() {
         match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => write!(out, "\\{:02X}", c as u32).unwrap(),
-            c => out.push(c),
+            '"' => out.write_str("\\\"")?,
+            '\\' => out.write_str("\\\\")?,
+            '\n' => out.write_str("\\n")?,
+            '\t' => out.write_str("\\t")?,
+            c if (c as u32) < 0x20 => write!(out, "\\{:02X}", c as u32)?,
+            c => out.write_char(c)?,
         }
     }
-    out.push('"');
+    out.write_char('"')
+}
+
+/// Whether `name` is an MLIR bare identifier (`[a-zA-Z_][a-zA-Z0-9_.$]*`), so that it can be
+/// written without quotes as an attribute name.
+pub fn is_bare_identifier(name: &str) -> bool {
+    name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$'))
+}
+
+/// An attribute (dictionary key) name: bare when it is a bare identifier, quoted otherwise.
+pub fn write_name(out: &mut impl fmt::Write, name: &str) -> fmt::Result {
+    if is_bare_identifier(name) {
+        out.write_str(name)
+    } else {
+        write_string_literal(out, name)
+    }
 }
 
 fn write_key(out: &mut String, key: &str) {
-    let bare = key.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && key.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$'));
-    if bare {
-        out.push_str(key);
-    } else {
-        write_string(out, key);
-    }
+    write_name(out, key).unwrap();
 }
 
 pub fn write_attr(out: &mut String, a: &Attribute) {
@@ -117,6 +133,7 @@ pub fn write_attr(out: &mut String, a: &Attribute) {
                     out.push_str("::");
                 }
                 out.push('@');
+                // Symbol names may also start with a digit or `.`/`$` here (unlike [`write_name`]).
                 let bare = s.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '$'));
                 if bare {
                     out.push_str(s);
