@@ -1,7 +1,7 @@
 # One-command set-up: both targets install what is missing, then build.
 LLVM_PREFIX := /usr/lib/llvm-22
 APT_PACKAGES := llvm-22-dev libmlir-22-dev mlir-22-tools libpolly-22-dev libclang-22-dev clang-22 \
-                libzstd-dev libz3-dev libxml2-dev zlib1g-dev
+                libzstd-dev libz3-dev libxml2-dev zlib1g-dev libomp-22-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 XLA_OPT := target/release/xla-opt
 
@@ -11,10 +11,12 @@ RESULTS := $(CURDIR)/bench/results
 
 .PHONY: deps demo test test-tools build irdl bench clean
 
-# LLVM/MLIR 22 from Debian, installed only when missing.
+# LLVM/MLIR 22 from Debian, installed only when missing; libomp-22-dev is the OpenMP runtime
+# multi-threaded programs call (without it they run on one thread).
 deps:
 	@if [ ! -x $(LLVM_PREFIX)/bin/mlir-opt ] || [ ! -x $(LLVM_PREFIX)/bin/mlir-tblgen ] || \
-	    [ ! -f $(LLVM_PREFIX)/lib/libMLIRCAPIIR.a ] || [ ! -f $(LLVM_PREFIX)/lib/libclang-22.so ]; then \
+	    [ ! -f $(LLVM_PREFIX)/lib/libMLIRCAPIIR.a ] || [ ! -f $(LLVM_PREFIX)/lib/libclang-22.so ] || \
+	    [ ! -f $(LLVM_PREFIX)/lib/libomp.so ]; then \
 	  echo "Installing LLVM/MLIR 22 from Debian..."; \
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \

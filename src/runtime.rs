@@ -39,6 +39,8 @@ pub struct Program {
     pub outputs: Vec<TensorType>,
     /// Time spent lowering, in the MLIR pipeline and in LLVM (JIT) compilation.
     pub compile_time: Duration,
+    /// The threads the program runs on ([`CompileOptions::effective_threads`]).
+    pub threads: usize,
 }
 
 /// Options for [`compile`]: the options of the `xhlo-jit` pipeline ([`CompileOptions::pipeline`])
@@ -63,6 +65,13 @@ pub struct CompileOptions {
     /// Write the lowered linalg and the LLVM dialect to `1-linalg.mlir` and `2-llvm.mlir` in
     /// this directory (`dump-dir`).
     pub dump_dir: Option<PathBuf>,
+    /// Threads the program runs on (`threads`; 0, the default: the host's available
+    /// parallelism; 1: everything on the calling thread). More than one needs the OpenMP
+    /// runtime ([`openmp::load`]); without it programs run on one thread.
+    pub threads: usize,
+    /// Parallel loops executing fewer operations stay on the calling thread
+    /// (`min-parallel-work`).
+    pub min_parallel_work: u64,
 }
 
 impl Default for CompileOptions {
@@ -85,6 +94,19 @@ impl CompileOptions {
             tile_dots: o.tile_dots,
             dot_tiles: o.dot_tiles,
             dump_dir: o.dump_dir.as_ref().map(PathBuf::from),
+            threads: o.threads,
+            min_parallel_work: o.min_parallel_work,
+        }
+    }
+
+    /// The threads compiled programs will use: [`CompileOptions::threads`] (0: all the
+    /// host has), or 1 when the OpenMP runtime cannot be loaded.
+    pub fn effective_threads(&self) -> usize {
+        let wanted = if self.threads == 0 { crate::passes::jit::available_threads() } else { self.threads };
+        if wanted > 1 && openmp::load().is_ok() {
+            wanted
+        } else {
+            1
         }
     }
 
@@ -104,6 +126,9 @@ impl CompileOptions {
             tile_dots: self.tile_dots,
             dot_tiles: self.dot_tiles,
             dump_dir: self.dump_dir.as_ref().map(|d| d.display().to_string()),
+            // 0 (all cores) stays 0 for the pipeline to resolve; without OpenMP, 1.
+            threads: if self.threads != 1 && openmp::load().is_err() { 1 } else { self.threads },
+            min_parallel_work: self.min_parallel_work,
         }
     }
 
@@ -148,7 +173,7 @@ pub fn compile_ast(ctx: &XhloContext, parsed: &mlir_text::ast::File, options: &C
     let start = Instant::now();
     let (lowered, inputs, outputs) = lower(ctx, parsed, options, file)?;
     let engine = Jit::new(&lowered, options.opt_level)?;
-    Ok(Program { engine, inputs, outputs, compile_time: start.elapsed() })
+    Ok(Program { engine, inputs, outputs, compile_time: start.elapsed(), threads: options.effective_threads() })
 }
 
 /// Runs [`CompileOptions::pipeline`] on a verified xhlo program: the module in the LLVM
@@ -164,6 +189,43 @@ pub fn lower<'c>(ctx: &'c XhloContext, parsed: &mlir_text::ast::File, options: &
         return Err(RunError::Diagnostics(ctx.take_diagnostics()));
     }
     Ok((module, inputs, outputs))
+}
+
+/// The OpenMP runtime that multi-threaded programs call (`__kmpc_fork_call`, ...): LLVM's
+/// `libomp`, loaded once into the process with its symbols global, where the JIT resolves
+/// them. Its thread pool is created on the first parallel region and reused by every
+/// program after it.
+pub mod openmp {
+    use std::sync::OnceLock;
+
+    /// Where `libomp` is looked for: the LLVM the project was built against, then the
+    /// loader's search path.
+    fn candidates() -> Vec<String> {
+        let prefix = option_env!("MLIR_SYS_220_PREFIX").unwrap_or("/usr/lib/llvm-22");
+        vec![format!("{prefix}/lib/libomp.so"), "/usr/lib/llvm-22/lib/libomp.so".into(), "libomp.so.5".into(), "libomp.so".into()]
+    }
+
+    /// Loads `libomp` (once); the error says where it was looked for.
+    pub fn load() -> Result<(), String> {
+        static LOADED: OnceLock<Result<(), String>> = OnceLock::new();
+        LOADED
+            .get_or_init(|| {
+                for path in candidates() {
+                    let c = std::ffi::CString::new(path).expect("no NUL in library paths");
+                    // SAFETY: dlopen with a valid C string; the handle is kept open for the
+                    // life of the process (never closed), as compiled code refers to it.
+                    let handle = unsafe { libc::dlopen(c.as_ptr(), libc::RTLD_NOW | libc::RTLD_GLOBAL) };
+                    if !handle.is_null() {
+                        return Ok(());
+                    }
+                }
+                Err(format!(
+                    "the OpenMP runtime (libomp) was not found ({}): programs run on one thread (install libomp-22-dev, or `make deps`)",
+                    candidates().join(", ")
+                ))
+            })
+            .clone()
+    }
 }
 
 /// MLIR's JIT for one module. melior's wrapper does not report a failed creation, so the C

@@ -6,24 +6,32 @@ use crate::support::repo_root;
 use xhlo::dialect::{source, XhloContext};
 use xhlo::runtime::{compile, CompileOptions, Fusion};
 
+/// Without fusion, on two threads.
 #[test]
 fn every_workload_matches_its_reference_checksums() {
-    run_all(Fusion::Off);
+    run_all(Fusion::Off, 2);
 }
 
-/// The same with the e-graph's fusions (loop, input and output), the default.
+/// The same with the e-graph's fusions (loop, input and output), the default, on every
+/// core.
 #[test]
 fn every_workload_matches_its_reference_checksums_when_fused_in_the_egraph() {
-    run_all(Fusion::EGraph);
+    run_all(Fusion::EGraph, 0);
 }
 
-/// The same with the greedy `xhlo-fuse` pass.
+/// The default compiler on one thread.
+#[test]
+fn every_workload_matches_its_reference_checksums_on_one_thread() {
+    run_all(Fusion::EGraph, 1);
+}
+
+/// The same with the greedy `xhlo-fuse` pass, on three threads (uneven splits).
 #[test]
 fn every_workload_matches_its_reference_checksums_when_fused_greedily() {
-    run_all(Fusion::Greedy);
+    run_all(Fusion::Greedy, 3);
 }
 
-fn run_all(fusion: Fusion) {
+fn run_all(fusion: Fusion, threads: usize) {
     let dir = repo_root().join("../shared/workloads");
     let workloads = xhlo::workloads::load(&dir).expect("shared/workloads beside the repo");
     assert_eq!(workloads.len(), 9);
@@ -35,7 +43,7 @@ fn run_all(fusion: Fusion) {
         let file = path.display().to_string();
         let outcome = xhlo::import::to_xhlo_text(&text, &file)
             .and_then(|x| source::parse_and_verify(&ctx, &x, &file).map_err(|d| format!("{d:?}")))
-            .and_then(|m| compile(&ctx, &m, &CompileOptions { fusion, ..Default::default() }, &file).map_err(|e| e.to_string()))
+            .and_then(|m| compile(&ctx, &m, &CompileOptions { fusion, threads, ..Default::default() }, &file).map_err(|e| e.to_string()))
             .and_then(|p| p.run(&w.inputs()).map_err(|e| e.to_string()))
             .and_then(|out| xhlo::workloads::compare(&xhlo::workloads::checksum(&out[0]), &w.expected_f64));
         if let Err(e) = outcome {

@@ -80,6 +80,12 @@ fn list_passes() -> String {
             s.push_str(&format!("      {}={:<12} {}\n", o.name, o.default, o.help));
         }
     }
+    for p in xhlo::passes::lowering::NATIVE_PASSES {
+        s.push_str(&format!("  --{:<24} {} (C++)\n", p.argument, p.summary));
+        for o in p.options {
+            s.push_str(&format!("      {}={:<12} {}\n", o.name, o.default, o.help));
+        }
+    }
     s.push_str("\nnamed pipelines (each stage can be stopped at and printed):\n");
     for (name, body) in xhlo::passes::lowering::NAMED_PIPELINES {
         s.push_str(&format!("  --{name:<24} = {body}\n"));

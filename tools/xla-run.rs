@@ -27,6 +27,7 @@ Environment (each sets the default of a flag; the flag wins):
   XHLO_EQSAT_EXPLAIN=<any>        --eqsat-explain
   XHLO_DOT_TILES=mr,nv,kc,mc,ku   --dot-tiles
   XHLO_DUMP_DIR=DIR               --dump-dir
+  XHLO_THREADS=N                  --threads
 
 The flags are the options of the xhlo-jit pipeline that compiles the program:
 `xla-run --print-pipeline [flags]` prints it, for xla-opt --pass-pipeline=...";
@@ -105,6 +106,11 @@ struct Cli {
     /// (`dump-dir=`; default: XHLO_DUMP_DIR).
     #[arg(long)]
     dump_dir: Option<PathBuf>,
+    /// Threads the compiled program runs on (`threads=`; default: XHLO_THREADS, else 0 = the
+    /// host's available parallelism; 1 = everything on the calling thread). Needs the OpenMP
+    /// runtime (libomp); without it programs run on one thread, with a warning.
+    #[arg(long)]
+    threads: Option<usize>,
     /// Print the pass pipeline these flags stand for and exit.
     #[arg(long)]
     print_pipeline: bool,
@@ -227,6 +233,16 @@ fn compile_options(cli: &Cli) -> Result<CompileOptions, String> {
     e.stats = cli.eqsat_stats || std::env::var_os("XHLO_EQSAT_STATS").is_some();
     e.explain = cli.eqsat_explain || std::env::var_os("XHLO_EQSAT_EXPLAIN").is_some();
     options.dump_dir = cli.dump_dir.clone().or_else(|| std::env::var_os("XHLO_DUMP_DIR").map(PathBuf::from));
+    options.threads = match (cli.threads, env("XHLO_THREADS")) {
+        (Some(n), _) => n,
+        (None, Some(v)) => v.parse().map_err(|_| format!("XHLO_THREADS: expected a number of threads, got '{v}'"))?,
+        (None, None) => 0,
+    };
+    if options.threads != 1 {
+        if let Err(why) = xhlo::runtime::openmp::load() {
+            eprintln!("xla-run: warning: {why}");
+        }
+    }
     Ok(options)
 }
 
@@ -276,7 +292,14 @@ fn run_workload(cli: &Cli) -> Result<bool, String> {
     let elapsed = start.elapsed();
     let got = xhlo::workloads::checksum(&outputs[0]);
     println!("{}: {} ({})", w.name, w.desc, path.display());
-    println!("  compiled in {:.3} s, ran in {:.4} s ({:.2} GFLOP/s)", program.compile_time.as_secs_f64(), elapsed.as_secs_f64(), w.flops / elapsed.as_secs_f64() / 1e9);
+    println!(
+        "  compiled in {:.3} s, ran in {:.4} s on {} thread{} ({:.2} GFLOP/s)",
+        program.compile_time.as_secs_f64(),
+        elapsed.as_secs_f64(),
+        program.threads,
+        if program.threads == 1 { "" } else { "s" },
+        w.flops / elapsed.as_secs_f64() / 1e9
+    );
     println!("  result {}: sum={:.6e} abs_sum={:.6e} wsum={:.6e}", outputs[0].ty, got.sum, got.abs_sum, got.wsum);
     println!("  f64 reference:  sum={:.6e} abs_sum={:.6e} wsum={:.6e}", w.expected_f64.sum, w.expected_f64.abs_sum, w.expected_f64.wsum);
     match xhlo::workloads::compare(&got, &w.expected_f64) {

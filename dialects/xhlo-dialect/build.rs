@@ -1,11 +1,14 @@
-//! Compiles the verifier hook (shim/xhlo_shim.cpp) against MLIR 22's headers.
+//! Compiles the C++ shim against MLIR 22's headers: the verifier hook (shim/xhlo_shim.cpp)
+//! and the passes upstream pipelines name (shim/xhlo_passes.cpp).
 fn main() {
     let prefix = std::env::var("MLIR_SYS_220_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into());
     println!("cargo:rerun-if-changed=shim/xhlo_shim.cpp");
+    println!("cargo:rerun-if-changed=shim/xhlo_passes.cpp");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     cc::Build::new()
         .cpp(true)
         .file("shim/xhlo_shim.cpp")
+        .file("shim/xhlo_passes.cpp")
         .include(format!("{prefix}/include"))
         .flag("-std=c++17")
         .flag("-fno-rtti")

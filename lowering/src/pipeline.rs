@@ -9,10 +9,27 @@ pub const BUFFERIZE: &str = "inline,symbol-dce,\
 one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops function-boundary-type-conversion=identity-layout-map unknown-type-conversion=identity-layout-map},\
 buffer-deallocation-pipeline,convert-bufferization-to-memref";
 
-/// Buffers → loops (scf) → control flow.
+/// Buffers → loops (scf), on one thread.
 /// (`math.ipowi` becomes a generated function with loops here, after bufferization, which
 /// only accepts structured control flow.)
-pub const TO_LOOPS: &str = "convert-linalg-to-loops,convert-math-to-funcs,lower-affine,convert-scf-to-cf";
+pub const TO_LOOPS: &str = "convert-linalg-to-loops,convert-math-to-funcs,lower-affine";
+
+/// Buffers → loops (scf) on `threads` threads: the parallel dimensions of linalg ops become
+/// `scf.parallel` loops (their reduction dimensions stay `scf.for` inside), those with less
+/// work than `min_work` operations become `scf.for` again (`xhlo-serial-small-loops`, from
+/// the C++ shim), and the rest OpenMP parallel regions of `threads` threads (`omp.parallel`
+/// + `omp.wsloop`: the iterations are split statically, one contiguous chunk per thread).
+/// The compiled code calls the OpenMP runtime (`libomp`), whose pool of threads lives as long
+/// as the process: no thread is created per run. `threads` 1 gives [`TO_LOOPS`].
+pub fn to_loops(threads: usize, min_work: u64) -> String {
+    if threads <= 1 {
+        return TO_LOOPS.to_string();
+    }
+    format!(
+        "convert-linalg-to-parallel-loops,xhlo-serial-small-loops{{min-work={min_work}}},convert-scf-to-openmp{{num-threads={threads}}},canonicalize,\
+convert-math-to-funcs,lower-affine"
+    )
+}
 
 /// Everything to the LLVM dialect (vector ops first: the tiled dot's 1-D transfers become
 /// plain or masked vector loads and stores, `vector.fma` the `fmuladd` intrinsic).
@@ -23,10 +40,12 @@ pub const TO_LOOPS: &str = "convert-linalg-to-loops,convert-math-to-funcs,lower-
 /// `expand-strided-metadata` computes the offset of a subview
 /// at a run-time position as `affine.apply` (`index * stride`, e.g. a `dynamic_slice` along a
 /// dimension whose stride is not 1, as in a loop over the rows of a matrix), so `lower-affine`
-/// runs again after it.
+/// runs again after it. `convert-scf-to-cf` runs after `finalize-memref-to-llvm`: the body of
+/// an OpenMP loop is a `memref.alloca_scope`, which must still hold a single block when it is
+/// lowered.
 pub const TO_LLVM: &str = "convert-vector-to-llvm,convert-complex-to-standard,convert-math-to-llvm,convert-math-to-libm,convert-complex-to-llvm,\
-expand-strided-metadata,lower-affine,finalize-memref-to-llvm,convert-arith-to-llvm,convert-func-to-llvm,\
-convert-cf-to-llvm,convert-ub-to-llvm,reconcile-unrealized-casts";
+expand-strided-metadata,lower-affine,finalize-memref-to-llvm,convert-scf-to-cf,convert-arith-to-llvm,convert-func-to-llvm,\
+convert-cf-to-llvm,convert-ub-to-llvm,convert-openmp-to-llvm,reconcile-unrealized-casts";
 
 /// The whole upstream pipeline, linalg on tensors to the LLVM dialect.
 pub fn linalg_to_llvm() -> String {

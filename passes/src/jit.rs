@@ -8,7 +8,8 @@
 //! xhlo-fuse                                  when fusion=greedy
 //! convert-xhlo-to-linalg{tile-dots dot-tiles entry}
 //! xhlo-dump{file=<dump-dir>/1-linalg.mlir}    when dump-dir is set
-//! bufferization, loops, LLVM                 (the stages of xhlo-to-llvm after the conversion)
+//! bufferization, loops, LLVM                 (the stages of xhlo-to-llvm after the conversion;
+//!                                            parallel loops on OpenMP when threads > 1)
 //! xhlo-dump{file=<dump-dir>/2-llvm.mlir}      when dump-dir is set
 //! ```
 
@@ -73,6 +74,18 @@ pub struct JitOptions {
     /// Write the module after the conversion to linalg and at the end (LLVM dialect) as
     /// `1-linalg.mlir` and `2-llvm.mlir` in this directory.
     pub dump_dir: Option<String>,
+    /// Threads a compiled program runs on: its large parallel loops become OpenMP parallel
+    /// regions of this many threads; 1 keeps everything on the calling thread, 0 means
+    /// [`available_threads`].
+    pub threads: usize,
+    /// `xhlo-serial-small-loops`' `min-work`: parallel loops executing fewer operations run on
+    /// the calling thread.
+    pub min_parallel_work: u64,
+}
+
+/// The host's available parallelism (what `threads=0` means).
+pub fn available_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 impl Default for JitOptions {
@@ -99,6 +112,8 @@ pub const INFO: PassInfo = PassInfo {
         PassOption { name: "tile-dots", default: "true", help: "convert-xhlo-to-linalg: the register-tiled dot kernel" },
         PassOption { name: "dot-tiles", default: "6,2,256,40,4", help: "convert-xhlo-to-linalg: the tiled kernel's sizes mr,nv,kc,mc,ku" },
         PassOption { name: "dump-dir", default: "", help: "write the module after the conversion and at the end to DIR/1-linalg.mlir and DIR/2-llvm.mlir (empty: no dump)" },
+        PassOption { name: "threads", default: "0", help: "threads of the compiled program: large parallel loops become OpenMP parallel regions; 1: one thread, 0: the host's available parallelism" },
+        PassOption { name: "min-parallel-work", default: "65536", help: "parallel loops executing fewer operations stay on the calling thread (xhlo-serial-small-loops)" },
     ],
 };
 
@@ -120,6 +135,8 @@ impl JitOptions {
             tile_dots: o.get_parsed(i, "tile-dots")?,
             dot_tiles: o.get_parsed(i, "dot-tiles")?,
             dump_dir: (!dump_dir.is_empty()).then_some(dump_dir),
+            threads: o.get_parsed(i, "threads")?,
+            min_parallel_work: o.get_parsed(i, "min-parallel-work")?,
         };
         if options.entry.is_empty() {
             return Err("pass 'xhlo-jit': option entry= needs a function name".into());
@@ -160,6 +177,8 @@ impl JitOptions {
             format!("explain={}", self.explain),
             format!("tile-dots={}", self.tile_dots),
             format!("dot-tiles={}", self.dot_tiles),
+            format!("threads={}", self.threads),
+            format!("min-parallel-work={}", self.min_parallel_work),
         ];
         if let Some(dir) = &self.dump_dir {
             items.push(format!("dump-dir={dir}"));
@@ -170,6 +189,15 @@ impl JitOptions {
     /// The whole pipeline as `--pass-pipeline` text: `builtin.module(xhlo-jit{...})`.
     pub fn pipeline(&self) -> String {
         format!("builtin.module({}{{{}}})", INFO.argument, self.to_text())
+    }
+
+    /// The number of threads `threads` stands for (0: [`available_threads`]).
+    pub fn resolved_threads(&self) -> usize {
+        if self.threads == 0 {
+            available_threads()
+        } else {
+            self.threads
+        }
     }
 
     /// The passes `xhlo-jit` stands for, with their options.
@@ -189,7 +217,7 @@ impl JitOptions {
         let dump = |name: &str| self.dump_dir.as_ref().map(|dir| format!("xhlo-dump{{file={}}}", std::path::Path::new(dir).join(name).display()));
         passes.extend(dump("1-linalg.mlir"));
         passes.push(xhlo_lowering::pipeline::BUFFERIZE.to_string());
-        passes.push(xhlo_lowering::pipeline::TO_LOOPS.to_string());
+        passes.push(xhlo_lowering::pipeline::to_loops(self.resolved_threads(), self.min_parallel_work));
         passes.push(xhlo_lowering::pipeline::TO_LLVM.to_string());
         passes.extend(dump("2-llvm.mlir"));
         passes.join(",")
@@ -227,12 +255,23 @@ mod tests {
             tile_dots: false,
             dot_tiles: Tiles { mr: 4, nv: 1, kc: 64, mc: 8, ku: 2 },
             dump_dir: Some("/tmp/d".into()),
+            threads: 3,
+            min_parallel_work: 10,
         };
         assert_eq!(JitOptions::parse(&o.to_text()).unwrap(), o);
         assert_eq!(JitOptions::parse(&JitOptions::default().to_text()).unwrap(), JitOptions::default());
         let passes = o.expand();
         assert!(passes.starts_with("xhlo-fuse{stats=true},convert-xhlo-to-linalg{tile-dots=false dot-tiles=4,1,64,8,2 entry=f},xhlo-dump{file=/tmp/d/1-linalg.mlir},"), "{passes}");
         assert!(passes.ends_with(",xhlo-dump{file=/tmp/d/2-llvm.mlir}"), "{passes}");
+        assert!(passes.contains("xhlo-serial-small-loops{min-work=10},convert-scf-to-openmp{num-threads=3}"), "{passes}");
+    }
+
+    #[test]
+    fn one_thread_keeps_serial_loops_and_zero_means_all() {
+        let one = JitOptions { threads: 1, ..JitOptions::default() };
+        assert!(one.expand().contains(xhlo_lowering::pipeline::TO_LOOPS) && !one.expand().contains("openmp{"), "{}", one.expand());
+        assert_eq!(JitOptions::default().threads, 0);
+        assert_eq!(JitOptions::default().resolved_threads(), available_threads());
     }
 
     #[test]

@@ -106,12 +106,23 @@ pub const NAMED_PIPELINES: &[(&str, &str)] = &[
     ("xhlo-to-linalg", "xhlo-verify,xhlo-cse,xhlo-dce,convert-xhlo-to-linalg"),
     ("xhlo-to-buffers", "xhlo-to-linalg,BUFFERIZE"),
     ("xhlo-to-loops", "xhlo-to-buffers,TO_LOOPS"),
+    // The same stage on every core: large parallel loops as OpenMP regions (xhlo-jit's with
+    // threads > 1); continue with TO_LLVM.
+    ("xhlo-to-parallel-loops", "xhlo-to-buffers,TO_PARALLEL_LOOPS"),
     ("xhlo-to-llvm", "xhlo-to-loops,TO_LLVM"),
     // The GPU kernels come from the plain generics' parallel loops, not the CPU dot kernel.
     ("xhlo-to-gpu", "xhlo-verify,xhlo-cse,xhlo-dce,convert-xhlo-to-linalg{tile-dots=false},TO_GPU"),
     ("xhlo-to-nvvm", "xhlo-to-gpu,TO_NVVM"),
     ("xhlo-to-ptx", "xhlo-to-nvvm,TO_PTX"),
 ];
+
+/// Passes written in C++ (`xhlo-dialect`'s shim) and registered in MLIR's own registry, so
+/// pipelines name them as they name upstream passes; described here for `--list-passes`.
+pub const NATIVE_PASSES: &[PassInfo] = &[PassInfo {
+    argument: "xhlo-serial-small-loops",
+    summary: "Turn scf.parallel loops with little work, or nested in another parallel loop, into scf.for nests (they stay on the calling thread)",
+    options: &[PassOption { name: "min-work", default: "65536", help: "operations (one per op, loops times their trip count) a parallel loop must execute to stay parallel" }],
+}];
 
 /// Expands a named pipeline to its passes (recursively), or `None` if `name` is not one.
 pub fn expand(name: &str) -> Option<String> {
@@ -121,6 +132,7 @@ pub fn expand(name: &str) -> Option<String> {
         .map(|p| match p {
             "BUFFERIZE" => xhlo_lowering::pipeline::BUFFERIZE.to_string(),
             "TO_LOOPS" => xhlo_lowering::pipeline::TO_LOOPS.to_string(),
+            "TO_PARALLEL_LOOPS" => xhlo_lowering::pipeline::to_loops(crate::jit::available_threads().max(2), 1 << 16),
             "TO_LLVM" => xhlo_lowering::pipeline::TO_LLVM.to_string(),
             "TO_GPU" => xhlo_lowering::pipeline::TO_GPU.to_string(),
             "TO_NVVM" => xhlo_lowering::pipeline::TO_NVVM.to_string(),

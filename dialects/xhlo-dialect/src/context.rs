@@ -22,6 +22,8 @@ impl XhloContext {
         let registry = DialectRegistry::new();
         register_all_dialects(&registry);
         register_all_passes();
+        // SAFETY: registers C++ pass definitions once; no arguments.
+        unsafe { xhloRegisterPasses() };
         let context = Context::new();
         context.append_dialect_registry(&registry);
         context.load_all_available_dialects();
@@ -55,6 +57,9 @@ impl XhloContext {
 }
 
 unsafe extern "C" {
+    /// From shim/xhlo_passes.cpp: adds xhlo's C++ passes (`xhlo-serial-small-loops`) to
+    /// MLIR's pass registry.
+    fn xhloRegisterPasses();
     /// From shim/xhlo_shim.cpp: replaces a dynamic op's verifier.
     fn xhloInstallVerifier(
         context: mlir_sys::MlirContext,

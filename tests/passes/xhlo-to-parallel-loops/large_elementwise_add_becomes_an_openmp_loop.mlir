@@ -1,0 +1,6 @@
+// PIPELINE: builtin.module(xhlo-to-buffers,convert-linalg-to-parallel-loops,xhlo-serial-small-loops,convert-scf-to-openmp{num-threads=2})
+// The loop stage on two threads: 2^20 additions become one OpenMP work-sharing loop.
+func.func @main(%a: tensor<1048576xf32>, %b: tensor<1048576xf32>) -> tensor<1048576xf32> {
+  %0 = "xhlo.add"(%a, %b) : (tensor<1048576xf32>, tensor<1048576xf32>) -> tensor<1048576xf32>
+  return %0 : tensor<1048576xf32>
+}
