@@ -222,3 +222,17 @@ fn three_spatial_dimensions_in_f64_with_lhs_dilation_and_reversal() {
     };
     check("3-D f64", &c);
 }
+
+#[test]
+fn depthwise_vectorized_over_the_features() {
+    // Multiplier 1: the direct path. 36 features = 4 vectors of 8 and a masked edge of 4;
+    // 2 x 20 x 11 positions = 55 tiles of 8.
+    let c = Conv { fg: 36, pad: vec![(1, 1), (0, 2)], stride: vec![1, 2], rhs_dil: vec![2, 1], ..nhwc(&[2, 20, 21, 36], &[3, 3, 1, 36]) };
+    assert!(!lowered(&c.text()).contains("vector.broadcast"), "not the direct depthwise path");
+    check("depthwise 36", &c);
+    // f64 (4 lanes), 1-D, window reversal; integers.
+    let c = Conv { fg: 10, elem: "f64", out_elem: "f64", reverse: vec![true], pad: vec![(2, 2)], ..nhwc(&[3, 50, 10], &[5, 1, 10]) };
+    check("depthwise f64 1-D", &c);
+    let c = Conv { fg: 12, elem: "i32", out_elem: "i32", lhs_dil: vec![2, 1], ..nhwc(&[1, 15, 16, 12], &[3, 2, 1, 12]) };
+    check("depthwise i32", &c);
+}

@@ -184,7 +184,9 @@ CASES = [
          [3, 40, 8], [5, 8, 6], NWC, stride=[3], pad=[[2, 2]], lhs_dil=[2], rev=[True], elem="f64"),
     case("convolution_gemm_i8_to_i32", "Implicit GEMM on integers: i8 operands, i32 result (exact), 16 output features.",
          [1, 10, 10, 8], [3, 3, 8, 16], NHWC, elem="i8", out_elem="i32"),
-    case("convolution_gemm_depthwise", "Depthwise: 8 feature groups of one feature, channel multiplier 2.",
+    case("convolution_depthwise_vectorized", "Depthwise (one feature per group, multiplier 1): the direct path vectorized over the\nfeatures; 12 = one vector of 8 and a masked edge of 4; batch 2, stride 2, rhs dilation 2.",
+         [2, 9, 11, 12], [3, 3, 1, 12], NHWC, stride=[2, 1], pad=[[1, 1], [2, 0]], rhs_dil=[1, 2], fg=12),
+    case("convolution_gemm_depthwise", "Depthwise with channel multiplier 2 (8 feature groups): the implicit GEMM.",
          [1, 11, 11, 8], [3, 3, 1, 16], NHWC, pad=[[1, 1], [1, 1]], fg=8),
 ]
 

@@ -6,7 +6,8 @@
 //!   contracting), multiplying in the result element type and accumulating into a
 //!   zero-filled init.
 //! - `convolution` pads and dilates the lhs with zeros (as `pad` does), then runs as an
-//!   implicit GEMM on the same tiled kernel ([`conv_gemm`]) where it applies; otherwise (complex,
+//!   implicit GEMM on the same tiled kernel ([`conv_gemm`]) where it applies, depthwise ones
+//!   as a direct loop nest vectorized over the features ([`conv_depthwise`]); otherwise (complex,
 //!   16-bit float or narrow integer results, little work) one `linalg.generic` sums over the
 //!   kernel's input features and window positions, feature and batch groups picking their
 //!   lhs slice through `floordiv` in the indexing maps.
@@ -26,6 +27,7 @@ use crate::types;
 use xhlo_ir::{ElementType, TensorType};
 use mlir_text::ast::{Attribute, Op};
 
+pub mod conv_depthwise;
 pub mod conv_gemm;
 pub mod dot_tiled;
 
@@ -451,6 +453,9 @@ fn convolution(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
         k
     };
     if ctx.options.tile_dots {
+        if let Some(plan) = conv_depthwise::plan(&c, &pt, &kt, &out) {
+            return Ok(vec![conv_depthwise::emit(ctx, &plan, &padded, &pt, &k, &kt)?]);
+        }
         if let Some(plan) = conv_gemm::plan(&c, &pt, &kt, &out) {
             return Ok(vec![conv_gemm::emit(ctx, &plan, &padded, &pt, &k, &kt)?]);
         }

@@ -30,16 +30,22 @@ use xhlo_ir::{ElementType, TensorType};
 /// A convolution seen as a grouped dot.
 pub struct Plan {
     tiled: Tiled,
+    layout: Layout,
+}
+
+/// How a convolution's input, kernel and output are seen as the operands of a grouped
+/// matrix product (also used by [`super::conv_depthwise`]).
+pub(super) struct Layout {
     /// Groups (the dot's batch).
-    g: i64,
+    pub g: i64,
     /// Output features per group.
-    og: i64,
+    pub og: i64,
     /// Offset of one group in the flat padded input.
-    group_stride: i64,
+    pub group_stride: i64,
     /// The parts of m (sizes, flat input offset per step), outermost first.
-    m_parts: Vec<(i64, i64)>,
+    pub m_parts: Vec<(i64, i64)>,
     /// The parts of k, outermost first.
-    k_parts: Vec<KPart>,
+    pub k_parts: Vec<KPart>,
     /// The spatial dimensions (indices into the convolution's lists) in the output's order.
     spatial_order: Vec<usize>,
     ob: usize,
@@ -48,88 +54,114 @@ pub struct Plan {
     kin: usize,
     kout: usize,
     ks: Vec<usize>,
-    out: TensorType,
+    pub out: TensorType,
 }
 
 /// A part of the contraction index: the input feature or one window dimension.
 #[derive(Clone, Copy)]
-struct KPart {
-    size: i64,
+pub(super) struct KPart {
+    pub size: i64,
     /// Flat input offset per step.
-    stride: i64,
+    pub stride: i64,
     /// `None` for the feature, else the spatial dimension's index.
-    window: Option<usize>,
+    pub window: Option<usize>,
 }
 
 /// The implicit GEMM plan of convolution `c` on the padded input (`pt`) and the (reversed)
 /// kernel `kt`, or `None` where the plain loop nest is used: element types the dot kernel
 /// does not take, both group counts above 1, little work.
 pub fn plan(c: &Conv, pt: &TensorType, kt: &TensorType, out: &TensorType) -> Option<Plan> {
-    if c.fg > 1 && c.bg > 1 {
-        return None;
-    }
-    let rank = pt.rank();
-    let mut st = vec![1i64; rank];
-    for d in (0..rank.saturating_sub(1)).rev() {
-        st[d] = st[d + 1] * pt.dims[d + 1];
-    }
-    let g = c.fg * c.bg;
-    let (cg, nb) = (kt.dims[c.kin], out.dims[c.ob]);
-    let og = kt.dims[c.kout] / g;
-    let group_stride = if c.fg > 1 { cg * st[c.ifeat] } else { nb * st[c.ib] };
-    let mut spatial_order: Vec<usize> = (0..c.os.len()).collect();
-    spatial_order.sort_by_key(|&i| c.os[i]);
-    let m_parts: Vec<(i64, i64)> = std::iter::once((nb, st[c.ib])).chain(spatial_order.iter().map(|&i| (out.dims[c.os[i]], c.strides[i] * st[c.is[i]]))).collect();
-    let k_parts: Vec<KPart> = (0..rank)
-        .filter_map(|d| {
-            if d == c.ifeat {
-                return Some(KPart { size: cg, stride: st[d], window: None });
-            }
-            let i = c.is.iter().position(|&s| s == d)?;
-            Some(KPart { size: kt.dims[c.ks[i]], stride: c.rhs_dil[i] * st[d], window: Some(i) })
+    let layout = Layout::new(c, pt, kt, out)?;
+    let lead = if layout.g > 1 { vec![layout.g] } else { vec![] };
+    let rhs = TensorType::new(lead.iter().copied().chain([layout.k(), layout.og]).collect::<Vec<_>>(), kt.element);
+    let tiled = Tiled::gathered(pt.element, &rhs, out.element, layout.g, layout.m())?;
+    Some(Plan { tiled, layout })
+}
+
+impl Layout {
+    /// `None` when both group counts are above 1.
+    pub fn new(c: &Conv, pt: &TensorType, kt: &TensorType, out: &TensorType) -> Option<Layout> {
+        if c.fg > 1 && c.bg > 1 {
+            return None;
+        }
+        let rank = pt.rank();
+        let mut st = vec![1i64; rank];
+        for d in (0..rank.saturating_sub(1)).rev() {
+            st[d] = st[d + 1] * pt.dims[d + 1];
+        }
+        let g = c.fg * c.bg;
+        let (cg, nb) = (kt.dims[c.kin], out.dims[c.ob]);
+        let og = kt.dims[c.kout] / g;
+        let group_stride = if c.fg > 1 { cg * st[c.ifeat] } else { nb * st[c.ib] };
+        let mut spatial_order: Vec<usize> = (0..c.os.len()).collect();
+        spatial_order.sort_by_key(|&i| c.os[i]);
+        let m_parts = std::iter::once((nb, st[c.ib])).chain(spatial_order.iter().map(|&i| (out.dims[c.os[i]], c.strides[i] * st[c.is[i]]))).collect();
+        let k_parts = (0..rank)
+            .filter_map(|d| {
+                if d == c.ifeat {
+                    return Some(KPart { size: cg, stride: st[d], window: None });
+                }
+                let i = c.is.iter().position(|&s| s == d)?;
+                Some(KPart { size: kt.dims[c.ks[i]], stride: c.rhs_dil[i] * st[d], window: Some(i) })
+            })
+            .collect();
+        Some(Layout {
+            g,
+            og,
+            group_stride,
+            m_parts,
+            k_parts,
+            spatial_order,
+            ob: c.ob,
+            of: c.of,
+            os: c.os.clone(),
+            kin: c.kin,
+            kout: c.kout,
+            ks: c.ks.clone(),
+            out: out.clone(),
         })
-        .collect();
-    let m: i64 = m_parts.iter().map(|p| p.0).product();
-    let k: i64 = k_parts.iter().map(|p| p.size).product();
-    let lead = if g > 1 { vec![g] } else { vec![] };
-    let rhs = TensorType::new(lead.iter().copied().chain([k, og]).collect::<Vec<_>>(), kt.element);
-    let tiled = Tiled::gathered(pt.element, &rhs, out.element, g, m)?;
-    Some(Plan {
-        tiled,
-        g,
-        og,
-        group_stride,
-        m_parts,
-        k_parts,
-        spatial_order,
-        ob: c.ob,
-        of: c.of,
-        os: c.os.clone(),
-        kin: c.kin,
-        kout: c.kout,
-        ks: c.ks.clone(),
-        out: out.clone(),
-    })
+    }
+
+    pub fn m(&self) -> i64 {
+        self.m_parts.iter().map(|p| p.0).product()
+    }
+
+    pub fn k(&self) -> i64 {
+        self.k_parts.iter().map(|p| p.size).product()
+    }
+
+    /// C's type: `[g, m, n]`, or `[m, n]` with one group.
+    pub fn c_ty(&self) -> TensorType {
+        let lead = if self.g > 1 { vec![self.g] } else { vec![] };
+        TensorType::new(lead.into_iter().chain([self.m(), self.og]).collect::<Vec<_>>(), self.out.element)
+    }
 }
 
 /// Emits the convolution of `padded` (the padded, dilated input) and `kernel` (reversed where
 /// the window is); returns the output.
 pub fn emit(ctx: &mut Ctx, p: &Plan, padded: &str, pt: &TensorType, kernel: &str, kt: &TensorType) -> Result<String, String> {
+    let l = &p.layout;
     let e = &mut ctx.e;
-    let flat_ty = TensorType::new(vec![pt.num_elements()], pt.element);
-    let all: Vec<String> = (0..pt.rank()).map(|d| d.to_string()).collect();
-    let flat = e.op("flat", &format!("tensor.collapse_shape {padded} [[{}]] : {} into {}", all.join(", "), types::tensor(pt), types::tensor(&flat_ty)));
-    let rows = offsets(e, &p.m_parts)?;
-    let cols = offsets(e, &p.k_parts.iter().map(|q| (q.size, q.stride)).collect::<Vec<_>>())?;
-    let b = reorder_kernel(e, p, kernel, kt)?;
-    let a = Gathered { flat, flat_ty, rows, cols, group_stride: if p.g > 1 { p.group_stride } else { 0 } };
+    let (flat, flat_ty) = flatten(e, padded, pt);
+    let rows = offsets(e, &l.m_parts)?;
+    let cols = offsets(e, &l.k_parts.iter().map(|q| (q.size, q.stride)).collect::<Vec<_>>())?;
+    let b = reorder_kernel(e, l, kernel, kt)?;
+    let a = Gathered { flat, flat_ty, rows, cols, group_stride: if l.g > 1 { l.group_stride } else { 0 } };
     let c = dot_tiled::emit_gathered(ctx, &p.tiled, a, &b, None)?;
-    to_output(&mut ctx.e, p, &c)
+    to_output(&mut ctx.e, l, &c)
+}
+
+/// `x` as a rank-1 tensor.
+pub(super) fn flatten(e: &mut Emitter, x: &str, t: &TensorType) -> (String, TensorType) {
+    let flat_ty = TensorType::new(vec![t.num_elements()], t.element);
+    let all: Vec<String> = (0..t.rank()).map(|d| d.to_string()).collect();
+    let flat = e.op("flat", &format!("tensor.collapse_shape {x} [[{}]] : {} into {}", all.join(", "), types::tensor(t), types::tensor(&flat_ty)));
+    (flat, flat_ty)
 }
 
 /// The flat offsets of an index made of `parts` (size, offset per step; outermost first):
 /// an i64 tensor with one element per index.
-fn offsets(e: &mut Emitter, parts: &[(i64, i64)]) -> Result<String, String> {
+pub(super) fn offsets(e: &mut Emitter, parts: &[(i64, i64)]) -> Result<String, String> {
     let shape = TensorType::new(parts.iter().map(|q| q.0).collect::<Vec<_>>(), ElementType::S64);
     let init = e.empty(&shape);
     let iters = vec!["parallel"; parts.len()];
@@ -155,13 +187,15 @@ fn offsets(e: &mut Emitter, parts: &[(i64, i64)]) -> Result<String, String> {
     Ok(e.op("tab", &format!("tensor.collapse_shape {table} [[{}]] : {} into tensor<{n}xi64>", all.join(", "), types::tensor(&shape))))
 }
 
-/// The kernel as `[g, k, n]` (`[k, n]` with one group), k's parts in [`Plan::k_parts`] order.
-fn reorder_kernel(e: &mut Emitter, p: &Plan, kernel: &str, kt: &TensorType) -> Result<String, String> {
+/// The kernel as `[g, k, n]` (`[k, n]` with one group), k's parts in [`Layout::k_parts`]
+/// order (a kernel input feature dimension not among them is read at 0).
+pub(super) fn reorder_kernel(e: &mut Emitter, p: &Layout, kernel: &str, kt: &TensorType) -> Result<String, String> {
     let grouped = p.g > 1;
     let lead = grouped as usize;
-    let ty = TensorType::new(p.tiled_rhs_dims(), kt.element);
+    let dims: Vec<i64> = if grouped { vec![p.g, p.k(), p.og] } else { vec![p.k(), p.og] };
+    let ty = TensorType::new(dims, kt.element);
     let (dk, dn) = (format!("d{lead}"), format!("d{}", lead + 1));
-    let mut map = vec![String::new(); kt.rank()];
+    let mut map = vec!["0".to_string(); kt.rank()];
     map[p.kout] = if grouped { format!("d0 * {} + {dn}", p.og) } else { dn.clone() };
     let mut inner: i64 = p.k_parts.iter().map(|q| q.size).product();
     for (j, q) in p.k_parts.iter().enumerate() {
@@ -180,23 +214,12 @@ fn reorder_kernel(e: &mut Emitter, p: &Plan, kernel: &str, kt: &TensorType) -> R
     e.generic(&[Operand { value: kernel.to_string(), ty: kt.clone(), map: map.join(", ") }], Operand::identity(init, &ty), &iters, |_, a| Ok(a[0].clone()))
 }
 
-impl Plan {
-    fn tiled_rhs_dims(&self) -> Vec<i64> {
-        let k: i64 = self.k_parts.iter().map(|q| q.size).product();
-        if self.g > 1 {
-            vec![self.g, k, self.og]
-        } else {
-            vec![k, self.og]
-        }
-    }
-}
-
 /// C (`[g, m, n]` or `[m, n]`) in the output's dimension order.
-fn to_output(e: &mut Emitter, p: &Plan, c: &str) -> Result<String, String> {
+pub(super) fn to_output(e: &mut Emitter, p: &Layout, c: &str) -> Result<String, String> {
     let grouped = p.g > 1;
     let lead = grouped as usize;
     let oe = p.out.element;
-    let c_ty = p.tiled.out().clone();
+    let c_ty = p.c_ty();
     // C with m split into its parts: [g]? b spatial... n.
     let mut canon: Vec<i64> = if grouped { vec![p.g] } else { vec![] };
     canon.extend(p.m_parts.iter().map(|q| q.0));

@@ -141,11 +141,6 @@ impl Tiled {
         Some(Tiled { lt, rt: rhs.clone(), out, batch, lfree: vec![nb], rfree: vec![nb + 1], contract: vec![(nb + 1, nb)], b: g, m, n, k, vl, t: Tiles::DEFAULT })
     }
 
-    /// The result type: `[b, m, n]`, each group one dimension or its dimensions.
-    pub fn out(&self) -> &TensorType {
-        &self.out
-    }
-
     fn nr(&self) -> i64 {
         self.t.nv * self.vl
     }
