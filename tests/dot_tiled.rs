@@ -144,13 +144,13 @@ impl Dot {
     }
 }
 
-fn element(name: &str) -> ElementType {
+pub(crate) fn element(name: &str) -> ElementType {
     ElementType::from_mlir(name).unwrap_or_else(|| panic!("element type {name}"))
 }
 
 /// Deterministic inputs: floats that every float type holds exactly (multiples of 1/64 in
 /// [-2, 2)), integers in a range that overflows 32-bit sums for 32-bit types.
-fn inputs(shape: &[i64], elem: &str, seed: u64) -> (Literal, Vec<f64>) {
+pub(crate) fn inputs(shape: &[i64], elem: &str, seed: u64) -> (Literal, Vec<f64>) {
     let t = element(elem);
     let n: i64 = shape.iter().product();
     let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
@@ -179,7 +179,7 @@ fn inputs(shape: &[i64], elem: &str, seed: u64) -> (Literal, Vec<f64>) {
 }
 
 /// Compiles and runs `text` as written (no e-graph, no fusion pass).
-fn run(text: &str, inputs: &[Literal]) -> Vec<Literal> {
+pub(crate) fn run(text: &str, inputs: &[Literal]) -> Vec<Literal> {
     let ctx = XhloContext::new();
     let module = source::parse_and_verify(&ctx, text, "dot.mlir").unwrap_or_else(|d| panic!("{d:?}\n{text}"));
     let options = CompileOptions { eqsat: false, fusion: Fusion::Off, ..Default::default() };
@@ -188,7 +188,7 @@ fn run(text: &str, inputs: &[Literal]) -> Vec<Literal> {
 }
 
 /// The lowered linalg text of `text` (to check which path a dot took).
-fn lowered(text: &str) -> String {
+pub(crate) fn lowered(text: &str) -> String {
     let ctx = XhloContext::new();
     let module = source::parse_and_verify(&ctx, text, "dot.mlir").unwrap_or_else(|d| panic!("{d:?}"));
     let ast = module_ast(&module, "dot.mlir").unwrap();
@@ -197,7 +197,7 @@ fn lowered(text: &str) -> String {
 
 /// Compares a result with the reference: integers exactly (wrapped to the result width),
 /// floats within `K · 2⁻²² · Σ|a·b|` (f32; f64 the same in its epsilon).
-fn compare(name: &str, got: &Literal, want: &[f64], magnitude: &[f64], k: i64) {
+pub(crate) fn compare(name: &str, got: &Literal, want: &[f64], magnitude: &[f64], k: i64) {
     let t = got.ty.element;
     assert_eq!(got.len(), want.len(), "{name}: result size");
     let eps = if t == ElementType::F64 { 2f64.powi(-50) } else { 2f64.powi(-22) };

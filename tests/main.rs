@@ -4,6 +4,7 @@
 
 mod builder_in_mlir;
 mod cli;
+mod conv_gemm;
 mod dot_tiled;
 mod eqsat_soundness;
 mod export_and_gpu;

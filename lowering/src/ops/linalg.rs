@@ -5,11 +5,14 @@
 //!   applies, otherwise a `linalg.generic` with loops (batch, lhs free, rhs free,
 //!   contracting), multiplying in the result element type and accumulating into a
 //!   zero-filled init.
+//! - `convolution` pads and dilates the lhs with zeros (as `pad` does), then runs as an
+//!   implicit GEMM on the same tiled kernel ([`conv_gemm`]) where it applies, depthwise ones
+//!   as a direct loop nest vectorized over the features ([`conv_depthwise`]); otherwise (complex,
+//!   16-bit float or narrow integer results, little work) one `linalg.generic` sums over the
+//!   kernel's input features and window positions, feature and batch groups picking their
+//!   lhs slice through `floordiv` in the indexing maps.
 //!
 //! The other lowerings aim at exact XLA semantics first; performance comes later:
-//! - `convolution` pads and dilates the lhs with zeros (as `pad` does), then one
-//!   `linalg.generic` sums over the kernel's input features and window positions; feature and
-//!   batch groups pick their lhs slice through `floordiv` in the indexing maps.
 //! - `triangular_solve` and `cholesky` are forward/back substitution written as `scf.for`
 //!   loops over tensors (`tensor.extract`/`tensor.insert`).
 //! - `fft` is a direct DFT, one `linalg.generic` per transformed dimension, computed in
@@ -24,6 +27,8 @@ use crate::types;
 use xhlo_ir::{ElementType, TensorType};
 use mlir_text::ast::{Attribute, Op};
 
+pub mod conv_depthwise;
+pub mod conv_gemm;
 pub mod dot_tiled;
 
 pub const LOWERINGS: &[(&str, LowerFn)] = &[
@@ -397,101 +402,48 @@ fn contract(
 /// belongs to group `g = o / (O / G)` and reads input features `g * Cg + i`; with
 /// `batch_group_count` B, it reads lhs batch `g * (N / B) + b` with `g = o / (O / B)` (groups
 /// are contiguous, seed 002 "ConvWithGeneralPadding", StableHLO `convolution`). Products and
-/// sums are in the result element type (XLA's preferred element type).
+/// sums are in the result element type (XLA's preferred element type). The sum is the
+/// implicit GEMM of [`conv_gemm`] where that applies, else the plain loop nest.
 fn convolution(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let (x, xt) = ctx.tensor_operand(op, 0)?;
     let (k, kt) = ctx.tensor_operand(op, 1)?;
     let out = result(op, 0)?;
-    let rank = xt.rank();
-    if kt.rank() != rank || out.rank() != rank || rank < 2 {
-        return Err(format!("convolution: lhs, rhs and result ranks {}, {}, {} differ or are below 2", rank, kt.rank(), out.rank()));
-    }
-    let n = rank - 2;
-    let dim = |name: &str| -> Result<usize, String> {
-        let v = int(op, name)?;
-        if v < 0 || v as usize >= rank {
-            return Err(format!("{name} {v} is out of range for rank {rank}"));
-        }
-        Ok(v as usize)
-    };
-    let spatial = |name: &str| -> Result<Vec<usize>, String> {
-        let v = i64s(op, name)?;
-        if v.len() != n || v.iter().any(|&d| d < 0 || d as usize >= rank) {
-            return Err(format!("{name} {v:?} must list {n} dimensions below {rank}"));
-        }
-        Ok(v.iter().map(|&d| d as usize).collect())
-    };
-    let (ib, ifeat, is) = (dim("input_batch_dimension")?, dim("input_feature_dimension")?, spatial("input_spatial_dimensions")?);
-    let (kin, kout, ks) = (
-        dim("kernel_input_feature_dimension")?,
-        dim("kernel_output_feature_dimension")?,
-        spatial("kernel_spatial_dimensions")?,
-    );
-    let (ob, of, os) = (dim("output_batch_dimension")?, dim("output_feature_dimension")?, spatial("output_spatial_dimensions")?);
-    let strides = i64s_or(op, "window_strides", n, 1)?;
-    let lhs_dil = i64s_or(op, "lhs_dilation", n, 1)?;
-    let rhs_dil = i64s_or(op, "rhs_dilation", n, 1)?;
-    let padding = i64s_or(op, "padding", 2 * n, 0)?;
-    let reversal = opt_bools(op, "window_reversal")?.unwrap_or_else(|| vec![false; n]);
-    if reversal.len() != n {
-        return Err(format!("window_reversal has {} entries but there are {n} spatial dimensions", reversal.len()));
-    }
-    if strides.iter().chain(&lhs_dil).chain(&rhs_dil).any(|&s| s < 1) {
-        return Err("convolution: strides and dilations must be positive".into());
-    }
-    let fg = int(op, "feature_group_count").unwrap_or(1);
-    let bg = int(op, "batch_group_count").unwrap_or(1);
-    let out_features = kt.dims[kout];
-    let (in_batch, cg) = (xt.dims[ib], kt.dims[kin]);
-    if fg < 1 || bg < 1 || out_features % fg != 0 || out_features % bg != 0 || in_batch % bg != 0 {
-        return Err(format!(
-            "convolution: feature_group_count {fg} and batch_group_count {bg} must divide the {out_features} output features (and the batch {in_batch})"
-        ));
-    }
-    if out.dims[of] != out_features || out.dims[ob] * bg != in_batch || xt.dims[ifeat] != cg * fg {
-        return Err("convolution: result or feature sizes disagree with the operands".into());
-    }
+    let c = Conv::read(op, &xt, &kt, &out)?;
     if out.num_elements() == 0 {
         return Ok(vec![ctx.e.empty(&out)]);
     }
     if kt.num_elements() == 0 || xt.num_elements() == 0 {
         return Ok(vec![zeros(&mut ctx.e, &out)]);
     }
+    let (rank, n) = (xt.rank(), c.is.len());
     // Dilate and pad the lhs spatial dimensions.
     let mut low = vec![0; rank];
     let mut high = vec![0; rank];
     let mut interior = vec![0; rank];
     for i in 0..n {
-        low[is[i]] = padding[2 * i];
-        high[is[i]] = padding[2 * i + 1];
-        interior[is[i]] = lhs_dil[i] - 1;
+        low[c.is[i]] = c.padding[2 * i];
+        high[c.is[i]] = c.padding[2 * i + 1];
+        interior[c.is[i]] = c.lhs_dil[i] - 1;
     }
     let (padded, pt) = pad_zero(&mut ctx.e, &x, &xt, &low, &high, &interior)?;
     for i in 0..n {
-        let window = if kt.dims[ks[i]] == 0 { 0 } else { (kt.dims[ks[i]] - 1) * rhs_dil[i] + 1 };
-        let needed = (out.dims[os[i]] - 1) * strides[i] + window;
-        if needed > pt.dims[is[i]] {
+        let window = if kt.dims[c.ks[i]] == 0 { 0 } else { (kt.dims[c.ks[i]] - 1) * c.rhs_dil[i] + 1 };
+        let needed = (out.dims[c.os[i]] - 1) * c.strides[i] + window;
+        if needed > pt.dims[c.is[i]] {
             return Err(format!(
                 "convolution: output spatial dimension {} of size {} needs {needed} padded input elements but there are {}",
-                os[i], out.dims[os[i]], pt.dims[is[i]]
+                c.os[i], out.dims[c.os[i]], pt.dims[c.is[i]]
             ));
         }
     }
-    // Loops: the output's dimensions, then the kernel input feature, then the window.
-    let r = rank;
-    let ci = format!("d{r}");
-    let w = |i: usize| format!("d{}", r + 1 + i);
-    let mut lmap = vec![String::new(); rank];
-    lmap[ib] = if bg > 1 { format!("(d{of} floordiv {}) * {} + d{ob}", out_features / bg, out.dims[ob]) } else { format!("d{ob}") };
-    lmap[ifeat] = if fg > 1 { format!("(d{of} floordiv {}) * {cg} + {ci}", out_features / fg) } else { ci.clone() };
     // A reversed window reads the kernel backwards: reverse it first (a map like `K-1-w` in
     // the convolution itself would leave the window loop without a plain dimension to take
     // its size from).
-    let k = if reversal.iter().any(|&r| r) {
+    let k = if c.reversal.iter().any(|&r| r) {
         let init = ctx.e.empty(&kt);
         let map: Vec<String> = (0..rank)
-            .map(|d| match ks.iter().position(|&s| s == d) {
-                Some(i) if reversal[i] => format!("{} - d{d}", kt.dims[d] - 1),
+            .map(|d| match c.ks.iter().position(|&s| s == d) {
+                Some(i) if c.reversal[i] => format!("{} - d{d}", kt.dims[d] - 1),
                 _ => format!("d{d}"),
             })
             .collect();
@@ -500,16 +452,118 @@ fn convolution(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     } else {
         k
     };
+    if ctx.options.tile_dots {
+        if let Some(plan) = conv_depthwise::plan(&c, &pt, &kt, &out) {
+            return Ok(vec![conv_depthwise::emit(ctx, &plan, &padded, &pt, &k, &kt)?]);
+        }
+        if let Some(plan) = conv_gemm::plan(&c, &pt, &kt, &out) {
+            return Ok(vec![conv_gemm::emit(ctx, &plan, &padded, &pt, &k, &kt)?]);
+        }
+    }
+    // The plain loop nest (element types the tiled kernel does not take, little work):
+    // loops over the output's dimensions, then the kernel input feature, then the window.
+    let r = rank;
+    let (ob, of) = (c.ob, c.of);
+    let out_features = kt.dims[c.kout];
+    let ci = format!("d{r}");
+    let w = |i: usize| format!("d{}", r + 1 + i);
+    let mut lmap = vec![String::new(); rank];
+    lmap[c.ib] = if c.bg > 1 { format!("(d{of} floordiv {}) * {} + d{ob}", out_features / c.bg, out.dims[ob]) } else { format!("d{ob}") };
+    lmap[c.ifeat] = if c.fg > 1 { format!("(d{of} floordiv {}) * {} + {ci}", out_features / c.fg, kt.dims[c.kin]) } else { ci.clone() };
     let mut kmap = vec![String::new(); rank];
-    kmap[kin] = ci.clone();
-    kmap[kout] = format!("d{of}");
+    kmap[c.kin] = ci.clone();
+    kmap[c.kout] = format!("d{of}");
     for i in 0..n {
-        lmap[is[i]] = format!("d{} * {} + {} * {}", os[i], strides[i], w(i), rhs_dil[i]);
-        kmap[ks[i]] = w(i);
+        lmap[c.is[i]] = format!("d{} * {} + {} * {}", c.os[i], c.strides[i], w(i), c.rhs_dil[i]);
+        kmap[c.ks[i]] = w(i);
     }
     let lhs = Operand { value: padded, ty: pt, map: lmap.join(", ") };
     let rhs = Operand { value: k, ty: kt, map: kmap.join(", ") };
     Ok(vec![contract(&mut ctx.e, lhs, rhs, &out, r + 1 + n)?])
+}
+
+/// A convolution's attributes, checked against its operand and result types.
+pub struct Conv {
+    /// Input batch, feature and spatial dimensions.
+    pub ib: usize,
+    pub ifeat: usize,
+    pub is: Vec<usize>,
+    /// Kernel input feature, output feature and spatial dimensions.
+    pub kin: usize,
+    pub kout: usize,
+    pub ks: Vec<usize>,
+    /// Output batch, feature and spatial dimensions.
+    pub ob: usize,
+    pub of: usize,
+    pub os: Vec<usize>,
+    pub strides: Vec<i64>,
+    pub lhs_dil: Vec<i64>,
+    pub rhs_dil: Vec<i64>,
+    /// `[low, high]` per spatial dimension.
+    pub padding: Vec<i64>,
+    pub reversal: Vec<bool>,
+    pub fg: i64,
+    pub bg: i64,
+}
+
+impl Conv {
+    fn read(op: &Op, xt: &TensorType, kt: &TensorType, out: &TensorType) -> Result<Conv, String> {
+        let rank = xt.rank();
+        if kt.rank() != rank || out.rank() != rank || rank < 2 {
+            return Err(format!("convolution: lhs, rhs and result ranks {}, {}, {} differ or are below 2", rank, kt.rank(), out.rank()));
+        }
+        let n = rank - 2;
+        let dim = |name: &str| -> Result<usize, String> {
+            let v = int(op, name)?;
+            if v < 0 || v as usize >= rank {
+                return Err(format!("{name} {v} is out of range for rank {rank}"));
+            }
+            Ok(v as usize)
+        };
+        let spatial = |name: &str| -> Result<Vec<usize>, String> {
+            let v = i64s(op, name)?;
+            if v.len() != n || v.iter().any(|&d| d < 0 || d as usize >= rank) {
+                return Err(format!("{name} {v:?} must list {n} dimensions below {rank}"));
+            }
+            Ok(v.iter().map(|&d| d as usize).collect())
+        };
+        let c = Conv {
+            ib: dim("input_batch_dimension")?,
+            ifeat: dim("input_feature_dimension")?,
+            is: spatial("input_spatial_dimensions")?,
+            kin: dim("kernel_input_feature_dimension")?,
+            kout: dim("kernel_output_feature_dimension")?,
+            ks: spatial("kernel_spatial_dimensions")?,
+            ob: dim("output_batch_dimension")?,
+            of: dim("output_feature_dimension")?,
+            os: spatial("output_spatial_dimensions")?,
+            strides: i64s_or(op, "window_strides", n, 1)?,
+            lhs_dil: i64s_or(op, "lhs_dilation", n, 1)?,
+            rhs_dil: i64s_or(op, "rhs_dilation", n, 1)?,
+            padding: i64s_or(op, "padding", 2 * n, 0)?,
+            reversal: opt_bools(op, "window_reversal")?.unwrap_or_else(|| vec![false; n]),
+            fg: int(op, "feature_group_count").unwrap_or(1),
+            bg: int(op, "batch_group_count").unwrap_or(1),
+        };
+        if c.reversal.len() != n {
+            return Err(format!("window_reversal has {} entries but there are {n} spatial dimensions", c.reversal.len()));
+        }
+        if c.strides.iter().chain(&c.lhs_dil).chain(&c.rhs_dil).any(|&s| s < 1) {
+            return Err("convolution: strides and dilations must be positive".into());
+        }
+        let (fg, bg) = (c.fg, c.bg);
+        let out_features = kt.dims[c.kout];
+        let (in_batch, cg) = (xt.dims[c.ib], kt.dims[c.kin]);
+        if fg < 1 || bg < 1 || out_features % fg != 0 || out_features % bg != 0 || in_batch % bg != 0 {
+            return Err(format!(
+                "convolution: feature_group_count {fg} and batch_group_count {bg} must divide the {out_features} output features (and the batch {in_batch})"
+            ));
+        }
+        if out.dims[c.of] != out_features || out.dims[c.ob] * bg != in_batch || xt.dims[c.ifeat] != cg * fg {
+            return Err("convolution: result or feature sizes disagree with the operands".into());
+        }
+        Ok(c)
+    }
 }
 
 // ----- dot -----------------------------------------------------------------------------------

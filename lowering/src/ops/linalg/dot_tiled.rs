@@ -6,7 +6,10 @@
 //!
 //! - A is read in place (a `tensor.collapse_shape` view; a `linalg.transpose` first only
 //!   when a group's dimensions are not adjacent and in order). Its groups may come in any
-//!   order: `[b, m, k]` and `[b, k, m]` are both read directly.
+//!   order: `[b, m, k]` and `[b, k, m]` are both read directly. A may also be implicit
+//!   ([`Gathered`]): element `[b, m, k]` read from a flat tensor at `b · stride + rows[m] +
+//!   cols[k]`, two small offset tables; a convolution's patch matrix is read so
+//!   ([`super::conv_gemm`]), never materialized.
 //! - B is packed once into panels of `NR = NV × VL` columns, `Bp[b, panel, k, 0..NR]`, so the
 //!   inner loop reads it contiguously whatever rhs's layout (`[k, n]`, or `[n, k]` as in
 //!   Q·Kᵀ): a `linalg.generic` copy converting to the result type. The last `N mod NR`
@@ -112,6 +115,32 @@ pub struct Tiled {
 }
 
 impl Tiled {
+    /// The plan of a dot whose A is implicit ([`Gathered`]): `a` is A's element type, `rhs`
+    /// is `[g, k, n]` (or `[k, n]` when `g` is 1) and the result `[g, m, n]` (or `[m, n]`) of
+    /// element type `oe`. `None` where [`plan`] would keep the generic.
+    pub fn gathered(a: ElementType, rhs: &TensorType, oe: ElementType, g: i64, m: i64) -> Option<Tiled> {
+        use ElementType::*;
+        if !matches!(oe, F32 | F64 | S32 | U32 | S64 | U64) || !convertible(a) || !convertible(rhs.element) {
+            return None;
+        }
+        let grouped = g > 1;
+        let nb = grouped as usize;
+        if rhs.rank() != nb + 2 || (grouped && rhs.dims[0] != g) {
+            return None;
+        }
+        let (k, n) = (rhs.dims[nb], rhs.dims[nb + 1]);
+        if m < 2 || k < 1 || n < 1 || g.saturating_mul(m).saturating_mul(n).saturating_mul(k) < MIN_WORK {
+            return None;
+        }
+        let lead = if grouped { vec![g] } else { vec![] };
+        let with = |a: i64, b: i64| lead.iter().copied().chain([a, b]).collect::<Vec<_>>();
+        let lt = TensorType::new(with(m, k), a);
+        let out = TensorType::new(with(m, n), oe);
+        let vl = VECTOR_BYTES / (oe.bit_width() as i64 / 8);
+        let batch = if grouped { vec![(0, 0)] } else { vec![] };
+        Some(Tiled { lt, rt: rhs.clone(), out, batch, lfree: vec![nb], rfree: vec![nb + 1], contract: vec![(nb + 1, nb)], b: g, m, n, k, vl, t: Tiles::DEFAULT })
+    }
+
     fn nr(&self) -> i64 {
         self.t.nv * self.vl
     }
@@ -167,6 +196,22 @@ pub fn plan(op: &Op, lt: &TensorType, rt: &TensorType, out: &TensorType) -> Opti
     }
     let vl = VECTOR_BYTES / (oe.bit_width() as i64 / 8);
     Some(Tiled { lt: lt.clone(), rt: rt.clone(), out: out.clone(), batch, lfree, rfree, contract, b, m, n, k, vl, t: Tiles::DEFAULT })
+}
+
+/// An implicit A: element `[b, m, k]` is `flat[b * group_stride + rows[m] + cols[k]]`
+/// (`rows` and `cols` are i64 tensors of m and k elements, `flat` a rank-1 tensor).
+pub struct Gathered {
+    pub flat: String,
+    pub flat_ty: TensorType,
+    pub rows: String,
+    pub cols: String,
+    pub group_stride: i64,
+}
+
+/// How the kernel reads A.
+enum ARead {
+    View(View),
+    Gather(Gathered),
 }
 
 /// An operand seen as its groups, each one dimension.
@@ -262,14 +307,23 @@ pub type Epilogue<'a> = dyn FnMut(&mut Emitter, &Site) -> Result<String, String>
 
 /// Emits the tiled dot of `lhs` and `rhs` (lowered names); returns the result tensor (of
 /// the dot's result type). `epilogue`, if any, is applied to every tile of the result.
-pub fn emit(ctx: &mut Ctx, p: &Tiled, lhs: &str, rhs: &str, mut epilogue: Option<&mut Epilogue>) -> Result<String, String> {
+pub fn emit(ctx: &mut Ctx, p: &Tiled, lhs: &str, rhs: &str, epilogue: Option<&mut Epilogue>) -> Result<String, String> {
+    let lhs_parts = [(G::B, p.batch.iter().map(|x| x.0).collect()), (G::M, p.lfree.clone()), (G::K, p.contract.iter().map(|x| x.0).collect())];
+    let a = view(ctx, lhs, &p.lt, &lhs_parts);
+    emit_with(ctx, p, ARead::View(a), rhs, epilogue)
+}
+
+/// [`emit`] for a plan from [`Tiled::gathered`], A read through `a`.
+pub fn emit_gathered(ctx: &mut Ctx, p: &Tiled, a: Gathered, rhs: &str, epilogue: Option<&mut Epilogue>) -> Result<String, String> {
+    emit_with(ctx, p, ARead::Gather(a), rhs, epilogue)
+}
+
+fn emit_with(ctx: &mut Ctx, p: &Tiled, a: ARead, rhs: &str, mut epilogue: Option<&mut Epilogue>) -> Result<String, String> {
     let p = &Tiled { t: ctx.options.tiles, ..p.clone() };
     let oe = p.out.element;
     let st = types::storage(oe);
     let (vl, nr) = (p.vl, p.nr());
-    let lhs_parts = [(G::B, p.batch.iter().map(|x| x.0).collect()), (G::M, p.lfree.clone()), (G::K, p.contract.iter().map(|x| x.0).collect())];
     let rhs_parts = [(G::B, p.batch.iter().map(|x| x.1).collect()), (G::K, p.contract.iter().map(|x| x.1).collect()), (G::N, p.rfree.clone())];
-    let a = view(ctx, lhs, &p.lt, &lhs_parts);
     let bv = view(ctx, rhs, &p.rt, &rhs_parts);
     let (ntf, nrem) = (p.n / nr, p.n % nr);
     let re = p.rt.element;
@@ -379,7 +433,7 @@ struct KBlock {
 /// The loop nest being written.
 struct Nest<'a, 'f> {
     p: &'a Tiled,
-    a: &'a View,
+    a: &'a ARead,
     /// The packed panels and their types.
     main_panels: Option<(String, String)>,
     edge_panel: Option<(String, String)>,
@@ -570,6 +624,30 @@ impl Nest<'_, '_> {
         let col_offsets: Vec<String> = (0..nvk).map(|v| idx(e, v * vl)).collect();
         let cols_at: Vec<String> = (0..nvk as usize).map(|v| if v == 0 { n0.to_string() } else { e.op("col", &format!("arith.addi {n0}, {} : index", col_offsets[v])) }).collect();
         let in_bounds = |v: usize| (v as i64 + 1) * vl <= cols;
+        // A gathered: each row's offset in the flat tensor (its group's included).
+        let row_base: Vec<String> = match self.a {
+            ARead::View(_) => vec![],
+            ARead::Gather(g) => {
+                let group = if self.has_batch && g.group_stride != 0 {
+                    let s = idx(e, g.group_stride);
+                    Some(e.op("gb", &format!("arith.muli {b}, {s} : index")))
+                } else {
+                    None
+                };
+                let rows_ty = format!("tensor<{}xi64>", p.m);
+                row_index
+                    .iter()
+                    .map(|row| {
+                        let r = e.op("ro", &format!("tensor.extract {}[{row}] : {rows_ty}", g.rows));
+                        let r = e.op("ro", &format!("arith.index_cast {r} : i64 to index"));
+                        match &group {
+                            Some(gb) => e.op("ro", &format!("arith.addi {r}, {gb} : index")),
+                            None => r,
+                        }
+                    })
+                    .collect()
+            }
+        };
         // The accumulators' initial values: zero in the first K block, else the tile of C.
         let read_c = |nest: &Self, e: &mut Emitter| -> Vec<String> {
             let mut out = Vec::new();
@@ -610,13 +688,28 @@ impl Nest<'_, '_> {
                 bvec.push(e.op("bv", &format!("vector.transfer_read {src}{index}, {} {{in_bounds = [{ib}]}} : {ty}, {vty}", nest.pad)));
             }
             let mut next = Vec::new();
+            let col_off = match nest.a {
+                ARead::View(_) => None,
+                ARead::Gather(g) => {
+                    let o = e.op("ko", &format!("tensor.extract {}[{k}] : tensor<{}xi64>", g.cols, p.k));
+                    Some(e.op("ko", &format!("arith.index_cast {o} : i64 to index")))
+                }
+            };
             for r in 0..rows as usize {
-                let index = nest.a.index(|g| match g {
-                    G::B => b.to_string(),
-                    G::M => row_index[r].clone(),
-                    _ => k.to_string(),
-                });
-                let x = e.op("a", &format!("tensor.extract {}{index} : {}", nest.a.value, types::tensor(&nest.a.ty)));
+                let x = match nest.a {
+                    ARead::View(a) => {
+                        let index = a.index(|g| match g {
+                            G::B => b.to_string(),
+                            G::M => row_index[r].clone(),
+                            _ => k.to_string(),
+                        });
+                        e.op("a", &format!("tensor.extract {}{index} : {}", a.value, types::tensor(&a.ty)))
+                    }
+                    ARead::Gather(g) => {
+                        let at = e.op("ai", &format!("arith.addi {}, {} : index", row_base[r], col_off.as_deref().unwrap_or_default()));
+                        e.op("a", &format!("tensor.extract {}[{at}] : {}", g.flat, types::tensor(&g.flat_ty)))
+                    }
+                };
                 let x = scalar::load(e, &x, p.lt.element);
                 let x = scalar::convert(e, &x, oe)?;
                 let s = e.op("s", &format!("vector.broadcast {} : {st} to {vty}", x.name));

@@ -1,0 +1,238 @@
+//! Convolutions on the implicit-GEMM path (`lowering/src/ops/linalg/conv_gemm.rs`) give the
+//! numbers of a direct evaluation of the convolution's definition in Rust (float64, or exact
+//! wrapping integers), on shapes large enough to reach the dot kernel's row and K blocks and
+//! edge tiles, in several layouts, with groups, strides, dilations and padding. (Small cases
+//! with constants from an independent Python evaluation are in `tests/run/linalg.mlir`.)
+
+use crate::dot_tiled::{compare, inputs, lowered, run};
+
+/// A convolution: shapes, dimension numbers (input, kernel, output: batch/feature dimension,
+/// spatial dimensions), window.
+struct Conv {
+    x: Vec<i64>,
+    k: Vec<i64>,
+    /// (batch, feature, spatial) of the input.
+    xd: (usize, usize, Vec<usize>),
+    /// (input feature, output feature, spatial) of the kernel.
+    kd: (usize, usize, Vec<usize>),
+    /// (batch, feature, spatial) of the output.
+    od: (usize, usize, Vec<usize>),
+    stride: Vec<i64>,
+    pad: Vec<(i64, i64)>,
+    lhs_dil: Vec<i64>,
+    rhs_dil: Vec<i64>,
+    reverse: Vec<bool>,
+    fg: i64,
+    bg: i64,
+    elem: &'static str,
+    out_elem: &'static str,
+}
+
+/// NHWC input, HWIO kernel, NHWC output.
+fn nhwc(x: &[i64], k: &[i64]) -> Conv {
+    let n = x.len() - 2;
+    let sp: Vec<usize> = (1..=n).collect();
+    Conv {
+        x: x.to_vec(),
+        k: k.to_vec(),
+        xd: (0, n + 1, sp.clone()),
+        kd: (n, n + 1, (0..n).collect()),
+        od: (0, n + 1, sp),
+        stride: vec![1; n],
+        pad: vec![(0, 0); n],
+        lhs_dil: vec![1; n],
+        rhs_dil: vec![1; n],
+        reverse: vec![false; n],
+        fg: 1,
+        bg: 1,
+        elem: "f32",
+        out_elem: "f32",
+    }
+}
+
+fn strides(s: &[i64]) -> Vec<i64> {
+    let mut st = vec![1i64; s.len()];
+    for i in (0..s.len().saturating_sub(1)).rev() {
+        st[i] = st[i + 1] * s[i + 1];
+    }
+    st
+}
+
+fn ty(shape: &[i64], elem: &str) -> String {
+    format!("tensor<{}{elem}>", shape.iter().map(|d| format!("{d}x")).collect::<String>())
+}
+
+fn arr<T: ToString>(v: &[T]) -> String {
+    format!("array<i64: {}>", v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", "))
+}
+
+impl Conv {
+    fn n(&self) -> usize {
+        self.x.len() - 2
+    }
+
+    fn padded(&self, i: usize) -> i64 {
+        let size = self.x[self.xd.2[i]];
+        self.pad[i].0 + (size - 1) * self.lhs_dil[i] + 1 + self.pad[i].1
+    }
+
+    fn out_shape(&self) -> Vec<i64> {
+        let mut o = vec![0; self.x.len()];
+        o[self.od.0] = self.x[self.xd.0] / self.bg;
+        o[self.od.1] = self.k[self.kd.1];
+        for i in 0..self.n() {
+            let window = (self.k[self.kd.2[i]] - 1) * self.rhs_dil[i] + 1;
+            o[self.od.2[i]] = (self.padded(i) - window) / self.stride[i] + 1;
+        }
+        o
+    }
+
+    fn text(&self) -> String {
+        let (tx, tk, to) = (ty(&self.x, self.elem), ty(&self.k, self.elem), ty(&self.out_shape(), self.out_elem));
+        let pad: Vec<i64> = self.pad.iter().flat_map(|&(l, h)| [l, h]).collect();
+        let rev: Vec<&str> = self.reverse.iter().map(|&r| if r { "true" } else { "false" }).collect();
+        format!(
+            "func.func @main(%x: {tx}, %k: {tk}) -> {to} {{\n  %r = \"xhlo.convolution\"(%x, %k) {{input_batch_dimension = {} : i64, input_feature_dimension = {} : i64, input_spatial_dimensions = {}, kernel_input_feature_dimension = {} : i64, kernel_output_feature_dimension = {} : i64, kernel_spatial_dimensions = {}, output_batch_dimension = {} : i64, output_feature_dimension = {} : i64, output_spatial_dimensions = {}, window_strides = {}, padding = {}, lhs_dilation = {}, rhs_dilation = {}, window_reversal = array<i1: {}>, feature_group_count = {} : i64, batch_group_count = {} : i64}} : ({tx}, {tk}) -> {to}\n  return %r : {to}\n}}\n",
+            self.xd.0,
+            self.xd.1,
+            arr(&self.xd.2),
+            self.kd.0,
+            self.kd.1,
+            arr(&self.kd.2),
+            self.od.0,
+            self.od.1,
+            arr(&self.od.2),
+            arr(&self.stride),
+            arr(&pad),
+            arr(&self.lhs_dil),
+            arr(&self.rhs_dil),
+            rev.join(", "),
+            self.fg,
+            self.bg
+        )
+    }
+
+    /// The definition, element by element: out[b, o, y] = Σ_{c, w} x'[b', g·Cg + c, y·s + w·d]
+    /// · k[c, o, w] over the padded, dilated input x' (zero outside the input).
+    fn reference(&self, x: &[f64], k: &[f64]) -> Vec<f64> {
+        let n = self.n();
+        let out = self.out_shape();
+        let (xs, ks, os) = (strides(&self.x), strides(&self.k), strides(&out));
+        let (o_total, cg) = (self.k[self.kd.1], self.k[self.kd.0]);
+        let nb = out[self.od.0];
+        let window: Vec<i64> = (0..n).map(|i| self.k[self.kd.2[i]]).collect();
+        let wtotal: i64 = window.iter().product();
+        let mut result = vec![0.0; out.iter().product::<i64>() as usize];
+        for (flat, r) in result.iter_mut().enumerate() {
+            let idx: Vec<i64> = (0..out.len()).map(|d| (flat as i64 / os[d]) % out[d]).collect();
+            let (b, o) = (idx[self.od.0], idx[self.od.1]);
+            let batch = (o / (o_total / self.bg)) * nb + b;
+            let feature0 = (o / (o_total / self.fg)) * cg;
+            let mut sum = 0.0;
+            for c in 0..cg {
+                'window: for wf in 0..wtotal {
+                    let mut xo = batch * xs[self.xd.0] + (feature0 + c) * xs[self.xd.1];
+                    let mut ko = c * ks[self.kd.0] + o * ks[self.kd.1];
+                    let mut rem = wf;
+                    for i in (0..n).rev() {
+                        let w = rem % window[i];
+                        rem /= window[i];
+                        let p = idx[self.od.2[i]] * self.stride[i] + w * self.rhs_dil[i] - self.pad[i].0;
+                        if p < 0 || p % self.lhs_dil[i] != 0 || p / self.lhs_dil[i] >= self.x[self.xd.2[i]] {
+                            continue 'window;
+                        }
+                        xo += p / self.lhs_dil[i] * xs[self.xd.2[i]];
+                        let kw = if self.reverse[i] { window[i] - 1 - w } else { w };
+                        ko += kw * ks[self.kd.2[i]];
+                    }
+                    sum += x[xo as usize] * k[ko as usize];
+                }
+            }
+            *r = sum;
+        }
+        result
+    }
+
+    fn contraction(&self) -> i64 {
+        self.k[self.kd.0] * (0..self.n()).map(|i| self.k[self.kd.2[i]]).product::<i64>()
+    }
+}
+
+/// Runs the convolution and checks it against the reference; checks that it took the tiled
+/// path (the kernel's vector loop reading the flat input through the offset tables).
+fn check(name: &str, c: &Conv) {
+    let text = c.text();
+    let l = lowered(&text);
+    assert!(l.contains("vector.transfer_read") && l.contains("%flat_"), "{name}: the convolution did not take the implicit GEMM path\n{l}");
+    let (lx, x) = inputs(&c.x, c.elem, 1);
+    let (lk, k) = inputs(&c.k, c.elem, 2);
+    let got = run(&text, &[lx, lk]);
+    let abs = |v: &[f64]| v.iter().map(|a| a.abs()).collect::<Vec<_>>();
+    compare(name, &got[0], &c.reference(&x, &k), &c.reference(&abs(&x), &abs(&k)), c.contraction());
+}
+
+#[test]
+fn nhwc_with_row_blocks_k_blocks_and_edge_tiles() {
+    // 400 rows (66 row tiles in two blocks, 4 edge rows), K = 288 (two blocks), 24 columns
+    // (one panel, 8 edge columns); SAME padding.
+    let c = Conv { pad: vec![(1, 1); 2], ..nhwc(&[1, 20, 20, 32], &[3, 3, 32, 24]) };
+    check("nhwc 20x20x32 -> 24", &c);
+}
+
+#[test]
+fn nchw_oihw_batch_feature_groups_stride_and_dilation() {
+    let mut c = Conv {
+        xd: (0, 1, vec![2, 3]),
+        kd: (1, 0, vec![2, 3]),
+        od: (0, 1, vec![2, 3]),
+        stride: vec![2, 2],
+        pad: vec![(1, 1), (2, 0)],
+        rhs_dil: vec![1, 2],
+        fg: 4,
+        ..nhwc(&[3, 16, 21, 17], &[12, 4, 3, 3])
+    };
+    check("nchw fg 4", &c);
+    // The output in yet another order: [f, h, b, w].
+    c.od = (2, 0, vec![1, 3]);
+    check("nchw fg 4 -> fhbw", &c);
+}
+
+#[test]
+fn batch_groups_on_integers() {
+    let c = Conv { bg: 3, elem: "i32", out_elem: "i32", pad: vec![(0, 1); 2], ..nhwc(&[6, 11, 9, 5], &[2, 3, 5, 12]) };
+    check("i32 bg 3", &c);
+}
+
+#[test]
+fn depthwise_with_a_channel_multiplier() {
+    let c = Conv { fg: 32, pad: vec![(1, 1); 2], stride: vec![1, 2], ..nhwc(&[2, 20, 21, 32], &[3, 3, 1, 64]) };
+    check("depthwise", &c);
+}
+
+#[test]
+fn three_spatial_dimensions_in_f64_with_lhs_dilation_and_reversal() {
+    let c = Conv {
+        elem: "f64",
+        out_elem: "f64",
+        stride: vec![1, 2, 1],
+        lhs_dil: vec![1, 1, 2],
+        reverse: vec![true, false, true],
+        pad: vec![(0, 0), (1, 1), (1, -1)],
+        ..nhwc(&[1, 6, 7, 8, 4], &[2, 3, 3, 4, 10])
+    };
+    check("3-D f64", &c);
+}
+
+#[test]
+fn depthwise_vectorized_over_the_features() {
+    // Multiplier 1: the direct path. 36 features = 4 vectors of 8 and a masked edge of 4;
+    // 2 x 20 x 11 positions = 55 tiles of 8.
+    let c = Conv { fg: 36, pad: vec![(1, 1), (0, 2)], stride: vec![1, 2], rhs_dil: vec![2, 1], ..nhwc(&[2, 20, 21, 36], &[3, 3, 1, 36]) };
+    assert!(!lowered(&c.text()).contains("vector.broadcast"), "not the direct depthwise path");
+    check("depthwise 36", &c);
+    // f64 (4 lanes), 1-D, window reversal; integers.
+    let c = Conv { fg: 10, elem: "f64", out_elem: "f64", reverse: vec![true], pad: vec![(2, 2)], ..nhwc(&[3, 50, 10], &[5, 1, 10]) };
+    check("depthwise f64 1-D", &c);
+    let c = Conv { fg: 12, elem: "i32", out_elem: "i32", lhs_dil: vec![2, 1], ..nhwc(&[1, 15, 16, 12], &[3, 2, 1, 12]) };
+    check("depthwise i32", &c);
+}
