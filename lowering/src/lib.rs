@@ -6,6 +6,7 @@
 //! dialects (linalg, tensor, arith, math, complex, func) that MLIR parses and lowers further.
 //! [`pipeline`] names the upstream passes from there to the LLVM dialect.
 
+pub mod build;
 pub mod convert;
 pub mod emitter;
 pub mod entry;
