@@ -9,6 +9,7 @@
 //! file by file.
 
 use crate::emitter::Emitter;
+use crate::scalar;
 use crate::types;
 use mlir_text::ast::{Attribute, Block, Op, Region, Type, ValueRef};
 use mlir_text::print;
@@ -329,6 +330,18 @@ impl Emitter {
         self.close(open);
         Ok(results)
     }
+}
+
+// ----- scalars of crate::scalar ------------------------------------------------------------
+
+/// A block argument (storage form) as a scalar of element type `t` in compute form.
+pub fn load(e: &mut Emitter, arg: &Value, t: ElementType) -> scalar::Value {
+    scalar::load(e, &arg.to_string(), t)
+}
+
+/// A compute-form scalar back in storage form, typed.
+pub fn store(e: &mut Emitter, v: &scalar::Value) -> Value {
+    Value::new(&scalar::store(e, v), types::storage_type(v.ty))
 }
 
 /// An operand of a `linalg.generic` and how it is indexed.
