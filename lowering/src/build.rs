@@ -98,6 +98,15 @@ impl Build {
     }
 }
 
+/// An `scf.for` being written (see [`Emitter::scf_for`]).
+pub struct For {
+    pub open: Open,
+    pub results: Vec<Value>,
+    pub iv: Value,
+    /// The values carried into this iteration.
+    pub args: Vec<Value>,
+}
+
 /// An op whose regions the caller is writing (see [`Emitter::open`]).
 #[must_use = "an open op must be closed"]
 pub struct Open {
@@ -215,6 +224,23 @@ impl Emitter {
         self.indent = open.indent;
         let style = print::Style { locations: self.loc.file.as_deref(), func_forms: false };
         print::write_op_close(&mut self.out, &open.op, open.indent, style);
+    }
+
+    /// Opens `scf.for %iv = bounds[0] to bounds[1] step bounds[2]` carrying `inits` (block
+    /// arguments named `%hint_N`); its body follows, and [`Emitter::end_for`] ends it.
+    pub fn scf_for(&mut self, hint: &str, bounds: [&Value; 3], inits: &[Value]) -> For {
+        let b = Build::new("scf.for").operands(bounds).operands(inits).results(inits.iter().map(|v| v.ty.clone()));
+        let (open, results) = self.open("for", b);
+        let tys: Vec<Type> = std::iter::once(Type::Index).chain(inits.iter().map(|v| v.ty.clone())).collect();
+        let mut args = self.block(&open, 0, hint, &tys);
+        let iv = args.remove(0);
+        For { open, results, iv, args }
+    }
+
+    /// Ends the body of an `scf.for` (or any single-region op) with `scf.yield` of `yielded`.
+    pub fn end_for(&mut self, open: Open, yielded: &[Value]) {
+        self.terminator("scf.yield", yielded);
+        self.close(open);
     }
 
     // ----- ops several lowerings use ---------------------------------------------------------
