@@ -237,7 +237,8 @@ impl Emitter {
         For { open, results, iv, args }
     }
 
-    /// Ends the body of an `scf.for` (or any single-region op) with `scf.yield` of `yielded`.
+    /// Ends the body of an `scf.for` (or the last region of any `scf` op) with `scf.yield` of
+    /// `yielded`, and the op.
     pub fn end_for(&mut self, open: Open, yielded: &[Value]) {
         self.terminator("scf.yield", yielded);
         self.close(open);
