@@ -2,7 +2,7 @@
 //! [`Value`]s, and the [`Emitter`] names its results, gives it the location of the xhlo op
 //! being lowered and writes it with mlir-text's printer, in MLIR's generic form (which MLIR
 //! parses as it parses the pretty one). SSA names, types, locations and escaping come from the
-//! structure, not from `format!` strings, and one printer writes every op.
+//! structure, not from `format!` strings, and one printer writes every built op.
 //!
 //! Built ops and the string lines of [`Emitter::line`] share one function body, and the
 //! regions of a built op may hold either ([`Emitter::open`]), so lowerings move over to it
@@ -118,6 +118,10 @@ pub struct Open {
 
 pub fn i64_type() -> Type {
     Type::Integer { width: 64, signedness: "" }
+}
+
+pub fn i1_type() -> Type {
+    Type::Integer { width: 1, signedness: "" }
 }
 
 /// An integer attribute of type `ty`.
@@ -282,8 +286,7 @@ impl Emitter {
 
     /// `arith.cmpi` with the predicate named `predicate`.
     pub fn cmpi(&mut self, hint: &str, predicate: &str, a: &Value, b: &Value) -> Value {
-        let i1 = Type::Integer { width: 1, signedness: "" };
-        self.emit1(hint, Build::new("arith.cmpi").operand(a).operand(b).prop("predicate", cmpi_predicate(predicate)).result(i1))
+        self.emit1(hint, Build::new("arith.cmpi").operand(a).operand(b).prop("predicate", cmpi_predicate(predicate)).result(i1_type()))
     }
 
     /// A cast-like op of `x` to `ty` (`arith.index_cast`, `arith.extsi`).

@@ -208,7 +208,7 @@ pub fn in_bounds(e: &mut Emitter, index: &[String], dims: &[i64]) -> String {
 /// The helpers above on the typed emitter ([`crate::build`]), for the lowerings moved to it;
 /// the string forms stay while files that are not moved yet use them.
 pub mod typed {
-    use crate::build::{int, i64_type, Build, Value};
+    use crate::build::{i1_type, i64_type, int, Build, Value};
     use crate::emitter::Emitter;
     use crate::types;
     use mlir_text::ast::{Attribute, Type};
@@ -240,7 +240,7 @@ pub mod typed {
 
     /// [`super::in_bounds`]: `0 <= index[d] < dims[d]` for every `d`, as one i1.
     pub fn in_bounds(e: &mut Emitter, index: &[Value], dims: &[i64]) -> Value {
-        let mut all = e.constant("c", Attribute::Bool(true), Type::Integer { width: 1, signedness: "" });
+        let mut all = e.constant("c", Attribute::Bool(true), i1_type());
         let zero = e.index(0);
         for (i, &n) in index.iter().zip(dims) {
             let bound = e.index(n);

@@ -5,7 +5,7 @@
 
 use super::common::{int, region_block};
 use super::LowerFn;
-use crate::build::{load, segments, Build, Value};
+use crate::build::{i1_type, load, segments, Build, Value};
 use crate::convert::Ctx;
 use crate::emitter::Emitter;
 use crate::region;
@@ -41,7 +41,7 @@ fn emit_sort(ctx: &mut Ctx, inputs: &[(String, TensorType)], dim: usize, keep: i
         return Err(format!("cannot keep {keep} of {n} sorted elements"));
     }
     let e = &mut ctx.e;
-    let i1 = Type::Integer { width: 1, signedness: "" };
+    let i1 = i1_type();
     let alloc = |e: &mut Emitter, hint: &str, ty: Type| e.emit1(hint, Build::new("memref.alloc").prop("operandSegmentSizes", segments(&[0, 0])).result(ty));
     let inputs: Vec<(Value, ElementType)> = inputs.iter().map(|(x, t)| (Value::tensor(x, t), t.element)).collect();
     let mut out_shape = shape.clone();
