@@ -300,7 +300,7 @@ pub fn write_op_open(out: &mut String, op: &Op, indent: usize) {
 
 /// Closes a region of the op at `indent` and opens the next one.
 pub fn write_next_region(out: &mut String, indent: usize) {
-    write!(out, "{}}}, {{\n", "  ".repeat(indent)).unwrap();
+    writeln!(out, "{}}}, {{", "  ".repeat(indent)).unwrap();
 }
 
 fn write_op_close_regions(out: &mut String, indent: usize) {

@@ -298,7 +298,7 @@ fn pad(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
         dst_start[d] = low[d] + first * step;
     }
     let filled = e.linalg_fill(&out, &scalar);
-    if src_count.iter().any(|&c| c == 0) {
+    if src_count.contains(&0) {
         return one(filled);
     }
     let part_ty = TensorType::new(src_count.clone(), xt.element);
