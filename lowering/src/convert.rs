@@ -3,7 +3,7 @@
 //! result as MLIR text in upstream dialects (func, linalg, tensor, arith, math, complex, scf).
 //! Each xhlo op's lowering is found by name in [`crate::ops::LOWERINGS`].
 
-use crate::emitter::Emitter;
+use crate::emitter::{Emitter, Location};
 use crate::types;
 use std::collections::HashMap;
 use xhlo_ir::{TensorType, Type};
@@ -230,7 +230,7 @@ pub fn lower_nested_block(ctx: &mut Ctx, block: &ast::Block, args: Vec<Lowered>)
 
 /// Lowers one op of a function body.
 pub fn lower_op(ctx: &mut Ctx, op: &Op) -> Result<(), String> {
-    ctx.e.loc = format!("loc(\"{}\":{}:{})", ctx.file.replace('"', "'"), op.pos.line, op.pos.col);
+    ctx.e.loc = Location { file: Some(ctx.file.clone()), pos: op.pos };
     match op.name.as_str() {
         "func.return" => {
             let mut names = Vec::new();

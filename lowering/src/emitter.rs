@@ -1,16 +1,37 @@
-//! Writes the lowered function body as MLIR text (upstream dialects in their pretty forms):
-//! fresh value names, `tensor.empty`, constants, and `linalg.generic` with a scalar body.
+//! Writes the lowered function body as MLIR text: the typed ops of [`crate::build`] and, for
+//! the lowerings not yet moved to it, string lines in the upstream dialects' pretty forms
+//! (fresh value names, `tensor.empty`, constants, and `linalg.generic` with a scalar body).
 
 use crate::types;
+use mlir_text::Pos;
 use xhlo_ir::{ElementType, TensorType};
 
 /// One function's body being written.
 pub struct Emitter {
     pub out: String,
     next: usize,
-    indent: usize,
-    /// `loc("file":line:col)` of the xhlo op being lowered, appended to every line it emits.
-    pub loc: String,
+    pub(crate) indent: usize,
+    /// The location of the xhlo op being lowered, given to every op and line it emits.
+    pub loc: Location,
+}
+
+/// A source position in a file: `loc("file":line:col)`.
+#[derive(Clone, Debug, Default)]
+pub struct Location {
+    /// `None` writes no locations.
+    pub file: Option<String>,
+    pub pos: Pos,
+}
+
+/// `loc("file":line:col)`, or nothing without a file.
+impl std::fmt::Display for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut text = String::new();
+        if let Some(file) = &self.file {
+            mlir_text::print::write_loc(&mut text, file, self.pos);
+        }
+        f.write_str(&text)
+    }
 }
 
 /// How an operand of a `linalg.generic` is indexed.
@@ -37,13 +58,18 @@ pub fn dims(n: usize) -> String {
 
 impl Emitter {
     pub fn new(indent: usize) -> Emitter {
-        Emitter { out: String::new(), next: 0, indent, loc: String::new() }
+        Emitter { out: String::new(), next: 0, indent, loc: Location::default() }
+    }
+
+    /// A fresh SSA name without its `%`, `hint_N`.
+    pub(crate) fn next_name(&mut self, hint: &str) -> String {
+        self.next += 1;
+        format!("{hint}_{}", self.next)
     }
 
     /// A fresh SSA name, `%hint_N`.
     pub fn fresh(&mut self, hint: &str) -> String {
-        self.next += 1;
-        format!("%{hint}_{}", self.next)
+        format!("%{}", self.next_name(hint))
     }
 
     /// Writes one line at the current indentation, with the current location.
@@ -52,9 +78,8 @@ impl Emitter {
             self.out.push_str("  ");
         }
         self.out.push_str(text);
-        if !self.loc.is_empty() && !text.ends_with('{') && !text.starts_with('}') && !text.starts_with('^') {
-            self.out.push(' ');
-            self.out.push_str(&self.loc);
+        if self.loc.file.is_some() && !text.ends_with('{') && !text.starts_with('}') && !text.starts_with('^') {
+            self.out.push_str(&format!(" {}", self.loc));
         }
         self.out.push('\n');
     }

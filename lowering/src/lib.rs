@@ -5,7 +5,23 @@
 //! the entry of [`ops::lowering_for`] for its name, and the result is MLIR text in upstream
 //! dialects (linalg, tensor, arith, math, complex, func) that MLIR parses and lowers further.
 //! [`pipeline`] names the upstream passes from there to the LLVM dialect.
+//!
+//! ## Writing ops
+//!
+//! Lowerings write ops through the typed emitter of [`build`]: an op is an
+//! [`mlir_text::ast::Op`] built from typed [`build::Value`]s, and the [`emitter::Emitter`]
+//! names its results, gives it the location of the xhlo op being lowered and prints it with
+//! mlir-text's printer (generic form). New lowerings use it from the start. The files on it:
+//! `ops/control_flow.rs`, `ops/misc.rs`, `ops/normalization.rs`, `ops/sorting.rs`,
+//! `ops/indexing.rs` and `ops/data_movement.rs` (with the typed helpers of
+//! [`ops::common::typed`]). Still on `format!`-built string lines ([`emitter::Emitter::line`]
+//! and the string helpers of [`emitter`] and [`ops::common`]), to move as each is next touched:
+//! `ops/elementwise.rs`, `ops/reduction.rs`, `ops/linalg.rs`, `ops/linalg/dot_tiled.rs`,
+//! `ops/fusion.rs`, [`scalar`] and [`region`] (loop-body scalar code), and the driver's
+//! `func.func`/`func.return`/`func.call` ([`convert`]) and entry wrapper ([`entry`]). Both kinds
+//! share one function body, and a built op's regions may hold either.
 
+pub mod build;
 pub mod convert;
 pub mod emitter;
 pub mod entry;

@@ -5,6 +5,9 @@
 //! Sub-byte integers are stored one per byte (`i4` → `i8` in memory, as in host literals)
 //! and computed at their own width inside loop bodies.
 
+use mlir_text::ast;
+use mlir_text::parser::scalar_type;
+use mlir_text::print::type_to_string;
 use xhlo_ir::{ElementType, TensorType, Type};
 
 /// The element type tensors and buffers hold.
@@ -40,15 +43,37 @@ pub fn is_narrowed(t: ElementType) -> bool {
     storage(t) != compute(t)
 }
 
-/// The lowered tensor type: `tensor<2x3xi32>` for `tensor<2x3xui32>`; layouts dropped.
-pub fn tensor(t: &TensorType) -> String {
-    let mut s = String::from("tensor<");
-    for d in &t.dims {
-        s.push_str(&format!("{d}x"));
+/// The syntax tree of a scalar type spelled by the tables above (`i8`, `f32`, `complex<f32>`).
+fn scalar_ast(name: &str) -> ast::Type {
+    match name.strip_prefix("complex<").and_then(|s| s.strip_suffix('>')) {
+        Some(part) => ast::Type::Complex(Box::new(scalar_ast(part))),
+        None => scalar_type(name).unwrap_or_else(|| panic!("not a builtin scalar type: {name}")),
     }
-    s.push_str(storage(t.element));
-    s.push('>');
-    s
+}
+
+/// [`storage`] as a type of the syntax tree.
+pub fn storage_type(t: ElementType) -> ast::Type {
+    scalar_ast(storage(t))
+}
+
+/// [`compute`] as a type of the syntax tree.
+pub fn compute_type(t: ElementType) -> ast::Type {
+    scalar_ast(compute(t))
+}
+
+/// The lowered tensor type: `tensor<2x3xi32>` for `tensor<2x3xui32>`; layouts dropped.
+pub fn tensor_type(t: &TensorType) -> ast::Type {
+    ast::Type::Tensor { dims: t.dims.iter().map(|&d| Some(d)).collect(), element: Box::new(storage_type(t.element)), encoding: None }
+}
+
+/// [`tensor_type`] as text.
+pub fn tensor(t: &TensorType) -> String {
+    type_to_string(&tensor_type(t))
+}
+
+/// [`memref`] as a type of the syntax tree.
+pub fn memref_type(t: &TensorType) -> ast::Type {
+    ast::Type::Other(memref(t))
 }
 
 /// The memref type with the same shape (for the entry wrapper).

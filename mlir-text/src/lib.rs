@@ -23,7 +23,9 @@
 //!   locations, and the pretty forms of `builtin.module` and the `func` dialect (`func.func`,
 //!   `func.return`, `func.call`, plus `gpu.yield`).
 //! - [`print`](mod@print): the generic printer; every op gets a `loc("file":line:col)` naming its source
-//!   position, so that diagnostics on printed text point back at the text that was read.
+//!   position, so that diagnostics on printed text point back at the text that was read
+//!   ([`print::Style`] leaves locations out and writes `module`/`func.func`/`return` in their
+//!   pretty forms; the pieces of an op are public so that a writer can stream its regions).
 //! - [`error`]: [`Pos`] and the located [`ParseError`] (`line:col: message`).
 //!
 //! ## Dialect custom forms
@@ -41,9 +43,10 @@
 //!
 //! The syntax tree is shared by the importer, the lowering and the passes; none of them should
 //! depend on StableHLO to get it. It is also the one place that spells the generic form: the
-//! other writers of MLIR text call [`print`](mod@print)'s functions instead of keeping copies
-//! (the StableHLO exporter and the e-graph conversion for types, attributes and dictionaries;
-//! `xhlo-ir`'s printer of its typed IR for string escaping and name quoting).
+//! other writers of MLIR text build the tree and print it, or call [`print`](mod@print)'s
+//! functions instead of keeping copies (the lowering's typed emitter and `xhlo-ir`'s printer of
+//! its builder IR print whole ops; the StableHLO exporter and the e-graph conversion use it for
+//! types, attributes and dictionaries).
 
 pub mod ast;
 pub mod error;

@@ -1,7 +1,13 @@
 //! Prints the syntax tree in MLIR's generic form, with `loc("file":line:col)` on every op so
 //! that diagnostics on the printed text point back at the source that was imported.
+//!
+//! The one printer of MLIR text in the project: [`Style`] leaves the locations out or writes
+//! `module`/`func.func`/`return` in their pretty forms (the xhlo builder's output), and the
+//! pieces of [`write_op_with`] are public so that a writer can stream an op's regions as it
+//! produces them (the lowering).
 
 use crate::ast::*;
+use crate::error::Pos;
 use std::fmt::{self, Write};
 
 pub fn type_to_string(t: &Type) -> String {
@@ -189,18 +195,71 @@ pub fn write_dict(out: &mut String, entries: &[(String, Attribute)]) {
     out.push('}');
 }
 
+/// What the printer adds to the syntax tree.
+#[derive(Clone, Copy, Debug)]
+pub struct Style<'a> {
+    /// `loc("file":line:col)` after every op, naming this file and the op's position; `None`
+    /// prints no locations.
+    pub locations: Option<&'a str>,
+    /// `builtin.module`, `func.func` and `func.return` in the pretty forms that MLIR prints and
+    /// [`crate::parser`] reads (`module {`, `func.func @f(%a: T) -> R {`, `return %a : T`);
+    /// every other op stays generic.
+    pub func_forms: bool,
+}
+
+impl<'a> Style<'a> {
+    /// Generic form throughout, with locations in `file`.
+    pub fn generic(file: &'a str) -> Style<'a> {
+        Style { locations: Some(file), func_forms: false }
+    }
+}
+
 /// Prints a file in generic form; `file` names the source in every `loc(...)`.
 pub fn print_file(f: &File, file: &str) -> String {
+    print_file_with(f, Style::generic(file))
+}
+
+/// Prints a file in the given style.
+pub fn print_file_with(f: &File, style: Style) -> String {
     let mut out = String::new();
     for op in &f.ops {
-        write_op(&mut out, op, 0, file);
+        write_op_with(&mut out, op, 0, style);
     }
     out
 }
 
 pub fn write_op(out: &mut String, op: &Op, indent: usize, file: &str) {
-    let pad = "  ".repeat(indent);
-    out.push_str(&pad);
+    write_op_with(out, op, indent, Style::generic(file));
+}
+
+/// One op and its regions, on lines of their own at `indent` (two spaces a level).
+pub fn write_op_with(out: &mut String, op: &Op, indent: usize, style: Style) {
+    if style.func_forms && write_func_form(out, op, indent, style) {
+        return;
+    }
+    if op.regions.is_empty() {
+        write_op_start(out, op, indent);
+    } else {
+        write_op_open(out, op, indent);
+        for (i, r) in op.regions.iter().enumerate() {
+            if i > 0 {
+                write_next_region(out, indent);
+            }
+            write_blocks(out, &r.blocks, indent, style);
+        }
+        write_op_close_regions(out, indent);
+    }
+    write_op_end(out, op, style);
+}
+
+// An op with regions is written in pieces, which writers that produce region bodies as they go
+// (the lowering) call directly: `write_op_open`, then each region's blocks (a block header
+// where needed, its ops one level deeper), `write_next_region` between regions, and
+// `write_op_close`.
+
+/// `op` up to its regions: indentation, results, name, operands, successors, properties.
+fn write_op_start(out: &mut String, op: &Op, indent: usize) {
+    out.push_str(&"  ".repeat(indent));
     if !op.results.is_empty() {
         for (i, (name, count)) in op.results.iter().enumerate() {
             if i > 0 {
@@ -231,50 +290,224 @@ pub fn write_op(out: &mut String, op: &Op, indent: usize, file: &str) {
         write_dict(out, &op.properties);
         out.push('>');
     }
-    if !op.regions.is_empty() {
-        out.push_str(" (");
-        for (i, r) in op.regions.iter().enumerate() {
-            if i > 0 {
-                out.push_str(", ");
-            }
-            write_region(out, r, indent, file);
-        }
-        out.push(')');
-    }
+}
+
+/// `op` up to the opening brace of its first region, and the newline.
+pub fn write_op_open(out: &mut String, op: &Op, indent: usize) {
+    write_op_start(out, op, indent);
+    out.push_str(" ({\n");
+}
+
+/// Closes a region of the op at `indent` and opens the next one.
+pub fn write_next_region(out: &mut String, indent: usize) {
+    writeln!(out, "{}}}, {{", "  ".repeat(indent)).unwrap();
+}
+
+fn write_op_close_regions(out: &mut String, indent: usize) {
+    write!(out, "{}}})", "  ".repeat(indent)).unwrap();
+}
+
+/// Closes the last region of the op at `indent` and writes the rest of the op.
+pub fn write_op_close(out: &mut String, op: &Op, indent: usize, style: Style) {
+    write_op_close_regions(out, indent);
+    write_op_end(out, op, style);
+}
+
+/// `op` after its regions: attributes, type, location and the newline.
+fn write_op_end(out: &mut String, op: &Op, style: Style) {
     if !op.attrs.is_empty() {
         out.push(' ');
         write_dict(out, &op.attrs);
     }
     out.push_str(" : ");
     write_type(out, &Type::Function { inputs: op.operand_types.clone(), results: op.result_types.clone() });
-    write!(out, " loc(").unwrap();
-    write_string(out, file);
-    writeln!(out, ":{}:{})", op.pos.line, op.pos.col).unwrap();
+    write_location(out, op, style);
+    out.push('\n');
 }
 
-fn write_region(out: &mut String, r: &Region, indent: usize, file: &str) {
-    out.push_str("{\n");
-    for (i, b) in r.blocks.iter().enumerate() {
-        let needs_header = i > 0 || !b.args.is_empty() || b.label.is_some();
-        if needs_header {
-            let label = b.label.clone().unwrap_or_else(|| format!("bb{i}"));
-            write!(out, "{}^{label}", "  ".repeat(indent)).unwrap();
-            if !b.args.is_empty() {
-                out.push('(');
-                for (k, (v, t)) in b.args.iter().enumerate() {
-                    if k > 0 {
-                        out.push_str(", ");
-                    }
-                    write!(out, "{v}: ").unwrap();
-                    write_type(out, t);
-                }
-                out.push(')');
-            }
-            out.push_str(":\n");
+fn write_location(out: &mut String, op: &Op, style: Style) {
+    if let Some(file) = style.locations {
+        out.push(' ');
+        write_loc(out, file, op.pos);
+    }
+}
+
+/// `loc("file":line:col)`.
+pub fn write_loc(out: &mut String, file: &str, pos: Pos) {
+    out.push_str("loc(");
+    write_string(out, file);
+    write!(out, ":{}:{})", pos.line, pos.col).unwrap();
+}
+
+/// The header line of block number `index` of a region of the op at `indent`, when the block
+/// needs one: `^label(%a: T, ...):`. The entry block needs none when it has no label and no
+/// arguments.
+pub fn write_block_header(out: &mut String, block: &Block, index: usize, indent: usize) {
+    if index == 0 && block.args.is_empty() && block.label.is_none() {
+        return;
+    }
+    let label = block.label.clone().unwrap_or_else(|| format!("bb{index}"));
+    write!(out, "{}^{label}", "  ".repeat(indent)).unwrap();
+    if !block.args.is_empty() {
+        out.push('(');
+        write_typed_args(out, &block.args);
+        out.push(')');
+    }
+    out.push_str(":\n");
+}
+
+fn write_typed_args(out: &mut String, args: &[(ValueRef, Type)]) {
+    for (k, (v, t)) in args.iter().enumerate() {
+        if k > 0 {
+            out.push_str(", ");
         }
+        write!(out, "{v}: ").unwrap();
+        write_type(out, t);
+    }
+}
+
+fn write_blocks(out: &mut String, blocks: &[Block], indent: usize, style: Style) {
+    for (i, b) in blocks.iter().enumerate() {
+        write_block_header(out, b, i, indent);
         for op in &b.ops {
-            write_op(out, op, indent + 1, file);
+            write_op_with(out, op, indent + 1, style);
         }
     }
-    write!(out, "{}}}", "  ".repeat(indent)).unwrap();
+}
+
+/// The pretty forms of [`Style::func_forms`]; false (nothing written) for any other op, and for
+/// a `func.func` the pretty form cannot express (argument or result attributes).
+fn write_func_form(out: &mut String, op: &Op, indent: usize, style: Style) -> bool {
+    let pad = "  ".repeat(indent);
+    match op.name.as_str() {
+        "builtin.module" if op.attrs.is_empty() && op.properties.is_empty() && op.regions.len() == 1 => {
+            writeln!(out, "{pad}module {{").unwrap();
+            write_blocks(out, &op.regions[0].blocks, indent, style);
+        }
+        "func.return" if op.regions.is_empty() && op.attrs.is_empty() => {
+            write!(out, "{pad}return").unwrap();
+            if !op.operands.is_empty() {
+                let names: Vec<String> = op.operands.iter().map(|v| v.to_string()).collect();
+                write!(out, " {} : ", names.join(", ")).unwrap();
+                write_list(out, &op.operand_types, write_type);
+            }
+            write_location(out, op, style);
+            out.push('\n');
+            return true;
+        }
+        "func.func" => {
+            let (Some(Attribute::Str(name)), Some(Attribute::Type(Type::Function { inputs, results }))) = (op.attr("sym_name"), op.attr("function_type")) else {
+                return false;
+            };
+            const SIGNATURE: [&str; 3] = ["sym_name", "function_type", "sym_visibility"];
+            let rest: Vec<(String, Attribute)> = op.all_attrs().filter(|(k, _)| !SIGNATURE.contains(&k.as_str())).cloned().collect();
+            if rest.iter().any(|(k, _)| k == "arg_attrs" || k == "res_attrs") {
+                return false;
+            }
+            write!(out, "{pad}func.func ").unwrap();
+            if let Some(Attribute::Str(visibility)) = op.attr("sym_visibility") {
+                write!(out, "{visibility} ").unwrap();
+            }
+            write_attr(out, &Attribute::Symbol(vec![name.clone()]));
+            out.push('(');
+            let entry = op.regions.first().and_then(|r| r.blocks.first());
+            match entry {
+                Some(b) => write_typed_args(out, &b.args),
+                None => write_list(out, inputs, write_type),
+            }
+            out.push(')');
+            if !results.is_empty() {
+                out.push_str(" -> ");
+                if results.len() == 1 && !matches!(results[0], Type::Function { .. }) {
+                    write_type(out, &results[0]);
+                } else {
+                    out.push('(');
+                    write_list(out, results, write_type);
+                    out.push(')');
+                }
+            }
+            if !rest.is_empty() {
+                out.push_str(" attributes ");
+                write_dict(out, &rest);
+            }
+            if entry.is_none() {
+                write_location(out, op, style);
+                out.push('\n');
+                return true;
+            }
+            out.push_str(" {\n");
+            let blocks = &op.regions[0].blocks;
+            // The entry block's arguments are the signature's.
+            let entry = Block { label: None, args: vec![], ops: vec![] };
+            for (i, b) in blocks.iter().enumerate() {
+                write_block_header(out, if i == 0 { &entry } else { b }, i, indent);
+                for op in &b.ops {
+                    write_op_with(out, op, indent + 1, style);
+                }
+            }
+        }
+        _ => return false,
+    }
+    write!(out, "{pad}}}").unwrap();
+    write_location(out, op, style);
+    out.push('\n');
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parser::parse_file;
+
+    const FUNCS: &str = "\
+module {
+  func.func @f(%arg0: tensor<2xf32>, %arg1: i1) -> tensor<2xf32> attributes {llvm.emit_c_interface} {
+    %0 = \"scf.if\"(%arg1) ({
+      \"scf.yield\"(%arg0) : (tensor<2xf32>) -> ()
+    }, {
+    ^bb0:
+      \"scf.yield\"(%arg0) : (tensor<2xf32>) -> ()
+    }) {tag = \"a\\\"b\"} : (i1) -> tensor<2xf32>
+    return %0 : tensor<2xf32>
+  }
+  func.func private @g(i32) -> (i32, i32)
+  func.func @h() {
+    return
+  }
+}
+";
+
+    /// The pretty forms that the parser reads are the ones the printer writes.
+    #[test]
+    fn func_forms_print_what_the_parser_reads() {
+        let f = parse_file(FUNCS).unwrap();
+        let style = Style { locations: None, func_forms: true };
+        assert_eq!(print_file_with(&f, style), FUNCS);
+    }
+
+    /// Writing an op's regions piece by piece gives what [`write_op`] writes.
+    #[test]
+    fn streamed_regions_print_as_the_whole_op() {
+        let f = parse_file(FUNCS).unwrap();
+        let func = &f.ops[0].regions[0].blocks[0].ops[0];
+        let op = &func.regions[0].blocks[0].ops[0];
+        let mut whole = String::new();
+        write_op(&mut whole, op, 1, "x.mlir");
+        let mut streamed = String::new();
+        write_op_open(&mut streamed, op, 1);
+        for (i, r) in op.regions.iter().enumerate() {
+            if i > 0 {
+                write_next_region(&mut streamed, 1);
+            }
+            for (k, b) in r.blocks.iter().enumerate() {
+                write_block_header(&mut streamed, b, k, 1);
+                for o in &b.ops {
+                    write_op(&mut streamed, o, 2, "x.mlir");
+                }
+            }
+        }
+        write_op_close(&mut streamed, op, 1, Style::generic("x.mlir"));
+        assert_eq!(whole, streamed);
+        assert!(whole.ends_with("}) {tag = \"a\\\"b\"} : (i1) -> tensor<2xf32> loc(\"x.mlir\":3:10)\n"), "{whole}");
+    }
 }

@@ -5,7 +5,8 @@
 //! `dense<...>` elements attributes, and structured attributes (dimension numbers) are flattened
 //! into several named attributes.
 
-use crate::types::{TensorType, Type};
+use crate::types::{ElementType, TensorType, Type};
+use mlir_text::ast;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -156,6 +157,30 @@ impl fmt::Display for Attr {
             Attr::Symbol(s) => write!(f, "@{s}"),
             Attr::Dense { body, ty } => write!(f, "dense<{body}> : {ty}"),
             Attr::Opaque(s) => f.write_str(s),
+        }
+    }
+}
+
+impl Attr {
+    /// The attribute in [`mlir_text`]'s syntax tree (which prints it as [`fmt::Display`] does).
+    pub fn to_ast(&self) -> ast::Attribute {
+        // Types of integer and float attributes are kept as spelled.
+        let spelled = |ty: &str| mlir_text::parser::scalar_type(ty).unwrap_or_else(|| ast::Type::Other(ty.to_string()));
+        let array = |ty: ElementType, values: Vec<String>| ast::Attribute::DenseArray(ty.to_ast(), values);
+        match self {
+            Attr::Unit => ast::Attribute::Unit,
+            Attr::Bool(b) => ast::Attribute::Bool(*b),
+            Attr::Int(v, ty) => ast::Attribute::Int(v.to_string(), spelled(ty)),
+            Attr::Float(v, ty) => ast::Attribute::Float(format_float(*v), spelled(ty)),
+            Attr::Str(s) => ast::Attribute::Str(s.clone()),
+            Attr::I64Array(v) => array(ElementType::S64, v.iter().map(|x| x.to_string()).collect()),
+            Attr::BoolArray(v) => array(ElementType::Pred, v.iter().map(|x| x.to_string()).collect()),
+            Attr::Array(v) => ast::Attribute::Array(v.iter().map(Attr::to_ast).collect()),
+            Attr::Dict(m) => ast::Attribute::Dict(m.iter().map(|(k, v)| (k.clone(), v.to_ast())).collect()),
+            Attr::Type(t) => ast::Attribute::Type(t.to_ast()),
+            Attr::Symbol(s) => ast::Attribute::Symbol(vec![s.clone()]),
+            Attr::Dense { body, ty } => ast::Attribute::Dense { body: body.clone(), ty: ty.to_ast() },
+            Attr::Opaque(s) => ast::Attribute::Other(s.clone()),
         }
     }
 }

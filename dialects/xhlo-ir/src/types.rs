@@ -14,6 +14,7 @@
 //! type's encoding, `tensor<2x3xf32, #xhlo.layout<array<i64: 0, 1>>>`. No encoding means the
 //! default major-to-minor layout `{rank-1, ..., 0}`.
 
+use mlir_text::ast;
 use std::fmt;
 
 /// The primitive element types of XLA.
@@ -347,5 +348,41 @@ impl fmt::Display for Type {
 impl From<TensorType> for Type {
     fn from(t: TensorType) -> Type {
         Type::Tensor(t)
+    }
+}
+
+// ----- as mlir-text's syntax tree ------------------------------------------------------------
+
+impl ElementType {
+    /// The element type in [`mlir_text`]'s syntax tree.
+    pub fn to_ast(self) -> ast::Type {
+        if self.is_complex() {
+            return ast::Type::Complex(Box::new(self.real_part().to_ast()));
+        }
+        mlir_text::parser::scalar_type(self.mlir_name()).expect("element types are builtin scalar types")
+    }
+}
+
+impl TensorType {
+    /// The tensor type in [`mlir_text`]'s syntax tree; a layout is the `#xhlo.layout` encoding.
+    pub fn to_ast(&self) -> ast::Type {
+        let encoding = self.layout.as_ref().map(|layout| {
+            let mut body = String::new();
+            let minor_to_major = layout.iter().map(|d| d.to_string()).collect();
+            mlir_text::print::write_attr(&mut body, &ast::Attribute::DenseArray(ElementType::S64.to_ast(), minor_to_major));
+            Box::new(ast::Attribute::Dialect { name: "xhlo.layout".into(), body })
+        });
+        ast::Type::Tensor { dims: self.dims.iter().map(|&d| Some(d)).collect(), element: Box::new(self.element.to_ast()), encoding }
+    }
+}
+
+impl Type {
+    /// The type in [`mlir_text`]'s syntax tree.
+    pub fn to_ast(&self) -> ast::Type {
+        match self {
+            Type::Tensor(t) => t.to_ast(),
+            Type::Token => ast::Type::Dialect("xhlo.token".into()),
+            Type::Tuple(elems) => ast::Type::Tuple(elems.iter().map(Type::to_ast).collect()),
+        }
     }
 }

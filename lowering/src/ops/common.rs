@@ -204,3 +204,83 @@ pub fn in_bounds(e: &mut Emitter, index: &[String], dims: &[i64]) -> String {
     }
     all
 }
+
+/// The helpers above on the typed emitter ([`crate::build`]), for the lowerings moved to it;
+/// the string forms stay while files that are not moved yet use them.
+pub mod typed {
+    use crate::build::{i1_type, i64_type, int, Build, Value};
+    use crate::emitter::Emitter;
+    use crate::types;
+    use mlir_text::ast::{Attribute, Type};
+    use xhlo_ir::ElementType;
+
+    /// [`super::clamped_index`]: an integer index scalar (storage form of `t`) clamped to
+    /// `[lo, hi]` (`lo <= 0 <= hi`) as an `index`.
+    pub fn clamped_index(e: &mut Emitter, value: &Value, t: ElementType, lo: i64, hi: i64) -> Result<Value, String> {
+        if !t.is_int() {
+            return Err(format!("unsupported in lowering: start index of type {}", t.xla_name()));
+        }
+        let wide = if types::storage(t) == "i64" {
+            value.clone()
+        } else {
+            let ext = if t.is_signed_int() { "arith.extsi" } else { "arith.extui" };
+            e.cast("ix", ext, value, i64_type())
+        };
+        let hi_c = e.constant("c", int(hi, i64_type()), i64_type());
+        let clamped = if t.is_signed_int() {
+            let lo_c = e.constant("c", int(lo, i64_type()), i64_type());
+            let above = e.same_type("ix", "arith.maxsi", &[&wide, &lo_c]);
+            e.same_type("ix", "arith.minsi", &[&above, &hi_c])
+        } else {
+            // Unsigned values are never below `lo`; compare them as unsigned against `hi >= 0`.
+            e.same_type("ix", "arith.minui", &[&wide, &hi_c])
+        };
+        Ok(e.cast("ix", "arith.index_cast", &clamped, Type::Index))
+    }
+
+    /// [`super::in_bounds`]: `0 <= index[d] < dims[d]` for every `d`, as one i1.
+    pub fn in_bounds(e: &mut Emitter, index: &[Value], dims: &[i64]) -> Value {
+        let mut all = e.constant("c", Attribute::Bool(true), i1_type());
+        let zero = e.index(0);
+        for (i, &n) in index.iter().zip(dims) {
+            let bound = e.index(n);
+            let ge = e.cmpi("b", "sge", i, &zero);
+            let lt = e.cmpi("b", "slt", i, &bound);
+            let both = e.same_type("b", "arith.andi", &[&ge, &lt]);
+            all = e.same_type("b", "arith.andi", &[&all, &both]);
+        }
+        all
+    }
+
+    pub type LoopBody<'a> = dyn FnMut(&mut Emitter, &[Value], &[Value]) -> Result<Vec<Value>, String> + 'a;
+
+    /// [`super::loop_nest`]: `scf.for` loops over `0..bounds[i]` (outermost first) carrying
+    /// `carried`; `body` gets the induction variables and the carried values and returns the
+    /// values to carry on. Returns the nest's results.
+    pub fn loop_nest(e: &mut Emitter, bounds: &[i64], carried: &[Value], ivs: &mut Vec<Value>, body: &mut LoopBody) -> Result<Vec<Value>, String> {
+        let Some((&n, inner)) = bounds.split_first() else {
+            return body(e, ivs, carried);
+        };
+        let (c0, c1, cn) = (e.index(0), e.index(1), e.index(n));
+        let l = e.scf_for("iv", [&c0, &cn, &c1], carried);
+        ivs.push(l.iv.clone());
+        let yielded = loop_nest(e, inner, &l.args, ivs, body)?;
+        ivs.pop();
+        e.end_for(l.open, &yielded);
+        Ok(l.results)
+    }
+
+    pub type Branch<'a> = Box<dyn FnOnce(&mut Emitter) -> Result<Vec<Value>, String> + 'a>;
+
+    /// [`super::if_else`]: `scf.if cond` yielding values of `tys`; `then` and `otherwise`
+    /// write their branch and return the values it yields.
+    pub fn if_else(e: &mut Emitter, cond: &Value, tys: &[Type], then: Branch, otherwise: Branch) -> Result<Vec<Value>, String> {
+        let (open, results) = e.open("if", Build::new("scf.if").operand(cond).results(tys.iter().cloned()));
+        let values = then(e)?;
+        e.terminator("scf.yield", &values);
+        e.next_region(&open);
+        let values = otherwise(e)?;
+        e.end_for(open, &values);
+        Ok(results)
+    }
+}

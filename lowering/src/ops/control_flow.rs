@@ -9,10 +9,11 @@
 
 use super::common::{operands, region_block};
 use super::LowerFn;
+use crate::build::{i64_array, Build, Value};
 use crate::convert::{lower_nested_block, xtype, Ctx, Lowered};
 use crate::types;
+use mlir_text::ast::{self, Attribute, Block, Op};
 use xhlo_ir::{ElementType, Type};
-use mlir_text::ast::{Attribute, Block, Op};
 
 pub const LOWERINGS: &[(&str, LowerFn)] = &[
     ("while", while_loop),
@@ -26,9 +27,9 @@ pub const LOWERINGS: &[(&str, LowerFn)] = &[
 
 /// The lowered type of a value that `what` (e.g. "carried by xhlo.while") moves through
 /// generated code: only tensors can be.
-fn lowered_type(t: &Type, what: &str) -> Result<String, String> {
+fn lowered_type(t: &Type, what: &str) -> Result<ast::Type, String> {
     match t {
-        Type::Tensor(t) => Ok(types::tensor(t)),
+        Type::Tensor(t) => Ok(types::tensor_type(t)),
         Type::Tuple(_) => Err(format!(
             "unsupported in lowering: tuple values {what} (tuples are only forwarded from xhlo.tuple to \
              xhlo.get_tuple_element within one function body)"
@@ -37,66 +38,44 @@ fn lowered_type(t: &Type, what: &str) -> Result<String, String> {
     }
 }
 
+/// A lowered value as an operand of generated code (see [`lowered_type`]).
+fn value(l: &Lowered, what: &str) -> Result<Value, String> {
+    Ok(Value::new(&l.name, lowered_type(&l.ty, what)?))
+}
+
+fn values(ls: &[Lowered], what: &str) -> Result<Vec<Value>, String> {
+    ls.iter().map(|l| value(l, what)).collect()
+}
+
 /// The lowered result types of `op`.
-fn result_types(op: &Op, what: &str) -> Result<Vec<String>, String> {
+fn result_types(op: &Op, what: &str) -> Result<Vec<ast::Type>, String> {
     op.result_types.iter().map(|t| lowered_type(&xtype(t)?, what)).collect()
 }
 
-/// `%r = `, `%r:3 = ` or nothing, for an op with `n` results.
-fn lhs(r: &str, n: usize) -> String {
-    match n {
-        0 => String::new(),
-        1 => format!("{r} = "),
-        n => format!("{r}:{n} = "),
-    }
+/// The names `op`'s results are bound to.
+fn names(results: &[Value]) -> Vec<String> {
+    results.iter().map(Value::to_string).collect()
 }
 
-/// The names of the `n` results of `%r`.
-fn result_names(r: &str, n: usize) -> Vec<String> {
-    match n {
-        1 => vec![r.to_string()],
-        n => (0..n).map(|i| format!("{r}#{i}")).collect(),
+/// `scf.yield` of `values` (which must be `count` tensors).
+fn yield_values(ctx: &mut Ctx, yielded: &[Lowered], count: usize, what: &str) -> Result<(), String> {
+    if yielded.len() != count {
+        return Err(format!("internal: {what} yields {} values for {count} results", yielded.len()));
     }
-}
-
-/// `scf.yield` of `values` (which must be `tys.len()` tensors).
-fn yield_values(ctx: &mut Ctx, values: &[Lowered], tys: &[String], what: &str) -> Result<(), String> {
-    if values.len() != tys.len() {
-        return Err(format!("internal: {what} yields {} values for {} results", values.len(), tys.len()));
-    }
-    if values.is_empty() {
-        ctx.e.line("scf.yield");
-        return Ok(());
-    }
-    for v in values {
-        lowered_type(&v.ty, &format!("yielded by {what}"))?;
-    }
-    let names: Vec<_> = values.iter().map(|v| v.name.clone()).collect();
-    ctx.e.line(&format!("scf.yield {} : {}", names.join(", "), tys.join(", ")));
+    let yielded = values(yielded, &format!("yielded by {what}"))?;
+    ctx.e.terminator("scf.yield", &yielded);
     Ok(())
 }
 
 /// A branch of `if`/`case`: its ops, then `scf.yield` of what it yields.
-fn branch(ctx: &mut Ctx, block: &Block, tys: &[String], what: &str) -> Result<(), String> {
-    ctx.e.enter();
+fn branch(ctx: &mut Ctx, block: &Block, count: usize, what: &str) -> Result<(), String> {
     let yielded = lower_nested_block(ctx, block, vec![])?;
-    yield_values(ctx, &yielded, tys, what)?;
-    ctx.e.leave();
-    Ok(())
+    yield_values(ctx, &yielded, count, what)
 }
 
-/// The closing brace of a region op, with the op's location.
-fn close(ctx: &mut Ctx) {
-    let loc = std::mem::take(&mut ctx.e.loc);
-    ctx.e.line(&format!("}} {loc}"));
-    ctx.e.loc = loc;
-}
-
-/// Writes a line without the location (for the head of an op whose regions follow).
-fn head_line(ctx: &mut Ctx, text: &str) {
-    let loc = std::mem::take(&mut ctx.e.loc);
-    ctx.e.line(text);
-    ctx.e.loc = loc;
+/// Binds block arguments to the xhlo values they stand for (same types as `like`).
+fn bind_args(args: &[Value], like: &[Lowered]) -> Vec<Lowered> {
+    args.iter().zip(like).map(|(a, l)| Lowered { name: a.to_string(), ty: l.ty.clone() }).collect()
 }
 
 // ----- control flow --------------------------------------------------------------------------
@@ -105,57 +84,38 @@ fn head_line(ctx: &mut Ctx, text: &str) {
 /// forwards the carried values unchanged; `body` is the "after" region.
 fn while_loop(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let inits = operands(ctx, op)?;
-    let n = inits.len();
-    let tys = inits.iter().map(|l| lowered_type(&l.ty, "carried by xhlo.while")).collect::<Result<Vec<_>, _>>()?;
+    let init_values = values(&inits, "carried by xhlo.while")?;
+    let tys: Vec<ast::Type> = init_values.iter().map(|v| v.ty.clone()).collect();
     let (cond, body) = (region_block(op, 0, "cond")?, region_block(op, 1, "body")?);
-    let ty_list = tys.join(", ");
-    let r = ctx.e.fresh("while");
-    let before: Vec<String> = (0..n).map(|_| ctx.e.fresh("w")).collect();
-    let assigns: Vec<String> = before.iter().zip(&inits).map(|(b, l)| format!("{b} = {}", l.name)).collect();
-    let assigns = if n == 0 { String::new() } else { format!("({}) ", assigns.join(", ")) };
-    ctx.e.line(&format!("{}scf.while {assigns}: ({ty_list}) -> ({ty_list}) {{", lhs(&r, n)));
-    ctx.e.enter();
-    let args = before.iter().zip(&inits).map(|(b, l)| Lowered { name: b.clone(), ty: l.ty.clone() }).collect();
-    let yielded = lower_nested_block(ctx, cond, args)?;
+    let (open, results) = ctx.e.open("while", Build::new("scf.while").operands(&init_values).results(tys.clone()));
+    let before = ctx.e.block(&open, 0, "w", &tys);
+    let yielded = lower_nested_block(ctx, cond, bind_args(&before, &inits))?;
     let flag = match yielded.as_slice() {
-        [Lowered { name, ty: Type::Tensor(t) }] if t.rank() == 0 && t.element == ElementType::Pred => ctx.e.extract_scalar(name, t),
+        [Lowered { name, ty: Type::Tensor(t) }] if t.rank() == 0 && t.element == ElementType::Pred => ctx.e.tensor_extract(&Value::tensor(name, t), &[]),
         _ => return Err("region 'cond' of xhlo.while must yield one tensor<i1>".into()),
     };
-    if n == 0 {
-        ctx.e.line(&format!("scf.condition({flag})"));
-    } else {
-        ctx.e.line(&format!("scf.condition({flag}) {} : {ty_list}", before.join(", ")));
-    }
-    ctx.e.leave();
-    ctx.e.line("} do {");
-    let after: Vec<String> = (0..n).map(|_| ctx.e.fresh("w")).collect();
-    if n > 0 {
-        let decls: Vec<String> = after.iter().zip(&tys).map(|(a, t)| format!("{a}: {t}")).collect();
-        ctx.e.line(&format!("^bb0({}):", decls.join(", ")));
-    }
-    ctx.e.enter();
-    let args = after.iter().zip(&inits).map(|(a, l)| Lowered { name: a.clone(), ty: l.ty.clone() }).collect();
-    let next = lower_nested_block(ctx, body, args)?;
-    yield_values(ctx, &next, &tys, "region 'body' of xhlo.while")?;
-    ctx.e.leave();
-    close(ctx);
-    Ok(result_names(&r, n))
+    ctx.e.emit0(Build::new("scf.condition").operand(&flag).operands(&before));
+    ctx.e.next_region(&open);
+    let after = ctx.e.block(&open, 0, "w", &tys);
+    let next = lower_nested_block(ctx, body, bind_args(&after, &inits))?;
+    yield_values(ctx, &next, tys.len(), "region 'body' of xhlo.while")?;
+    ctx.e.close(open);
+    Ok(names(&results))
 }
 
 /// `if` → `scf.if` on the scalar held by the rank-0 predicate.
 fn if_op(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let (p, pt) = ctx.tensor_operand(op, 0)?;
     let tys = result_types(op, "yielded by xhlo.if")?;
+    let n = tys.len();
     let (on_true, on_false) = (region_block(op, 0, "true_branch")?, region_block(op, 1, "false_branch")?);
-    let flag = ctx.e.extract_scalar(&p, &pt);
-    let r = ctx.e.fresh("if");
-    let arrow = if tys.is_empty() { String::new() } else { format!(" -> ({})", tys.join(", ")) };
-    ctx.e.line(&format!("{}scf.if {flag}{arrow} {{", lhs(&r, tys.len())));
-    branch(ctx, on_true, &tys, "region 'true_branch' of xhlo.if")?;
-    ctx.e.line("} else {");
-    branch(ctx, on_false, &tys, "region 'false_branch' of xhlo.if")?;
-    close(ctx);
-    Ok(result_names(&r, tys.len()))
+    let flag = ctx.e.tensor_extract(&Value::tensor(&p, &pt), &[]);
+    let (open, results) = ctx.e.open("if", Build::new("scf.if").operand(&flag).results(tys));
+    branch(ctx, on_true, n, "region 'true_branch' of xhlo.if")?;
+    ctx.e.next_region(&open);
+    branch(ctx, on_false, n, "region 'false_branch' of xhlo.if")?;
+    ctx.e.close(open);
+    Ok(names(&results))
 }
 
 /// `case` → `scf.index_switch` with one case per branch but the last, which is the default:
@@ -167,23 +127,23 @@ fn case(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
         return Err(format!("xhlo.case index must be tensor<i32>, got {}", types::tensor(&it)));
     }
     let tys = result_types(op, "yielded by xhlo.case")?;
+    let n = tys.len();
     let blocks = &op.regions.first().ok_or("xhlo.case without region 'branches'")?.blocks;
     let (last, cases) = blocks.split_last().ok_or("xhlo.case without branches")?;
-    let s = ctx.e.extract_scalar(&i, &it);
+    let s = ctx.e.tensor_extract(&Value::tensor(&i, &it), &[]);
     // Sign-extending: a negative index matches no case.
-    let index = ctx.e.op("ix", &format!("arith.index_cast {s} : i32 to index"));
-    let r = ctx.e.fresh("case");
-    let arrow = if tys.is_empty() { String::new() } else { format!(" -> {}", tys.join(", ")) };
-    head_line(ctx, &format!("{}scf.index_switch {index}{arrow}", lhs(&r, tys.len())));
+    let index = ctx.e.cast("ix", "arith.index_cast", &s, ast::Type::Index);
+    let numbers: Vec<i64> = (0..cases.len() as i64).collect();
+    let switch = Build::new("scf.index_switch").operand(&index).prop("cases", i64_array(&numbers)).results(tys);
+    let (open, results) = ctx.e.open("case", switch);
+    // The default region comes first, then one region per case.
+    branch(ctx, last, n, &format!("branch {} of xhlo.case", cases.len()))?;
     for (b, block) in cases.iter().enumerate() {
-        ctx.e.line(&format!("case {b} {{"));
-        branch(ctx, block, &tys, &format!("branch {b} of xhlo.case"))?;
-        ctx.e.line("}");
+        ctx.e.next_region(&open);
+        branch(ctx, block, n, &format!("branch {b} of xhlo.case"))?;
     }
-    ctx.e.line("default {");
-    branch(ctx, last, &tys, &format!("branch {} of xhlo.case", cases.len()))?;
-    close(ctx);
-    Ok(result_names(&r, tys.len()))
+    ctx.e.close(open);
+    Ok(names(&results))
 }
 
 /// The function named by symbol attribute `attr`.
@@ -197,20 +157,10 @@ pub(super) fn callee(op: &Op, attr: &str) -> Result<String, String> {
 
 /// `func.call @callee` on the operands of `op`, with its results.
 pub(super) fn emit_call(ctx: &mut Ctx, op: &Op, callee: &str) -> Result<Vec<String>, String> {
-    let args = operands(ctx, op)?;
-    let what = format!("passed to @{callee}");
-    let in_tys = args.iter().map(|l| lowered_type(&l.ty, &what)).collect::<Result<Vec<_>, _>>()?;
+    let args = values(&operands(ctx, op)?, &format!("passed to @{callee}"))?;
     let out_tys = result_types(op, &format!("returned from @{callee}"))?;
-    let names: Vec<_> = args.iter().map(|l| l.name.clone()).collect();
-    let r = ctx.e.fresh("call");
-    ctx.e.line(&format!(
-        "{}func.call @{callee}({}) : ({}) -> ({})",
-        lhs(&r, out_tys.len()),
-        names.join(", "),
-        in_tys.join(", "),
-        out_tys.join(", ")
-    ));
-    Ok(result_names(&r, out_tys.len()))
+    let call = Build::new("func.call").operands(&args).prop("callee", Attribute::Symbol(vec![callee.to_string()])).results(out_tys);
+    Ok(names(&ctx.e.emit("call", call)))
 }
 
 fn call(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
@@ -282,7 +232,7 @@ mod tests {
   }) : () -> ()"#,
         );
         let out = strip(&out);
-        assert!(out.contains("case 0 {") && out.contains("case 1 {") && !out.contains("case 2 {"), "{out}");
+        assert!(out.contains("<{cases = array<i64: 0, 1>}>"), "{out}");
         insta::assert_snapshot!(out);
     }
 
@@ -301,8 +251,8 @@ mod tests {
   }) : () -> ()"#,
         );
         let out = strip(&out);
-        assert!(out.contains("%call_1 = func.call @g(%p0) : (tensor<i64>) -> (tensor<i64>)"), "{out}");
-        assert!(out.contains("%call_2 = func.call @g(%call_1) : (tensor<i64>) -> (tensor<i64>)"), "{out}");
+        assert!(out.contains(r#"%call_1 = "func.call"(%p0) <{callee = @g}> : (tensor<i64>) -> tensor<i64>"#), "{out}");
+        assert!(out.contains(r#"%call_2 = "func.call"(%call_1) <{callee = @g}> : (tensor<i64>) -> tensor<i64>"#), "{out}");
     }
 
     #[test]

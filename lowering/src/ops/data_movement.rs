@@ -6,14 +6,16 @@
 //! `get_tuple_element` resolves to the element. A tuple that crosses a function boundary, a
 //! loop or a branch is reported as unsupported.
 
-use super::common::{clamped_index, i64s, int, list, operands, result};
+use super::common::typed::clamped_index;
+use super::common::{i64s, int, operands, result};
 use super::LowerFn;
+use crate::build::{i64_array, i64_type, segments, Build, Input, Value};
 use crate::convert::Ctx;
-use crate::emitter::Operand;
+use crate::emitter::Emitter;
 use crate::types;
+use mlir_text::ast::{Attribute, Op, Type};
 use xhlo_ir::literal::Literal;
 use xhlo_ir::{ElementType, TensorType};
-use mlir_text::ast::{Attribute, Op};
 
 pub const LOWERINGS: &[(&str, LowerFn)] = &[
     ("constant", constant),
@@ -56,6 +58,23 @@ fn storage_element(t: ElementType) -> ElementType {
     }
 }
 
+/// Operand `i` of `op` as a typed tensor value, with its xhlo type.
+fn tensor_operand(ctx: &Ctx, op: &Op, i: usize) -> Result<(Value, TensorType), String> {
+    let (x, xt) = ctx.tensor_operand(op, i)?;
+    Ok((Value::tensor(&x, &xt), xt))
+}
+
+/// The names `op`'s results are bound to: one value.
+fn one(v: Value) -> Result<Vec<String>, String> {
+    Ok(vec![v.to_string()])
+}
+
+/// `arith.constant dense<body> : ty`.
+fn dense_constant(e: &mut Emitter, body: String, ty: &TensorType) -> Value {
+    let ty = types::tensor_type(ty);
+    e.constant("cst", Attribute::Dense { body, ty: ty.clone() }, ty)
+}
+
 fn constant(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let ty = result(op, 0)?;
     let lit = match op.attr("value") {
@@ -71,12 +90,19 @@ fn constant(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     } else {
         stored.to_dense_body()
     };
-    let t = types::tensor(&ty);
-    Ok(vec![ctx.e.op("cst", &format!("arith.constant dense<{body}> : {t}"))])
+    one(dense_constant(&mut ctx.e, body, &ty))
+}
+
+/// A `linalg.generic` writing `out` with the element of `x` read through `map`.
+fn copy_through(e: &mut Emitter, x: Value, map: Vec<String>, out: &TensorType) -> Result<Value, String> {
+    let init = e.tensor_empty(out);
+    let iters = vec!["parallel"; out.rank()];
+    let mut r = e.linalg_generic(&[Input { value: x, map: map.join(", ") }], &[Input::identity(init, out.rank())], &iters, |_, args| Ok(vec![args[0].clone()]))?;
+    Ok(r.remove(0))
 }
 
 fn broadcast_in_dim(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
-    let (x, xt) = ctx.tensor_operand(op, 0)?;
+    let (x, xt) = tensor_operand(ctx, op, 0)?;
     let out = result(op, 0)?;
     let bdims = i64s(op, "broadcast_dimensions")?;
     let map: Vec<String> = bdims
@@ -84,153 +110,170 @@ fn broadcast_in_dim(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
         .enumerate()
         .map(|(i, &d)| if xt.dims[i] == 1 && out.dims[d as usize] != 1 { "0".to_string() } else { format!("d{d}") })
         .collect();
-    let init = ctx.e.empty(&out);
-    let iters = vec!["parallel"; out.rank()];
-    let r = ctx.e.generic(&[Operand { value: x, ty: xt, map: map.join(", ") }], Operand::identity(init, &out), &iters, |_, args| Ok(args[0].clone()))?;
-    Ok(vec![r])
+    one(copy_through(&mut ctx.e, x, map, &out)?)
 }
 
 /// XLA's Broadcast: new dimensions `broadcast_sizes` in front of the operand's.
 fn broadcast(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
-    let (x, xt) = ctx.tensor_operand(op, 0)?;
+    let (x, xt) = tensor_operand(ctx, op, 0)?;
     let out = result(op, 0)?;
     let added = out.rank() - xt.rank();
     let map: Vec<String> = (0..xt.rank()).map(|i| format!("d{}", added + i)).collect();
-    let init = ctx.e.empty(&out);
-    let iters = vec!["parallel"; out.rank()];
-    let r = ctx.e.generic(&[Operand { value: x, ty: xt, map: map.join(", ") }], Operand::identity(init, &out), &iters, |_, args| Ok(args[0].clone()))?;
-    Ok(vec![r])
+    one(copy_through(&mut ctx.e, x, map, &out)?)
 }
 
-fn reassociation_all(rank: usize) -> String {
-    format!("[[{}]]", (0..rank).map(|i| i.to_string()).collect::<Vec<_>>().join(", "))
+/// The reassociation of every dimension into one, `[[0, 1, ..., rank-1]]`; none for rank 0.
+fn reassociation_all(rank: usize) -> Attribute {
+    let all = (0..rank as i64).map(|i| Attribute::Int(i.to_string(), i64_type())).collect();
+    Attribute::Array(if rank == 0 { vec![] } else { vec![Attribute::Array(all)] })
 }
 
 fn reshape(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
-    let (x, xt) = ctx.tensor_operand(op, 0)?;
+    let (x, xt) = tensor_operand(ctx, op, 0)?;
     let out = result(op, 0)?;
-    Ok(vec![reshape_value(ctx, &x, &xt, &out)])
+    one(reshape_value(&mut ctx.e, x, &xt, &out))
 }
 
 /// Reshape through a 1-D tensor: `collapse_shape` then `expand_shape`.
-pub fn reshape_value(ctx: &mut Ctx, x: &str, xt: &TensorType, out: &TensorType) -> String {
+pub fn reshape_value(e: &mut Emitter, x: Value, xt: &TensorType, out: &TensorType) -> Value {
     if xt.dims == out.dims {
-        return x.to_string();
+        return x;
     }
-    let n = xt.num_elements();
-    let flat = TensorType::new(vec![n], xt.element);
-    let (ft, ot, xtt) = (types::tensor(&flat), types::tensor(out), types::tensor(xt));
+    let flat = TensorType::new(vec![xt.num_elements()], xt.element);
+    let collapse = |e: &mut Emitter, v: &Value, rank: usize, to: &TensorType| {
+        e.emit1("rs", Build::new("tensor.collapse_shape").operand(v).prop("reassociation", reassociation_all(rank)).result(types::tensor_type(to)))
+    };
+    let expand = |e: &mut Emitter, v: &Value, rank: usize, to: &TensorType| {
+        let b = Build::new("tensor.expand_shape").operand(v).prop("reassociation", reassociation_all(rank)).prop("static_output_shape", i64_array(&to.dims));
+        e.emit1("rs", b.result(types::tensor_type(to)))
+    };
+    // Rank 0 is expanded to and collapsed from `[1]` with no reassociation.
     let flat_value = match xt.rank() {
-        1 => x.to_string(),
-        0 => ctx.e.op("rs", &format!("tensor.expand_shape {x} [] output_shape [1] : {xtt} into {ft}")),
-        r => ctx.e.op("rs", &format!("tensor.collapse_shape {x} {} : {xtt} into {ft}", reassociation_all(r))),
+        1 => x,
+        0 => expand(e, &x, 0, &flat),
+        r => collapse(e, &x, r, &flat),
     };
     match out.rank() {
         1 => flat_value,
-        0 => ctx.e.op("rs", &format!("tensor.collapse_shape {flat_value} [] : {ft} into {ot}")),
-        r => {
-            let shape: Vec<String> = out.dims.iter().map(|d| d.to_string()).collect();
-            ctx.e.op("rs", &format!("tensor.expand_shape {flat_value} {} output_shape [{}] : {ft} into {ot}", reassociation_all(r), shape.join(", ")))
-        }
+        0 => collapse(e, &flat_value, 0, out),
+        r => expand(e, &flat_value, r, out),
     }
 }
 
 fn transpose(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
-    let (x, xt) = ctx.tensor_operand(op, 0)?;
+    let (x, _) = tensor_operand(ctx, op, 0)?;
     let out = result(op, 0)?;
     let perm = i64s(op, "permutation")?;
-    let init = ctx.e.empty(&out);
-    let p: Vec<String> = perm.iter().map(|d| d.to_string()).collect();
-    Ok(vec![ctx.e.op(
-        "tr",
-        &format!("linalg.transpose ins({x} : {}) outs({init} : {}) permutation = [{}]", types::tensor(&xt), types::tensor(&out), p.join(", ")),
-    )])
+    let init = ctx.e.tensor_empty(&out);
+    let body = ctx.e.yield_first(&[x.element(), init.element()]);
+    let b = Build::new("linalg.transpose").operand(&x).operand(&init).prop("permutation", i64_array(&perm)).region(body);
+    one(ctx.e.emit1("tr", b.result(init.ty.clone())))
 }
 
 fn iota(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let out = result(op, 0)?;
     let dim = int(op, "iota_dimension")?;
-    let init = ctx.e.empty(&out);
+    let init = ctx.e.tensor_empty(&out);
     let iters = vec!["parallel"; out.rank()];
     let t = out.element;
-    let r = ctx.e.generic(&[], Operand::identity(init, &out), &iters, |e, _| {
-        let i = e.op("i", &format!("linalg.index {dim} : index"));
-        let as_int = e.op("i", &format!("arith.index_cast {i} : index to i64"));
-        let v = crate::scalar::Value { name: as_int, ty: ElementType::S64 };
+    let r = ctx.e.linalg_generic(&[], &[Input::identity(init, out.rank())], &iters, |e, _| {
+        let i = e.emit1("i", Build::new("linalg.index").prop("dim", crate::build::int(dim, i64_type())).result(Type::Index));
+        let as_int = e.cast("i", "arith.index_cast", &i, i64_type());
+        let v = crate::scalar::Value { name: as_int.to_string(), ty: ElementType::S64 };
         let c = crate::scalar::convert(e, &v, t)?;
-        Ok(crate::scalar::store(e, &c))
+        Ok(vec![crate::build::store(e, &c)])
     })?;
-    Ok(vec![r])
+    one(r[0].clone())
+}
+
+/// The offsets of a slice: static, or one `index` value per dimension.
+enum Offsets<'a> {
+    Static(&'a [i64]),
+    Dynamic(&'a [Value]),
+}
+
+/// The operands and properties that place a slice: dynamic offsets (after `leading`
+/// operands, the source and destination) and the static offsets, sizes and strides.
+fn placed(b: Build, leading: usize, offsets: Offsets, sizes: &[i64], strides: &[i64]) -> Build {
+    /// MLIR's `ShapedType::kDynamic`: the static offset of a dynamic one.
+    const DYNAMIC: i64 = i64::MIN;
+    let (dynamic, statics) = match offsets {
+        Offsets::Static(o) => (&[][..], o.to_vec()),
+        Offsets::Dynamic(v) => (v, vec![DYNAMIC; v.len()]),
+    };
+    let mut sizes_of_segments = vec![1; leading];
+    sizes_of_segments.extend([dynamic.len(), 0, 0]);
+    b.operands(dynamic)
+        .prop("operandSegmentSizes", segments(&sizes_of_segments))
+        .prop("static_offsets", i64_array(&statics))
+        .prop("static_sizes", i64_array(sizes))
+        .prop("static_strides", i64_array(strides))
+}
+
+/// `tensor.extract_slice` of `x` into a tensor of `out`'s type.
+fn extract_slice(e: &mut Emitter, hint: &str, x: &Value, offsets: Offsets, strides: &[i64], out: &TensorType) -> Value {
+    let b = placed(Build::new("tensor.extract_slice").operand(x), 1, offsets, &out.dims, strides);
+    e.emit1(hint, b.result(types::tensor_type(out)))
+}
+
+/// `tensor.insert_slice` of `part` (of xhlo type `pt`) into `dest`.
+fn insert_slice(e: &mut Emitter, hint: &str, part: &Value, pt: &TensorType, dest: &Value, offsets: Offsets, strides: &[i64]) -> Value {
+    let b = placed(Build::new("tensor.insert_slice").operand(part).operand(dest), 2, offsets, &pt.dims, strides);
+    e.emit1(hint, b.result(dest.ty.clone()))
 }
 
 fn slice(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
-    let (x, xt) = ctx.tensor_operand(op, 0)?;
+    let (x, xt) = tensor_operand(ctx, op, 0)?;
     let out = result(op, 0)?;
     let start = i64s(op, "start_indices")?;
     let strides = i64s(op, "strides").unwrap_or_else(|_| vec![1; xt.rank()]);
     if out.num_elements() == 0 {
         // MLIR rejects a static offset at the end of a dimension, even for an empty slice.
-        return Ok(vec![ctx.e.empty(&out)]);
+        return one(ctx.e.tensor_empty(&out));
     }
-    let list = |v: &[i64]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
-    Ok(vec![ctx.e.op(
-        "sl",
-        &format!(
-            "tensor.extract_slice {x}[{}] [{}] [{}] : {} to {}",
-            list(&start),
-            list(&out.dims),
-            list(&strides),
-            types::tensor(&xt),
-            types::tensor(&out)
-        ),
-    )])
+    one(extract_slice(&mut ctx.e, "sl", &x, Offsets::Static(&start), &strides, &out))
 }
 
 fn concatenate(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let out = result(op, 0)?;
     let dim = int(op, "dimension")?;
-    let mut names = Vec::new();
-    let mut tys = Vec::new();
+    let mut parts = Vec::new();
     for i in 0..op.operands.len() {
-        let (x, xt) = ctx.tensor_operand(op, i)?;
+        let (x, xt) = tensor_operand(ctx, op, i)?;
         // Empty operands contribute nothing (and MLIR rejects the static offsets at the end
         // of a dimension that their insertion would use).
-        if xt.num_elements() == 0 {
-            continue;
+        if xt.num_elements() > 0 {
+            parts.push(x);
         }
-        names.push(x);
-        tys.push(types::tensor(&xt));
     }
-    if names.is_empty() {
-        return Ok(vec![ctx.e.empty(&out)]);
+    match parts.len() {
+        0 => one(ctx.e.tensor_empty(&out)),
+        1 => one(parts.remove(0)),
+        _ => {
+            let b = Build::new("tensor.concat").operands(&parts).prop("dim", crate::build::int(dim, i64_type()));
+            one(ctx.e.emit1("cat", b.result(types::tensor_type(&out))))
+        }
     }
-    if names.len() == 1 {
-        return Ok(names);
-    }
-    Ok(vec![ctx.e.op("cat", &format!("tensor.concat dim({dim}) {} : ({}) -> {}", names.join(", "), tys.join(", "), types::tensor(&out)))])
 }
 
 fn reverse(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
-    let (x, xt) = ctx.tensor_operand(op, 0)?;
+    let (x, xt) = tensor_operand(ctx, op, 0)?;
     let rev = i64s(op, "dimensions")?;
     let map: Vec<String> = (0..xt.rank())
         .map(|d| if rev.contains(&(d as i64)) { format!("{} - d{d}", xt.dims[d] - 1) } else { format!("d{d}") })
         .collect();
-    let init = ctx.e.empty(&xt);
-    let iters = vec!["parallel"; xt.rank()];
-    let r = ctx.e.generic(&[Operand { value: x, ty: xt.clone(), map: map.join(", ") }], Operand::identity(init, &xt), &iters, |_, a| Ok(a[0].clone()))?;
-    Ok(vec![r])
+    one(copy_through(&mut ctx.e, x, map, &xt)?)
 }
 
 /// Pad: negative edges first slice the operand; then the result is filled with the padding
 /// value and the operand is inserted with stride `interior + 1` at the low edge.
 fn pad(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
-    let (x, xt) = ctx.tensor_operand(op, 0)?;
-    let (pv, pvt) = ctx.tensor_operand(op, 1)?;
+    let (x, xt) = tensor_operand(ctx, op, 0)?;
+    let (pv, _) = tensor_operand(ctx, op, 1)?;
     let out = result(op, 0)?;
     let (low, interior) = (i64s(op, "edge_padding_low")?, i64s(op, "interior_padding")?);
-    let list = |v: &[i64]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
-    let scalar = ctx.e.extract_scalar(&pv, &pvt);
+    let e = &mut ctx.e;
+    let scalar = e.tensor_extract(&pv, &[]);
     // The operand dilated by interior padding, placed in a full-size tensor whose edges may
     // extend below zero: compute the part that lands inside the result.
     let rank = xt.rank();
@@ -254,33 +297,13 @@ fn pad(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
         src_count[d] = count;
         dst_start[d] = low[d] + first * step;
     }
-    let filled = ctx.e.fill(&out, &scalar);
-    if src_count.iter().any(|&c| c == 0) {
-        return Ok(vec![filled]);
+    let filled = e.linalg_fill(&out, &scalar);
+    if src_count.contains(&0) {
+        return one(filled);
     }
     let part_ty = TensorType::new(src_count.clone(), xt.element);
-    let part = ctx.e.op(
-        "pd",
-        &format!(
-            "tensor.extract_slice {x}[{}] [{}] [{}] : {} to {}",
-            list(&src_start),
-            list(&src_count),
-            list(&vec![1; rank]),
-            types::tensor(&xt),
-            types::tensor(&part_ty)
-        ),
-    );
-    Ok(vec![ctx.e.op(
-        "pd",
-        &format!(
-            "tensor.insert_slice {part} into {filled}[{}] [{}] [{}] : {} into {}",
-            list(&dst_start),
-            list(&src_count),
-            list(&strides),
-            types::tensor(&part_ty),
-            types::tensor(&out)
-        ),
-    )])
+    let part = extract_slice(e, "pd", &x, Offsets::Static(&src_start), &vec![1; rank], &part_ty);
+    one(insert_slice(e, "pd", &part, &part_ty, &filled, Offsets::Static(&dst_start), &strides))
 }
 
 // ----- tuples --------------------------------------------------------------------------------
@@ -310,60 +333,38 @@ fn get_dimension_size(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let d = int(op, "dimension")?;
     let size = usize::try_from(d).ok().and_then(|d| xt.dims.get(d)).ok_or_else(|| format!("dimension {d} out of range"))?;
     let size = i32::try_from(*size).map_err(|_| format!("unsupported in lowering: dimension size {size} does not fit in i32"))?;
-    Ok(vec![ctx.e.op("cst", &format!("arith.constant dense<{size}> : tensor<i32>"))])
+    one(dense_constant(&mut ctx.e, size.to_string(), &TensorType::scalar(ElementType::S32)))
 }
 
 // ----- dynamic slices ------------------------------------------------------------------------
 
 /// The clamped start indices of `dynamic_slice`/`dynamic_update_slice`: operands
 /// `first..first+rank`, each a rank-0 integer, clamped to `[0, dims[d] - sizes[d]]`.
-fn dynamic_starts(ctx: &mut Ctx, op: &Op, first: usize, dims: &[i64], sizes: &[i64]) -> Result<Vec<String>, String> {
+fn dynamic_starts(ctx: &mut Ctx, op: &Op, first: usize, dims: &[i64], sizes: &[i64]) -> Result<Vec<Value>, String> {
     if op.operands.len() != first + dims.len() {
         return Err(format!("{} takes {} start indices for rank {}, got {}", op.name, dims.len(), dims.len(), op.operands.len().saturating_sub(first)));
     }
     let mut starts = Vec::new();
     for d in 0..dims.len() {
-        let (s, st) = ctx.tensor_operand(op, first + d)?;
-        let v = ctx.e.extract_scalar(&s, &st);
+        let (s, st) = tensor_operand(ctx, op, first + d)?;
+        let v = ctx.e.tensor_extract(&s, &[]);
         starts.push(clamped_index(&mut ctx.e, &v, st.element, 0, (dims[d] - sizes[d]).max(0))?);
     }
     Ok(starts)
 }
 
 fn dynamic_slice(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
-    let (x, xt) = ctx.tensor_operand(op, 0)?;
+    let (x, xt) = tensor_operand(ctx, op, 0)?;
     let out = result(op, 0)?;
     let starts = dynamic_starts(ctx, op, 1, &xt.dims, &out.dims)?;
-    let ones = vec![1; xt.rank()];
-    Ok(vec![ctx.e.op(
-        "ds",
-        &format!(
-            "tensor.extract_slice {x}[{}] [{}] [{}] : {} to {}",
-            starts.join(", "),
-            list(&out.dims),
-            list(&ones),
-            types::tensor(&xt),
-            types::tensor(&out)
-        ),
-    )])
+    one(extract_slice(&mut ctx.e, "ds", &x, Offsets::Dynamic(&starts), &vec![1; xt.rank()], &out))
 }
 
 fn dynamic_update_slice(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
-    let (x, xt) = ctx.tensor_operand(op, 0)?;
-    let (u, ut) = ctx.tensor_operand(op, 1)?;
+    let (x, xt) = tensor_operand(ctx, op, 0)?;
+    let (u, ut) = tensor_operand(ctx, op, 1)?;
     let starts = dynamic_starts(ctx, op, 2, &xt.dims, &ut.dims)?;
-    let ones = vec![1; xt.rank()];
-    Ok(vec![ctx.e.op(
-        "dus",
-        &format!(
-            "tensor.insert_slice {u} into {x}[{}] [{}] [{}] : {} into {}",
-            starts.join(", "),
-            list(&ut.dims),
-            list(&ones),
-            types::tensor(&ut),
-            types::tensor(&xt)
-        ),
-    )])
+    one(insert_slice(&mut ctx.e, "dus", &u, &ut, &x, Offsets::Dynamic(&starts), &vec![1; xt.rank()]))
 }
 
 #[cfg(test)]
@@ -432,6 +433,6 @@ mod tests {
     "func.return"(%r) : (tensor<i32>) -> ()
   }) : () -> ()"#,
         );
-        assert!(out.contains("arith.constant dense<3> : tensor<i32>"), "{out}");
+        assert!(out.contains(r#""arith.constant"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>"#), "{out}");
     }
 }

@@ -20,15 +20,16 @@
 //! `select_and_scatter` are `scf.for` nests over the update (source) index space carrying the
 //! result tensors, with `tensor.extract`/`tensor.insert` at computed positions.
 
-use super::common::{block, clamped_index, extract, i64s, if_else, in_bounds, index_const, int, loop_nest, opt_i64s, result, Carried};
+use super::common::typed::{clamped_index, if_else, in_bounds, loop_nest};
+use super::common::{block, i64s, int, opt_i64s, result};
 use super::LowerFn;
+use crate::build::{i64_type, int as int_attr, load, store, Build, Input, Value};
 use crate::convert::Ctx;
-use crate::emitter::{Emitter, Operand};
+use crate::emitter::Emitter;
 use crate::region;
-use crate::scalar::{self, Value};
-use crate::types;
+use crate::scalar;
+use mlir_text::ast::{Op, Type};
 use xhlo_ir::{ElementType, TensorType};
-use mlir_text::ast::Op;
 
 pub const LOWERINGS: &[(&str, LowerFn)] = &[
     ("gather", gather),
@@ -50,22 +51,31 @@ fn batch_position(t: usize, index_vector_dim: usize) -> usize {
 }
 
 /// Reads component `j` of the index vector at batch position `batch` (one index per batch
-/// dimension) of the index array `ind`.
-fn index_component(e: &mut Emitter, ind: &str, it: &TensorType, index_vector_dim: usize, batch: &[String], j: usize) -> String {
+/// dimension) of the index array `ind` (of rank `rank`).
+fn index_component(e: &mut Emitter, ind: &Value, rank: usize, index_vector_dim: usize, batch: &[Value], j: usize) -> Value {
     let mut coords = Vec::new();
-    for t in 0..it.rank() {
+    for t in 0..rank {
         if t == index_vector_dim {
-            coords.push(index_const(e, j as i64));
+            coords.push(e.index(j as i64));
         } else {
             coords.push(batch[batch_position(t, index_vector_dim)].clone());
         }
     }
-    extract(e, ind, it, &coords)
+    e.tensor_extract(ind, &coords)
+}
+
+/// Position `d` plus the offset `o` (when there is a position yet).
+fn offset(e: &mut Emitter, position: Option<Value>, o: Value) -> Value {
+    match position {
+        Some(s) => e.same_type("ix", "arith.addi", &[&s, &o]),
+        None => o,
+    }
 }
 
 fn gather(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let (x, xt) = ctx.tensor_operand(op, 0)?;
     let (ind, it) = ctx.tensor_operand(op, 1)?;
+    let (x, ind) = (Value::tensor(&x, &xt), Value::tensor(&ind, &it));
     let out = result(op, 0)?;
     let offset_dims = i64s(op, "offset_dims")?;
     let collapsed = i64s(op, "collapsed_slice_dims")?;
@@ -86,15 +96,16 @@ fn gather(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     if windowed.len() != offset_dims.len() {
         return Err("gather: offset_dims do not match the operand's window dimensions".into());
     }
-    let init = ctx.e.empty(&out);
+    let init = ctx.e.tensor_empty(&out);
     let iterators = vec!["parallel"; out.rank()];
-    let r = ctx.e.generic(&[], Operand::identity(init, &out), &iterators, |e, _| {
-        let out_index: Vec<String> = (0..out.rank()).map(|d| e.op("i", &format!("linalg.index {d} : index"))).collect();
-        let batch: Vec<String> = batch_dims.iter().map(|&d| out_index[d].clone()).collect();
-        let mut full: Vec<Option<String>> = vec![None; rank];
+    let r = ctx.e.linalg_generic(&[], &[Input::identity(init, out.rank())], &iterators, |e, _| {
+        let out_index: Vec<Value> =
+            (0..out.rank()).map(|d| e.emit1("i", Build::new("linalg.index").prop("dim", int_attr(d as i64, i64_type())).result(Type::Index))).collect();
+        let batch: Vec<Value> = batch_dims.iter().map(|&d| out_index[d].clone()).collect();
+        let mut full: Vec<Option<Value>> = vec![None; rank];
         for (j, &d) in start_index_map.iter().enumerate() {
             let d = d as usize;
-            let v = index_component(e, &ind, &it, ivd, &batch, j);
+            let v = index_component(e, &ind, it.rank(), ivd, &batch, j);
             full[d] = Some(clamped_index(e, &v, it.element, 0, (xt.dims[d] - slice_sizes[d]).max(0))?);
         }
         for (i, &d) in operand_batching.iter().enumerate() {
@@ -103,15 +114,12 @@ fn gather(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
         }
         for (k, &d) in windowed.iter().enumerate() {
             let o = out_index[offset_dims[k] as usize].clone();
-            full[d] = Some(match full[d].take() {
-                Some(s) => e.op("ix", &format!("arith.addi {s}, {o} : index")),
-                None => o,
-            });
+            full[d] = Some(offset(e, full[d].take(), o));
         }
-        let coords: Vec<String> = full.into_iter().map(|c| c.unwrap_or_else(|| index_const(e, 0))).collect();
-        Ok(extract(e, &x, &xt, &coords))
+        let coords: Vec<Value> = full.into_iter().map(|c| c.unwrap_or_else(|| e.index(0))).collect();
+        Ok(vec![e.tensor_extract(&x, &coords)])
     })?;
-    Ok(vec![r])
+    Ok(vec![r[0].to_string()])
 }
 
 fn scatter(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
@@ -126,6 +134,7 @@ fn scatter(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
         updates.push(ctx.tensor_operand(op, n + 1 + i)?);
     }
     let (ind, it) = ctx.tensor_operand(op, n)?;
+    let ind = Value::tensor(&ind, &it);
     let update_window_dims = i64s(op, "update_window_dims")?;
     let inserted = i64s(op, "inserted_window_dims")?;
     let input_batching = opt_i64s(op, "input_batching_dims")?.unwrap_or_default();
@@ -133,8 +142,8 @@ fn scatter(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let to_operand = i64s(op, "scatter_dims_to_operand_dims")?;
     let ivd = int(op, "index_vector_dim")? as usize;
     let body = block(op, 0, "update_computation")?;
-    let xt = inputs[0].1.clone();
-    let ut = updates[0].1.clone();
+    let xt: TensorType = inputs[0].1.clone();
+    let ut: TensorType = updates[0].1.clone();
     let rank = xt.rank();
     if input_batching.len() != indices_batching.len() || ivd > it.rank() {
         return Err("scatter: inconsistent dimension numbers (not verified?)".into());
@@ -144,15 +153,16 @@ fn scatter(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     if windowed.len() != update_window_dims.len() {
         return Err("scatter: update_window_dims do not match the operand's window dimensions".into());
     }
-    let carried: Vec<Carried> = inputs.iter().map(|(x, t)| Carried { name: x.clone(), ty: types::tensor(t) }).collect();
-    let tys: Vec<String> = carried.iter().map(|c| c.ty.clone()).collect();
+    let carried: Vec<Value> = inputs.iter().map(|(x, t)| Value::tensor(x, t)).collect();
+    let tys: Vec<Type> = carried.iter().map(|c| c.ty.clone()).collect();
     let elems: Vec<ElementType> = inputs.iter().map(|(_, t)| t.element).collect();
-    let mut nest_body = |e: &mut Emitter, u: &[String], outs: &[String]| -> Result<Vec<String>, String> {
-        let batch: Vec<String> = scatter_dims.iter().map(|&d| u[d].clone()).collect();
-        let mut full: Vec<Option<String>> = vec![None; rank];
+    let updates: Vec<(Value, ElementType)> = updates.iter().map(|(u, t)| (Value::tensor(u, t), t.element)).collect();
+    let mut nest_body = |e: &mut Emitter, u: &[Value], outs: &[Value]| -> Result<Vec<Value>, String> {
+        let batch: Vec<Value> = scatter_dims.iter().map(|&d| u[d].clone()).collect();
+        let mut full: Vec<Option<Value>> = vec![None; rank];
         for (j, &d) in to_operand.iter().enumerate() {
             let d = d as usize;
-            let v = index_component(e, &ind, &it, ivd, &batch, j);
+            let v = index_component(e, &ind, it.rank(), ivd, &batch, j);
             // Clamped to [-dim, dim] first, so adding the window offset (in [0, dim))
             // cannot overflow and an out-of-bounds position stays out of bounds.
             full[d] = Some(clamped_index(e, &v, it.element, -xt.dims[d], xt.dims[d])?);
@@ -163,12 +173,9 @@ fn scatter(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
         }
         for (k, &d) in windowed.iter().enumerate() {
             let w = u[update_window_dims[k] as usize].clone();
-            full[d] = Some(match full[d].take() {
-                Some(s) => e.op("ix", &format!("arith.addi {s}, {w} : index")),
-                None => w,
-            });
+            full[d] = Some(offset(e, full[d].take(), w));
         }
-        let index: Vec<String> = full.into_iter().map(|c| c.unwrap_or_else(|| index_const(e, 0))).collect();
+        let index: Vec<Value> = full.into_iter().map(|c| c.unwrap_or_else(|| e.index(0))).collect();
         let ok = in_bounds(e, &index, &xt.dims);
         if_else(
             e,
@@ -176,29 +183,30 @@ fn scatter(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
             &tys,
             Box::new(|e| {
                 let mut args = Vec::new();
-                for (o, (_, t)) in outs.iter().zip(&inputs) {
-                    let v = extract(e, o, t, &index);
-                    args.push(scalar::load(e, &v, t.element));
+                for (o, elem) in outs.iter().zip(&elems) {
+                    let v = e.tensor_extract(o, &index);
+                    args.push(load(e, &v, *elem));
                 }
-                for (upd, t) in &updates {
-                    let v = extract(e, upd, t, u);
-                    args.push(scalar::load(e, &v, t.element));
+                for (upd, elem) in &updates {
+                    let v = e.tensor_extract(upd, u);
+                    args.push(load(e, &v, *elem));
                 }
                 let results = region::lower_block(e, body, args)?;
                 if results.len() != n {
                     return Err(format!("scatter: update_computation yields {} values for {n} inputs", results.len()));
                 }
                 let mut new = Vec::new();
-                for ((r, o), (t, elem)) in results.iter().zip(outs).zip(inputs.iter().map(|(_, t)| t).zip(&elems)) {
-                    let stored = scalar::store(e, &Value { name: r.name.clone(), ty: *elem });
-                    new.push(e.op("ins", &format!("tensor.insert {stored} into {o}[{}] : {}", index.join(", "), types::tensor(t))));
+                for ((r, o), elem) in results.iter().zip(outs).zip(&elems) {
+                    let stored = store(e, &scalar::Value { name: r.name.clone(), ty: *elem });
+                    new.push(e.emit1("ins", Build::new("tensor.insert").operand(&stored).operand(o).operands(&index).result(o.ty.clone())));
                 }
                 Ok(new)
             }),
             Box::new(|_| Ok(outs.to_vec())),
         )
     };
-    loop_nest(&mut ctx.e, &ut.dims, &carried, &mut Vec::new(), &mut nest_body)
+    let results = loop_nest(&mut ctx.e, &ut.dims, &carried, &mut Vec::new(), &mut nest_body)?;
+    Ok(results.iter().map(Value::to_string).collect())
 }
 
 #[cfg(test)]

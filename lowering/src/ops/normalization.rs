@@ -2,11 +2,12 @@
 //! element-wise generics over the operand with per-feature vectors read through the feature
 //! dimension, and per-feature sums (XLA's BatchNorm* semantics, float types only).
 
-use super::common::{int, zeros};
+use super::common::int;
 use super::LowerFn;
+use crate::build::{load, store, Input, Value};
 use crate::convert::Ctx;
-use crate::emitter::{dims, Emitter, Operand};
-use crate::scalar::{self, Value};
+use crate::emitter::{dims, Emitter};
+use crate::scalar;
 use xhlo_ir::{ElementType, TensorType};
 use mlir_text::ast::{Attribute, Op};
 
@@ -56,28 +57,29 @@ fn feature_map(
     xt: &TensorType,
     f: usize,
     inputs: &[(&str, &TensorType)],
-    body: impl FnOnce(&mut Emitter, &[Value]) -> Result<Value, String>,
+    body: impl FnOnce(&mut Emitter, &[scalar::Value]) -> Result<scalar::Value, String>,
 ) -> Result<String, String> {
     let rank = xt.rank();
-    let ops: Vec<Operand> = inputs
+    let ins: Vec<Input> = inputs
         .iter()
-        .map(|(v, t)| Operand { value: v.to_string(), ty: (*t).clone(), map: if t.rank() == rank { dims(rank) } else { format!("d{f}") } })
+        .map(|(v, t)| Input { value: Value::tensor(v, t), map: if t.rank() == rank { dims(rank) } else { format!("d{f}") } })
         .collect();
     let elems: Vec<ElementType> = inputs.iter().map(|(_, t)| t.element).collect();
-    let init = e.empty(xt);
+    let init = e.tensor_empty(xt);
     let iters = vec!["parallel"; rank];
-    e.generic(&ops, Operand::identity(init, xt), &iters, |e, a| {
-        let vals: Vec<Value> = a.iter().zip(&elems).map(|(n, t)| scalar::load(e, n, *t)).collect();
+    let r = e.linalg_generic(&ins, &[Input::identity(init, rank)], &iters, |e, a| {
+        let vals: Vec<scalar::Value> = a.iter().zip(&elems).map(|(arg, t)| load(e, arg, *t)).collect();
         let r = body(e, &vals)?;
-        Ok(scalar::store(e, &r))
-    })
+        Ok(vec![store(e, &r)])
+    })?;
+    Ok(r[0].to_string())
 }
 
 /// Sums a full tensor over every dimension but the feature one (a vector per feature).
 fn feature_sum(e: &mut Emitter, x: &str, xt: &TensorType, f: usize) -> Result<String, String> {
     let rank = xt.rank();
     let out = TensorType::new(vec![xt.dims[f]], xt.element);
-    let init = zeros(e, &out);
+    let init = e.zeros(&out);
     // Loops: the feature first, then the others.
     let mut map = vec![String::new(); rank];
     map[f] = "d0".into();
@@ -90,15 +92,17 @@ fn feature_sum(e: &mut Emitter, x: &str, xt: &TensorType, f: usize) -> Result<St
     }
     let iters: Vec<&str> = (0..rank).map(|i| if i == 0 { "parallel" } else { "reduction" }).collect();
     let t = xt.element;
-    e.generic(&[Operand { value: x.to_string(), ty: xt.clone(), map: map.join(", ") }], Operand { value: init, ty: out, map: "d0".into() }, &iters, |e, a| {
-        let v = scalar::load(e, &a[0], t);
-        let acc = scalar::load(e, &a[1], t);
+    let input = Input { value: Value::tensor(x, xt), map: map.join(", ") };
+    let r = e.linalg_generic(&[input], &[Input { value: init, map: "d0".into() }], &iters, |e, a| {
+        let v = load(e, &a[0], t);
+        let acc = load(e, &a[1], t);
         let s = scalar::binary(e, "add", &acc, &v)?;
-        Ok(scalar::store(e, &s))
-    })
+        Ok(vec![store(e, &s)])
+    })?;
+    Ok(r[0].to_string())
 }
 
-fn float_const(e: &mut Emitter, t: ElementType, v: f64) -> Value {
+fn float_const(e: &mut Emitter, t: ElementType, v: f64) -> scalar::Value {
     scalar::literal(e, t, &xhlo_ir::attrs::format_float(v))
 }
 
@@ -238,7 +242,7 @@ mod tests {
             "tensor<2x3xf32>",
         );
         // Two per-feature sums (mean, variance) reduce over the batch dimension.
-        assert_eq!(out.matches(r#"iterator_types = ["parallel", "reduction"]"#).count(), 2, "{out}");
+        assert_eq!(out.matches("iterator_types = [#linalg.iterator_type<parallel>, #linalg.iterator_type<reduction>]").count(), 2, "{out}");
     }
 
     #[test]

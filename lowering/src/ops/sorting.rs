@@ -3,15 +3,16 @@
 //! `top_k` is the same sort with a total-order comparator that keeps the first `k` and also
 //! writes the permutation as i32 indices.
 
-use super::common::{index_const, int, region_block};
+use super::common::{int, region_block};
 use super::LowerFn;
+use crate::build::{i1_type, load, segments, Build, Value};
 use crate::convert::Ctx;
 use crate::emitter::Emitter;
 use crate::region;
-use crate::scalar::{self, Value};
+use crate::scalar;
 use crate::types;
+use mlir_text::ast::{Attribute, Op, Type};
 use xhlo_ir::{ElementType, TensorType};
-use mlir_text::ast::{Attribute, Op};
 
 pub const LOWERINGS: &[(&str, LowerFn)] = &[
     ("sort", sort),
@@ -20,7 +21,7 @@ pub const LOWERINGS: &[(&str, LowerFn)] = &[
 
 /// The "less than" of a sort: given the comparator's arguments (lhs_0, rhs_0, lhs_1, rhs_1,
 /// ...), an i1 value that is true when lhs must come before rhs.
-type Less<'a> = dyn FnMut(&mut Emitter, &[Value]) -> Result<Value, String> + 'a;
+type Less<'a> = dyn FnMut(&mut Emitter, &[scalar::Value]) -> Result<scalar::Value, String> + 'a;
 
 /// Sorts `inputs` (one shape) together along `dim` and returns the first `keep` elements of
 /// each sorted row of each input (and, with `with_indices`, the source positions as i32).
@@ -40,144 +41,115 @@ fn emit_sort(ctx: &mut Ctx, inputs: &[(String, TensorType)], dim: usize, keep: i
         return Err(format!("cannot keep {keep} of {n} sorted elements"));
     }
     let e = &mut ctx.e;
+    let i1 = i1_type();
+    let alloc = |e: &mut Emitter, hint: &str, ty: Type| e.emit1(hint, Build::new("memref.alloc").prop("operandSegmentSizes", segments(&[0, 0])).result(ty));
+    let inputs: Vec<(Value, ElementType)> = inputs.iter().map(|(x, t)| (Value::tensor(x, t), t.element)).collect();
     let mut out_shape = shape.clone();
     out_shape[dim] = keep;
-    let mut outs: Vec<(String, TensorType)> = Vec::new();
-    for (_, t) in inputs {
-        let ty = TensorType::new(out_shape.clone(), t.element);
-        outs.push((e.op("sorted", &format!("memref.alloc() : {}", types::memref(&ty))), ty));
-    }
+    let mut out_types: Vec<TensorType> = inputs.iter().map(|(_, t)| TensorType::new(out_shape.clone(), *t)).collect();
     if with_indices {
-        let ty = TensorType::new(out_shape.clone(), ElementType::S32);
-        outs.push((e.op("sorted", &format!("memref.alloc() : {}", types::memref(&ty))), ty));
+        out_types.push(TensorType::new(out_shape.clone(), ElementType::S32));
     }
-    let scratch_ty = format!("memref<2x{n}xindex>");
-    let scratch = e.op("perm", &format!("memref.alloc() : {scratch_ty}"));
-    let (c0, c1, cn) = (index_const(e, 0), index_const(e, 1), index_const(e, n));
+    let outs: Vec<Value> = out_types.iter().map(|ty| alloc(e, "sorted", types::memref_type(ty))).collect();
+    // Memref types are text in the syntax tree.
+    let scratch = alloc(e, "perm", Type::Other(format!("memref<2x{n}xindex>")));
+    let (c0, c1, cn) = (e.index(0), e.index(1), e.index(n));
+    let load_index = |e: &mut Emitter, hint: &str, half: &Value, k: &Value| e.emit1(hint, Build::new("memref.load").operands([&scratch, half, k]).result(Type::Index));
     // One loop per dimension other than `dim`: the rows.
-    let mut pos: Vec<String> = vec![String::new(); rank];
+    let mut pos: Vec<Option<Value>> = vec![None; rank];
+    let mut rows = Vec::new();
     for d in (0..rank).filter(|&d| d != dim) {
-        let bound = index_const(e, shape[d]);
-        let iv = e.fresh("row");
-        e.line(&format!("scf.for {iv} = {c0} to {bound} step {c1} {{"));
-        e.enter();
-        pos[d] = iv;
+        let bound = e.index(shape[d]);
+        let row = e.scf_for("row", [&c0, &bound, &c1], &[]);
+        pos[d] = Some(row.iv.clone());
+        rows.push(row.open);
     }
-    let at = |k: &str| -> String {
-        let p: Vec<&str> = (0..rank).map(|d| if d == dim { k } else { pos[d].as_str() }).collect();
-        format!("[{}]", p.join(", "))
-    };
+    let at = |k: &Value| -> Vec<Value> { (0..rank).map(|d| if d == dim { k.clone() } else { pos[d].clone().expect("row index") }).collect() };
     // The identity permutation in half 0.
-    let k = e.fresh("k");
-    e.line(&format!("scf.for {k} = {c0} to {cn} step {c1} {{"));
-    e.enter();
-    e.line(&format!("memref.store {k}, {scratch}[{c0}, {k}] : {scratch_ty}"));
-    e.leave();
-    e.line("}");
+    let fill = e.scf_for("k", [&c0, &cn, &c1], &[]);
+    e.emit0(Build::new("memref.store").operands([&fill.iv, &scratch, &c0, &fill.iv]));
+    e.end_for(fill.open, &[]);
     // Merge runs of width w from half p into half 1 - p, doubling w until it covers the row.
-    let (w0, p0) = (e.fresh("w"), e.fresh("p"));
-    let fin = e.fresh("msort");
-    e.line(&format!("{fin}:2 = scf.while ({w0} = {c1}, {p0} = {c0}) : (index, index) -> (index, index) {{"));
-    e.enter();
-    let more = e.op("more", &format!("arith.cmpi ult, {w0}, {cn} : index"));
-    e.line(&format!("scf.condition({more}) {w0}, {p0} : index, index"));
-    e.leave();
-    e.line("} do {");
-    let (w, p) = (e.fresh("w"), e.fresh("p"));
-    e.line(&format!("^bb0({w}: index, {p}: index):"));
-    e.enter();
-    let q = e.op("q", &format!("arith.subi {c1}, {p} : index"));
-    let w2 = e.op("w2", &format!("arith.addi {w}, {w} : index"));
-    let lo = e.fresh("lo");
-    e.line(&format!("scf.for {lo} = {c0} to {cn} step {w2} {{"));
-    e.enter();
-    let mid = e.op("mid", &format!("arith.addi {lo}, {w} : index"));
-    let mid = e.op("mid", &format!("arith.minui {mid}, {cn} : index"));
-    let hi = e.op("hi", &format!("arith.addi {lo}, {w2} : index"));
-    let hi = e.op("hi", &format!("arith.minui {hi}, {cn} : index"));
-    let (k, i, j) = (e.fresh("k"), e.fresh("i"), e.fresh("j"));
-    let merged = e.fresh("merge");
-    e.line(&format!("{merged}:2 = scf.for {k} = {lo} to {hi} step {c1} iter_args({i} = {lo}, {j} = {mid}) -> (index, index) {{"));
-    e.enter();
-    let j_in = e.op("jin", &format!("arith.cmpi ult, {j}, {hi} : index"));
-    let i_in = e.op("iin", &format!("arith.cmpi ult, {i}, {mid} : index"));
+    let (sorting, fin) = e.open("msort", Build::new("scf.while").operands([&c1, &c0]).results([Type::Index, Type::Index]));
+    let wp0 = e.block(&sorting, 0, "wp", &[Type::Index, Type::Index]);
+    let more = e.cmpi("more", "ult", &wp0[0], &cn);
+    e.emit0(Build::new("scf.condition").operand(&more).operands(&wp0));
+    e.next_region(&sorting);
+    let wp = e.block(&sorting, 0, "wp", &[Type::Index, Type::Index]);
+    let (w, p) = (&wp[0], &wp[1]);
+    let q = e.same_type("q", "arith.subi", &[&c1, p]);
+    let w2 = e.same_type("w2", "arith.addi", &[w, w]);
+    let runs = e.scf_for("lo", [&c0, &cn, &w2], &[]);
+    let lo = &runs.iv;
+    let mid = e.same_type("mid", "arith.addi", &[lo, w]);
+    let mid = e.same_type("mid", "arith.minui", &[&mid, &cn]);
+    let hi = e.same_type("hi", "arith.addi", &[lo, &w2]);
+    let hi = e.same_type("hi", "arith.minui", &[&hi, &cn]);
+    let merge = e.scf_for("k", [lo, &hi, &c1], &[lo.clone(), mid.clone()]);
+    let (k, i, j) = (&merge.iv, &merge.args[0], &merge.args[1]);
+    let j_in = e.cmpi("jin", "ult", j, &hi);
+    let i_in = e.cmpi("iin", "ult", i, &mid);
     // Take the right element when the left run is exhausted, or when both remain and
     // right < left.
-    let right = e.fresh("right");
-    e.line(&format!("{right} = scf.if {j_in} -> (i1) {{"));
-    e.enter();
-    let both = e.fresh("right");
-    e.line(&format!("{both} = scf.if {i_in} -> (i1) {{"));
-    e.enter();
-    let li = e.op("li", &format!("memref.load {scratch}[{p}, {i}] : {scratch_ty}"));
-    let rj = e.op("rj", &format!("memref.load {scratch}[{p}, {j}] : {scratch_ty}"));
+    let (right_if, right) = e.open("right", Build::new("scf.if").operand(&j_in).result(i1.clone()));
+    let (both_if, both) = e.open("right", Build::new("scf.if").operand(&i_in).result(i1.clone()));
+    let li = load_index(e, "li", p, i);
+    let rj = load_index(e, "rj", p, j);
     let mut args = Vec::new();
-    for (name, t) in inputs {
-        let tt = types::tensor(t);
-        let l = e.op("x", &format!("tensor.extract {name}{} : {tt}", at(&rj)));
-        let r = e.op("x", &format!("tensor.extract {name}{} : {tt}", at(&li)));
-        args.push(scalar::load(e, &l, t.element));
-        args.push(scalar::load(e, &r, t.element));
+    for (x, t) in &inputs {
+        let l = e.tensor_extract(x, &at(&rj));
+        let r = e.tensor_extract(x, &at(&li));
+        args.push(load(e, &l, *t));
+        args.push(load(e, &r, *t));
     }
     let c = less(e, &args)?;
     if c.ty != ElementType::Pred {
         return Err("sort comparator must yield tensor<i1>".into());
     }
-    e.line(&format!("scf.yield {} : i1", c.name));
-    e.leave();
-    e.line("} else {");
-    e.enter();
-    let t = e.op("t", "arith.constant true");
-    e.line(&format!("scf.yield {t} : i1"));
-    e.leave();
-    e.line("}");
-    e.line(&format!("scf.yield {both} : i1"));
-    e.leave();
-    e.line("} else {");
-    e.enter();
-    let f = e.op("f", "arith.constant false");
-    e.line(&format!("scf.yield {f} : i1"));
-    e.leave();
-    e.line("}");
-    let src = e.op("src", &format!("arith.select {right}, {j}, {i} : index"));
-    let v = e.op("v", &format!("memref.load {scratch}[{p}, {src}] : {scratch_ty}"));
-    e.line(&format!("memref.store {v}, {scratch}[{q}, {k}] : {scratch_ty}"));
-    let i1 = e.op("i", &format!("arith.addi {i}, {c1} : index"));
-    let j1 = e.op("j", &format!("arith.addi {j}, {c1} : index"));
-    let ni = e.op("i", &format!("arith.select {right}, {i}, {i1} : index"));
-    let nj = e.op("j", &format!("arith.select {right}, {j1}, {j} : index"));
-    e.line(&format!("scf.yield {ni}, {nj} : index, index"));
-    e.leave();
-    e.line("}");
-    e.leave();
-    e.line("}");
-    e.line(&format!("scf.yield {w2}, {q} : index, index"));
-    e.leave();
-    e.line("}");
+    e.terminator("scf.yield", &[Value::new(&c.name, i1.clone())]);
+    e.next_region(&both_if);
+    let t = e.constant("t", Attribute::Bool(true), i1.clone());
+    e.end_for(both_if, &[t]);
+    e.terminator("scf.yield", &both);
+    e.next_region(&right_if);
+    let f = e.constant("f", Attribute::Bool(false), i1.clone());
+    e.end_for(right_if, &[f]);
+    let right = &right[0];
+    let src = e.same_type("src", "arith.select", &[right, j, i]);
+    let v = load_index(e, "v", p, &src);
+    e.emit0(Build::new("memref.store").operands([&v, &scratch, &q, k]));
+    let i1_ = e.same_type("i", "arith.addi", &[i, &c1]);
+    let j1 = e.same_type("j", "arith.addi", &[j, &c1]);
+    let ni = e.same_type("i", "arith.select", &[right, i, &i1_]);
+    let nj = e.same_type("j", "arith.select", &[right, &j1, j]);
+    e.end_for(merge.open, &[ni, nj]);
+    e.end_for(runs.open, &[]);
+    e.end_for(sorting, &[w2, q]);
     // Gather the first `keep` of the sorted row.
-    let ckeep = index_const(e, keep);
-    let k = e.fresh("k");
-    e.line(&format!("scf.for {k} = {c0} to {ckeep} step {c1} {{"));
-    e.enter();
-    let s = e.op("s", &format!("memref.load {scratch}[{fin}#1, {k}] : {scratch_ty}"));
-    for ((name, t), (out, ot)) in inputs.iter().zip(&outs) {
-        let v = e.op("v", &format!("tensor.extract {name}{} : {}", at(&s), types::tensor(t)));
-        e.line(&format!("memref.store {v}, {out}{} : {}", at(&k), types::memref(ot)));
+    let ckeep = e.index(keep);
+    let gather = e.scf_for("k", [&c0, &ckeep, &c1], &[]);
+    let k = &gather.iv;
+    let s = load_index(e, "s", &fin[1], k);
+    for ((x, _), out) in inputs.iter().zip(&outs) {
+        let v = e.tensor_extract(x, &at(&s));
+        e.emit0(Build::new("memref.store").operand(&v).operand(out).operands(&at(k)));
     }
     if with_indices {
-        let (out, ot) = outs.last().expect("indices output");
-        let s32 = e.op("s", &format!("arith.index_cast {s} : index to i32"));
-        e.line(&format!("memref.store {s32}, {out}{} : {}", at(&k), types::memref(ot)));
+        let out = outs.last().expect("indices output");
+        let s32 = e.cast("s", "arith.index_cast", &s, types::storage_type(ElementType::S32));
+        e.emit0(Build::new("memref.store").operand(&s32).operand(out).operands(&at(k)));
     }
-    e.leave();
-    e.line("}");
-    for _ in 0..rank - 1 {
-        e.leave();
-        e.line("}");
+    e.end_for(gather.open, &[]);
+    for row in rows.into_iter().rev() {
+        e.end_for(row, &[]);
     }
     Ok(outs
         .iter()
-        .map(|(m, t)| e.op("sorted", &format!("bufferization.to_tensor {m} restrict writable : {} to {}", types::memref(t), types::tensor(t))))
+        .zip(&out_types)
+        .map(|(m, t)| {
+            let b = Build::new("bufferization.to_tensor").operand(m).prop("restrict", Attribute::Unit).prop("writable", Attribute::Unit);
+            e.emit1("sorted", b.result(types::tensor_type(t))).to_string()
+        })
         .collect())
 }
 
@@ -188,7 +160,7 @@ fn sort(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let n = inputs.first().ok_or("sort without inputs")?.1.dims.get(dim).copied().ok_or_else(|| format!("sort dimension {dim} out of range"))?;
     let block = region_block(op, 0, "comparator")?;
     // Stable whatever `is_stable` says: an unstable sort may keep equal elements in order.
-    let mut less = |e: &mut Emitter, args: &[Value]| -> Result<Value, String> {
+    let mut less = |e: &mut Emitter, args: &[scalar::Value]| -> Result<scalar::Value, String> {
         match region::lower_block(e, block, args.to_vec())?.as_slice() {
             [c] => Ok(c.clone()),
             other => Err(format!("sort comparator yields {} values, expected 1", other.len())),
@@ -216,7 +188,7 @@ fn top_k(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
         return Err(format!("top_k k = {k} out of range for a last dimension of {}", xt.dims[rank - 1]));
     }
     let direction = if largest { "GT" } else { "LT" };
-    let mut less = |e: &mut Emitter, args: &[Value]| scalar::compare(e, direction, Some("TOTALORDER"), &args[0], &args[1]);
+    let mut less = |e: &mut Emitter, args: &[scalar::Value]| scalar::compare(e, direction, Some("TOTALORDER"), &args[0], &args[1]);
     emit_sort(ctx, &[(x, xt.clone())], rank - 1, k, true, &mut less)
 }
 
@@ -250,7 +222,7 @@ mod tests {
   }) : () -> ()"#,
         );
         let out = strip(&out);
-        assert!(out.contains("memref.alloc() : memref<2xi32>"), "{out}");
+        assert!(out.contains(r#""memref.alloc"() <{operandSegmentSizes = array<i32: 0, 0>}> : () -> memref<2xi32>"#), "{out}");
         assert!(out.contains("arith.cmpi sgt"), "total order compares integer keys: {out}");
     }
 }

@@ -1,6 +1,8 @@
 //! Prints the builder's IR as MLIR text that `mlir-opt --irdl-file=xhlo.irdl.mlir` parses:
 //! xhlo ops in the generic form (`%0 = "xhlo.add"(%arg0, %arg1) : (...) -> ...`), functions
-//! and `return` in the func dialect's pretty form, region terminators as `gpu.yield`.
+//! and `return` in the func dialect's pretty form, region terminators as `gpu.yield`. The IR is
+//! turned into [`mlir_text`]'s syntax tree and written by its printer, the one printer of MLIR
+//! text in the project.
 //!
 //! Value names are unique across a whole function, nested regions included (MLIR rejects a
 //! nested region that redefines a name visible from the enclosing one): function parameters
@@ -9,216 +11,136 @@
 //! `%3#1`.
 
 use super::ir::{Body, Function, Module, Op, ValueRef};
-use crate::attrs::{write_named, write_string_literal, Attrs};
 use crate::types::Type;
-use std::fmt::{self, Write};
+use mlir_text::ast;
+use mlir_text::print::{print_file_with, Style};
+use std::fmt;
 
 /// The op that ends every region block.
 pub use crate::op::REGION_TERMINATOR;
 
-/// `{a = 1, b = "x"}`, or nothing for no attributes.
-struct AttrDict<'a>(&'a Attrs);
+/// The style of the builder's text: pretty functions, no locations.
+const STYLE: Style<'static> = Style { locations: None, func_forms: true };
 
-impl fmt::Display for AttrDict<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("{")?;
-        for (i, (name, value)) in self.0.iter().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
-            }
-            write_named(f, name, value)?;
-        }
-        f.write_str("}")
-    }
-}
-
-/// `@name`, quoted when the name is not a bare identifier.
-struct Symbol<'a>(&'a str);
-
-impl fmt::Display for Symbol<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("@")?;
-        mlir_text::print::write_name(f, self.0)
-    }
-}
-
-fn type_list(types: &[Type]) -> String {
-    types.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ")
-}
-
-/// `T` for one type, `(T1, T2)` otherwise (also `()`).
-fn result_list(types: &[Type]) -> String {
-    match types {
-        [one] => one.to_string(),
-        many => format!("({})", type_list(many)),
-    }
-}
-
-/// The names of one body's values, filled as its ops are printed.
+/// The names of one body's values, filled as its ops are converted.
 struct Scope {
-    params: Vec<String>,
-    results: Vec<Vec<String>>,
+    params: Vec<ast::ValueRef>,
+    results: Vec<Vec<ast::ValueRef>>,
 }
 
 impl Scope {
-    fn name(&self, v: ValueRef) -> String {
+    fn name(&self, v: ValueRef) -> ast::ValueRef {
         let found = match v {
             ValueRef::Param(n) => self.params.get(n),
             ValueRef::Result { op, index } => self.results.get(op).and_then(|r| r.get(index)),
         };
         // Only hand-made IR can hold a dangling reference; print something MLIR rejects
         // instead of panicking.
-        found.cloned().unwrap_or_else(|| format!("%<undefined {v:?}>"))
+        found.cloned().unwrap_or_else(|| ast::ValueRef(format!("<undefined {v:?}>")))
     }
 }
 
-struct Printer {
-    out: String,
+fn types(ts: &[Type]) -> Vec<ast::Type> {
+    ts.iter().map(Type::to_ast).collect()
+}
+
+/// Converts the IR to the syntax tree, numbering values function-wide in print order.
+#[derive(Default)]
+struct Namer {
     next_value: usize,
     next_arg: usize,
 }
 
-impl Printer {
-    fn new() -> Printer {
-        Printer { out: String::new(), next_value: 0, next_arg: 0 }
-    }
-
-    fn line(&mut self, indent: usize, text: &str) {
-        for _ in 0..indent {
-            self.out.push(' ');
-        }
-        self.out.push_str(text);
-        self.out.push('\n');
-    }
-
-    fn fresh_args(&mut self, n: usize) -> Vec<String> {
+impl Namer {
+    fn fresh_args(&mut self, n: usize) -> Vec<ast::ValueRef> {
         (0..n)
             .map(|_| {
                 self.next_arg += 1;
-                format!("%arg{}", self.next_arg - 1)
+                ast::ValueRef(format!("arg{}", self.next_arg - 1))
             })
             .collect()
     }
 
-    fn function(&mut self, f: &Function, indent: usize) {
-        self.next_value = 0;
-        self.next_arg = 0;
-        let params = self.fresh_args(f.body.params.len());
-        let signature: Vec<String> =
-            params.iter().zip(&f.body.params).map(|(n, t)| format!("{n}: {t}")).collect();
+    fn function(&mut self, f: &Function) -> ast::Op {
+        *self = Namer::default();
         let results = f.body.result_types();
-        let arrow = if results.is_empty() { String::new() } else { format!(" -> {}", result_list(&results)) };
-        self.line(indent, &format!("func.func {}({}){arrow} {{", Symbol(&f.name), signature.join(", ")));
-        let scope = self.ops(&f.body, params, indent + 2);
-        if f.body.results.is_empty() {
-            self.line(indent + 2, "return");
-        } else {
-            let names: Vec<String> = f.body.results.iter().map(|&v| scope.name(v)).collect();
-            self.line(indent + 2, &format!("return {} : {}", names.join(", "), type_list(&results)));
-        }
-        self.line(indent, "}");
+        let mut func = ast::Op::new("func.func", Default::default());
+        let signature = ast::Type::Function { inputs: types(&f.body.params), results: types(&results) };
+        func.properties = vec![("function_type".into(), ast::Attribute::Type(signature)), ("sym_name".into(), ast::Attribute::Str(f.name.clone()))];
+        func.regions = vec![ast::Region { blocks: vec![self.block(&f.body, "func.return")] }];
+        func
     }
 
-    /// Prints a body's ops and returns the names of its values.
-    fn ops(&mut self, body: &Body, params: Vec<String>, indent: usize) -> Scope {
+    /// A block: its arguments, its ops, and `terminator` of the values it yields.
+    fn block(&mut self, body: &Body, terminator: &str) -> ast::Block {
+        let params = self.fresh_args(body.params.len());
+        let args = params.iter().cloned().zip(types(&body.params)).collect();
         let mut scope = Scope { params, results: Vec::with_capacity(body.ops.len()) };
+        let mut ops = Vec::with_capacity(body.ops.len() + 1);
         for op in &body.ops {
-            let names = self.op(op, body, &scope, indent);
+            let (converted, names) = self.op(op, body, &scope);
+            ops.push(converted);
             scope.results.push(names);
         }
-        scope
+        let mut end = ast::Op::new(terminator, Default::default());
+        end.operands = body.results.iter().map(|&v| scope.name(v)).collect();
+        end.operand_types = types(&body.result_types());
+        ops.push(end);
+        ast::Block { label: None, args, ops }
     }
 
-    fn op(&mut self, op: &Op, body: &Body, scope: &Scope, indent: usize) -> Vec<String> {
-        let n = op.result_types.len();
-        let (lhs, names) = match n {
-            0 => (String::new(), vec![]),
-            1 => {
-                let name = format!("%{}", self.next_value);
-                self.next_value += 1;
-                (format!("{name} = "), vec![name])
-            }
-            _ => {
-                let base = format!("%{}", self.next_value);
-                self.next_value += 1;
-                (format!("{base}:{n} = "), (0..n).map(|i| format!("{base}#{i}")).collect())
-            }
-        };
-        let operands: Vec<String> = op.operands.iter().map(|&v| scope.name(v)).collect();
-        let operand_types: Vec<String> = op
-            .operands
-            .iter()
-            .map(|&v| body.type_of(v).map_or_else(|| "<undefined>".to_string(), |t| t.to_string()))
-            .collect();
-        let mut head = lhs;
-        write_string_literal(&mut head, &op.name).unwrap();
-        write!(head, "({})", operands.join(", ")).unwrap();
-        if !op.regions.is_empty() {
-            self.line(indent, &format!("{head} ({{"));
-            for (r, region) in op.regions.iter().enumerate() {
-                if r > 0 {
-                    self.line(indent, "}, {");
-                }
-                for (b, block) in region.blocks.iter().enumerate() {
-                    self.block(b, block, indent);
-                }
-            }
-            head = "})".to_string();
+    /// The op and the names of its results.
+    fn op(&mut self, op: &Op, body: &Body, scope: &Scope) -> (ast::Op, Vec<ast::ValueRef>) {
+        let mut out = ast::Op::new(op.name.clone(), Default::default());
+        if !op.result_types.is_empty() {
+            out.results = vec![(self.next_value.to_string(), op.result_types.len())];
+            self.next_value += 1;
         }
-        // Attributes and the function type follow the operands and regions (generic syntax).
-        if !op.attrs.is_empty() {
-            write!(head, " {}", AttrDict(&op.attrs)).unwrap();
-        }
-        write!(head, " : ({}) -> {}", operand_types.join(", "), result_list(&op.result_types)).unwrap();
-        self.line(indent, &head);
-        names
+        out.operands = op.operands.iter().map(|&v| scope.name(v)).collect();
+        out.operand_types = op.operands.iter().map(|&v| body.type_of(v).map_or_else(|| ast::Type::Other("<undefined>".into()), Type::to_ast)).collect();
+        // Region values are numbered before the op's attributes and type are printed, as
+        // the text reads.
+        out.regions = op.regions.iter().map(|r| ast::Region { blocks: r.blocks.iter().map(|b| self.block(b, REGION_TERMINATOR)).collect() }).collect();
+        out.attrs = op.attrs.iter().map(|(k, v)| (k.clone(), v.to_ast())).collect();
+        out.result_types = types(&op.result_types);
+        let names = out.result_refs();
+        (out, names)
     }
+}
 
-    /// `^bbN(%argK: T, ...):`, the block's ops, then its terminator.
-    fn block(&mut self, index: usize, block: &Body, indent: usize) {
-        let args = self.fresh_args(block.params.len());
-        let sig: Vec<String> = args.iter().zip(&block.params).map(|(n, t)| format!("{n}: {t}")).collect();
-        if sig.is_empty() {
-            self.line(indent, &format!("^bb{index}:"));
-        } else {
-            self.line(indent, &format!("^bb{index}({}):", sig.join(", ")));
-        }
-        let scope = self.ops(block, args, indent + 2);
-        let yielded: Vec<String> = block.results.iter().map(|&v| scope.name(v)).collect();
-        let mut term = String::new();
-        write_string_literal(&mut term, REGION_TERMINATOR).unwrap();
-        write!(term, "({}) : ({}) -> ()", yielded.join(", "), type_list(&block.result_types())).unwrap();
-        self.line(indent + 2, &term);
+impl Function {
+    /// The function as a `func.func` of [`mlir_text`]'s syntax tree.
+    pub fn to_ast(&self) -> ast::Op {
+        Namer::default().function(self)
+    }
+}
+
+impl Module {
+    /// The module as a `builtin.module` of [`mlir_text`]'s syntax tree.
+    pub fn to_ast(&self) -> ast::Op {
+        let mut module = ast::Op::new("builtin.module", Default::default());
+        let ops = self.functions.iter().map(Function::to_ast).collect();
+        module.regions = vec![ast::Region { blocks: vec![ast::Block { label: None, args: vec![], ops }] }];
+        module
     }
 }
 
 impl fmt::Display for Function {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut p = Printer::new();
-        p.function(self, 0);
-        f.write_str(&p.out)
+        f.write_str(&print_file_with(&ast::File { ops: vec![self.to_ast()] }, STYLE))
     }
 }
 
 impl fmt::Display for Module {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut p = Printer::new();
-        p.line(0, "module {");
-        for (i, function) in self.functions.iter().enumerate() {
-            if i > 0 {
-                p.line(0, "");
-            }
-            p.function(function, 2);
-        }
-        p.line(0, "}");
-        f.write_str(&p.out)
+        f.write_str(&print_file_with(&ast::File { ops: vec![self.to_ast()] }, STYLE))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::attrs::Attr;
+    use crate::attrs::{Attr, Attrs};
     use crate::builder::ir::Region;
     use crate::types::ElementType::{F32, S32};
 
@@ -357,7 +279,7 @@ func.func @sum(%arg0: tensor<4xf32>, %arg1: tensor<f32>) -> tensor<f32> {
     }
 
     #[test]
-    fn module_separates_functions_with_a_blank_line_and_renumbers_each() {
+    fn module_lists_functions_as_mlir_prints_them_and_renumbers_each() {
         let f = |name: &str| Function {
             name: name.into(),
             body: Body {
@@ -369,7 +291,7 @@ func.func @sum(%arg0: tensor<4xf32>, %arg1: tensor<f32>) -> tensor<f32> {
         let m = Module { functions: vec![f("a"), f("b")] };
         let text = m.to_string();
         assert_eq!(text.matches("%0 = \"xhlo.negate\"(%arg0)").count(), 2, "{text}");
-        assert!(text.contains("  }\n\n  func.func @b("), "{text}");
+        assert!(text.contains("  }\n  func.func @b("), "{text}");
     }
 
     #[test]
