@@ -56,16 +56,22 @@ pub fn write_type(out: &mut String, t: &Type) {
             out.push('(');
             write_list(out, inputs, write_type);
             out.push_str(") -> ");
-            if results.len() == 1 && !matches!(results[0], Type::Function { .. }) {
-                write_type(out, &results[0]);
-            } else {
-                out.push('(');
-                write_list(out, results, write_type);
-                out.push(')');
-            }
+            write_results(out, results);
         }
         Type::Dialect(text) => write!(out, "!{text}").unwrap(),
         Type::Other(text) => out.push_str(text),
+    }
+}
+
+/// The results of a function type: one type bare (unless it is a function type itself),
+/// otherwise a parenthesized list.
+fn write_results(out: &mut String, results: &[Type]) {
+    if results.len() == 1 && !matches!(results[0], Type::Function { .. }) {
+        write_type(out, &results[0]);
+    } else {
+        out.push('(');
+        write_list(out, results, write_type);
+        out.push(')');
     }
 }
 
@@ -418,13 +424,7 @@ fn write_func_form(out: &mut String, op: &Op, indent: usize, style: Style) -> bo
             out.push(')');
             if !results.is_empty() {
                 out.push_str(" -> ");
-                if results.len() == 1 && !matches!(results[0], Type::Function { .. }) {
-                    write_type(out, &results[0]);
-                } else {
-                    out.push('(');
-                    write_list(out, results, write_type);
-                    out.push(')');
-                }
+                write_results(out, results);
             }
             if !rest.is_empty() {
                 out.push_str(" attributes ");

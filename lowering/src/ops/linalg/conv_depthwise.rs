@@ -16,7 +16,7 @@
 //! features in the dead lanes, in bounds of the flat input or masked at its end; the store is
 //! masked).
 
-use super::conv_gemm::{flatten, offsets, reorder_kernel, to_output, Layout};
+use super::conv_gemm::{input_tables, reorder_kernel, to_output, Layout};
 use super::Conv;
 use crate::convert::Ctx;
 use crate::emitter::Emitter;
@@ -66,9 +66,7 @@ pub fn plan(c: &Conv, pt: &TensorType, kt: &TensorType, out: &TensorType) -> Opt
 pub fn emit(ctx: &mut Ctx, p: &Plan, padded: &str, pt: &TensorType, kernel: &str, kt: &TensorType) -> Result<String, String> {
     let l = &p.layout;
     let e = &mut ctx.e;
-    let (flat, flat_ty) = flatten(e, padded, pt);
-    let rows = offsets(e, &l.m_parts)?;
-    let cols = offsets(e, &l.k_parts.iter().map(|q| (q.size, q.stride)).collect::<Vec<_>>())?;
+    let (flat, flat_ty, rows, cols) = input_tables(e, l, padded, pt)?;
     // The kernel as [w, c].
     let k = reorder_kernel(e, l, kernel, kt)?;
     let c_ty = l.c_ty();

@@ -142,17 +142,25 @@ impl Layout {
 pub fn emit(ctx: &mut Ctx, p: &Plan, padded: &str, pt: &TensorType, kernel: &str, kt: &TensorType) -> Result<String, String> {
     let l = &p.layout;
     let e = &mut ctx.e;
-    let (flat, flat_ty) = flatten(e, padded, pt);
-    let rows = offsets(e, &l.m_parts)?;
-    let cols = offsets(e, &l.k_parts.iter().map(|q| (q.size, q.stride)).collect::<Vec<_>>())?;
+    let (flat, flat_ty, rows, cols) = input_tables(e, l, padded, pt)?;
     let b = reorder_kernel(e, l, kernel, kt)?;
     let a = Gathered { flat, flat_ty, rows, cols, group_stride: if l.g > 1 { l.group_stride } else { 0 } };
     let c = dot_tiled::emit_gathered(ctx, &p.tiled, a, &b, None)?;
     to_output(&mut ctx.e, l, &c)
 }
 
+/// The padded input as a rank-1 tensor, and the row and column offset tables through which
+/// element `[m, k]` of the implicit patch matrix is read (`flat[rows[m] + cols[k]]`, plus the
+/// group's stride).
+pub(super) fn input_tables(e: &mut Emitter, l: &Layout, padded: &str, pt: &TensorType) -> Result<(String, TensorType, String, String), String> {
+    let (flat, flat_ty) = flatten(e, padded, pt);
+    let rows = offsets(e, &l.m_parts)?;
+    let cols = offsets(e, &l.k_parts.iter().map(|q| (q.size, q.stride)).collect::<Vec<_>>())?;
+    Ok((flat, flat_ty, rows, cols))
+}
+
 /// `x` as a rank-1 tensor.
-pub(super) fn flatten(e: &mut Emitter, x: &str, t: &TensorType) -> (String, TensorType) {
+fn flatten(e: &mut Emitter, x: &str, t: &TensorType) -> (String, TensorType) {
     let flat_ty = TensorType::new(vec![t.num_elements()], t.element);
     let all: Vec<String> = (0..t.rank()).map(|d| d.to_string()).collect();
     let flat = e.op("flat", &format!("tensor.collapse_shape {x} [[{}]] : {} into {}", all.join(", "), types::tensor(t), types::tensor(&flat_ty)));
@@ -161,7 +169,7 @@ pub(super) fn flatten(e: &mut Emitter, x: &str, t: &TensorType) -> (String, Tens
 
 /// The flat offsets of an index made of `parts` (size, offset per step; outermost first):
 /// an i64 tensor with one element per index.
-pub(super) fn offsets(e: &mut Emitter, parts: &[(i64, i64)]) -> Result<String, String> {
+fn offsets(e: &mut Emitter, parts: &[(i64, i64)]) -> Result<String, String> {
     let shape = TensorType::new(parts.iter().map(|q| q.0).collect::<Vec<_>>(), ElementType::S64);
     let init = e.empty(&shape);
     let iters = vec!["parallel"; parts.len()];
