@@ -42,8 +42,10 @@ demo: build
 	@echo "== the verifier's MLIR-level cases for dot/conv/fft/... (split input, expected diagnostics) =="
 	$(XLA_OPT) --split-input-file --verify-diagnostics tests/verify/linalg.mlir > /dev/null && echo "tests/verify/linalg.mlir: all expected diagnostics produced"
 
-# Compile and run every workload; XLA CPU (jax) and IREE are timed in the same run by the
-# workloads' own harness (shared/workloads/bench.py). Table: bench/results/table.md.
+# Compile and run every workload (shared/workloads and our own bench/workloads); XLA CPU
+# (jax) and IREE are timed in the same run by the workloads' own harness
+# (shared/workloads/bench.py, which bench/workloads/extra.py reuses), and xla-bench first
+# measures the machine's FMA peak and memory bandwidth. Table: bench/results/table.md.
 bench: build
 	cargo build --release -p xhlo-bench
 	@test -x $(VENV)/bin/iree-compile || { python3 -m venv $(VENV) && $(VENV)/bin/pip install -q --upgrade pip && \
@@ -53,7 +55,9 @@ bench: build
 	cd $(WORKLOADS) && BENCH_RESULTS=$(RESULTS) $(VENV)/bin/python bench.py xla 2t
 	cd $(WORKLOADS) && BENCH_RESULTS=$(RESULTS) $(VENV)/bin/python bench.py iree-compile
 	cd $(WORKLOADS) && BENCH_RESULTS=$(RESULTS) $(VENV)/bin/python bench.py iree 2t 0 pretty
-	target/release/xla-bench --workloads $(WORKLOADS) --results $(RESULTS) | tee $(RESULTS)/table.md
+	cd bench/workloads && for step in "xla 2t" iree-compile "iree 2t 0 pretty"; do \
+	  SHARED_WORKLOADS=$(abspath $(WORKLOADS)) BENCH_RESULTS=$(RESULTS) $(VENV)/bin/python extra.py $$step || exit 1; done
+	target/release/xla-bench --workloads $(WORKLOADS) bench/workloads --results $(RESULTS) | tee $(RESULTS)/table.md
 
 # Tools tests run besides LLVM, installed when missing: a Python with jaxlib, which parses
 # every exported StableHLO file (the test says "skipped" and why when XHLO_JAXLIB_PYTHON

@@ -1,4 +1,5 @@
-//! The JAX workloads of `shared/workloads/`: their inputs (regenerated bit for bit with the
+//! The JAX workloads of `shared/workloads/` (and the project's own, `bench/workloads/`, in
+//! the same format): their inputs (regenerated bit for bit with the
 //! splitmix64 generator), their expected checksums (`expected.json`), and the comparison.
 //!
 //! Tolerance (float32 programs compared with a float64 NumPy reference): `sum`, `wsum` and
@@ -33,7 +34,10 @@ pub struct Workload {
     pub name: String,
     pub desc: String,
     pub args: Vec<Arg>,
+    /// Nominal floating-point operations (2 per multiply-add), 0 for memory-bound programs.
     pub flops: f64,
+    /// The least bytes a run must read and write, 0 where `flops` measures the program.
+    pub bytes_moved: f64,
     pub expected_f64: Checksum,
     pub expected_xla: Checksum,
 }
@@ -72,6 +76,7 @@ pub fn load(dir: &Path) -> Result<Vec<Workload>, String> {
                 })
                 .unwrap_or_default(),
             flops: w["flops"].as_f64().unwrap_or(0.0),
+            bytes_moved: w["bytes_moved"].as_f64().unwrap_or(0.0),
             expected_f64: checksum_of(&w["expected_f64_numpy"]),
             expected_xla: checksum_of(&w["expected_xla"]),
         })

@@ -1,5 +1,6 @@
-//! The nine JAX workloads of `shared/workloads` run through the whole compiler on their
-//! generated inputs and match the float64 reference checksums (tolerance in
+//! The nine JAX workloads of `shared/workloads` and the project's own five of
+//! `bench/workloads` (a transformer block, a CNN with pooling, a batched matmul, column
+//! reductions, a scan) run through the whole compiler on their generated inputs and match the float64 reference checksums (tolerance in
 //! `xhlo::workloads`).
 
 use crate::support::repo_root;
@@ -32,13 +33,18 @@ fn every_workload_matches_its_reference_checksums_when_fused_greedily() {
 }
 
 fn run_all(fusion: Fusion, threads: usize) {
-    let dir = repo_root().join("../shared/workloads");
-    let workloads = xhlo::workloads::load(&dir).expect("shared/workloads beside the repo");
-    assert_eq!(workloads.len(), 9);
+    let shared = repo_root().join("../shared/workloads");
+    let own = repo_root().join("bench/workloads");
+    let mut workloads = Vec::new();
+    for (dir, count) in [(&shared, 9), (&own, 5)] {
+        let list = xhlo::workloads::load(dir).expect("expected.json of the workloads");
+        assert_eq!(list.len(), count, "{}", dir.display());
+        workloads.extend(list.into_iter().map(|w| (dir.clone(), w)));
+    }
     let ctx = XhloContext::new();
     let mut failures = Vec::new();
-    for w in &workloads {
-        let path = w.source(&dir);
+    for (dir, w) in &workloads {
+        let path = w.source(dir);
         let text = std::fs::read_to_string(&path).unwrap();
         let file = path.display().to_string();
         let outcome = xhlo::import::to_xhlo_text(&text, &file)

@@ -1,7 +1,11 @@
 //! `xla-bench`: compile time and run time (median of repeated runs) of every workload in
-//! `shared/workloads`, side by side with the XLA CPU (jax) and IREE timings that the
-//! workloads' own harness (`bench.py`) measured in the same `make bench` run, as ratios.
-//! Writes `bench/results/xhlo.json` and prints a markdown table.
+//! `shared/workloads` and `bench/workloads`, side by side with the XLA CPU (jax) and IREE
+//! timings that the workloads' own harness (`bench.py`) measured in the same `make bench`
+//! run, as ratios; and each one's achieved rate as a share of the machine's limit (FMA peak
+//! or memory bandwidth, measured first: [`roofline`]). Writes `bench/results/xhlo.json` and
+//! prints a markdown table.
+
+mod roofline;
 
 use clap::Parser;
 use serde_json::{json, Value};
@@ -13,10 +17,11 @@ use xhlo::runtime::{compile, CompileOptions, Fusion, Tiles};
 #[derive(Parser)]
 #[command(after_help = "Environment:\n  XHLO_DOT_TILES=mr,nv,kc,mc,ku   the default of --dot-tiles")]
 struct Cli {
-    /// The workloads (expected.json, stablehlo/).
-    #[arg(long, default_value = "../shared/workloads")]
-    workloads: PathBuf,
-    /// Where bench.py wrote xla_*.json / iree_*.json, and where xhlo.json goes.
+    /// The workload folders (expected.json, stablehlo/); repeat the option for several.
+    #[arg(long, num_args = 1.., default_values = ["../shared/workloads", "bench/workloads"])]
+    workloads: Vec<PathBuf>,
+    /// Where bench.py wrote xla_*.json / iree_*.json (in it or in a folder inside it, e.g.
+    /// `extra/` for bench/workloads), and where xhlo.json goes.
     #[arg(long, default_value = "bench/results")]
     results: PathBuf,
     /// Run only workloads whose name contains this.
@@ -32,6 +37,9 @@ struct Cli {
     /// Threads of the compiled programs (0: the host's available parallelism).
     #[arg(long, default_value_t = 0)]
     threads: usize,
+    /// Skip measuring the machine's FMA peak and memory bandwidth (no roofline columns).
+    #[arg(long)]
+    no_roofline: bool,
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -39,11 +47,31 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
-/// `results[name].median_ms` from one of bench.py's JSON files, if it exists.
+/// `results[name][key]` from one of bench.py's JSON files, in `results` or a folder inside
+/// it, if there is one.
 fn peer(results: &std::path::Path, file: &str, name: &str, key: &str) -> Option<f64> {
-    let text = std::fs::read_to_string(results.join(file)).ok()?;
-    let json: Value = serde_json::from_str(&text).ok()?;
-    json["results"][name][key].as_f64()
+    let subdirs = std::fs::read_dir(results).into_iter().flatten().flatten().map(|e| e.path()).filter(|p| p.is_dir());
+    std::iter::once(results.to_path_buf()).chain(subdirs).find_map(|dir| {
+        let text = std::fs::read_to_string(dir.join(file)).ok()?;
+        let json: Value = serde_json::from_str(&text).ok()?;
+        json["results"][name][key].as_f64()
+    })
+}
+
+/// A workload's achieved rate in `ms` as a percentage of the machine's limit: FMA peak for
+/// programs measured in flops, memory bandwidth for those measured in bytes.
+fn roofline_share(w: &xhlo::workloads::Workload, limits: &roofline::Limits, ms: f64) -> Option<f64> {
+    if w.flops > 0.0 {
+        Some(100.0 * w.flops / (ms * 1e-3) / 1e9 / limits.peak_gflops)
+    } else if w.bytes_moved > 0.0 {
+        Some(100.0 * w.bytes_moved / (ms * 1e-3) / 1e9 / limits.triad_gbs)
+    } else {
+        None
+    }
+}
+
+fn geomean(v: &[f64]) -> Option<f64> {
+    (!v.is_empty()).then(|| (v.iter().map(|x| x.ln()).sum::<f64>() / v.len() as f64).exp())
 }
 
 /// Compile time (incl. LLVM's code generation on the first call), median run time, all run
@@ -72,16 +100,26 @@ fn main() -> Result<(), String> {
         (None, Some(v)) => v.parse().map_err(|e| format!("XHLO_DOT_TILES: {e}"))?,
         (None, None) => Tiles::DEFAULT,
     };
-    let workloads = xhlo::workloads::load(&cli.workloads)?;
+    let mut workloads = Vec::new();
+    for dir in &cli.workloads {
+        workloads.extend(xhlo::workloads::load(dir)?.into_iter().map(|w| (dir.clone(), w)));
+    }
     std::fs::create_dir_all(&cli.results).map_err(|e| e.to_string())?;
+    let threads = if cli.threads == 0 { xhlo::passes::jit::available_threads() } else { cli.threads };
+    let limits = (!cli.no_roofline).then(|| {
+        let l = roofline::measure(threads);
+        eprintln!("limits on {threads} threads: FMA peak {:.1} GFLOP/s ({}-bit vectors), triad {:.1} GB/s", l.peak_gflops, l.vector_bits, l.triad_gbs);
+        l
+    });
     let ctx = XhloContext::new();
     let mut rows = Vec::new();
     let mut out = serde_json::Map::new();
-    for w in &workloads {
+    let (mut run_ratios, mut compile_ratios) = (Vec::new(), Vec::new());
+    for (dir, w) in &workloads {
         if cli.filter.as_ref().is_some_and(|f| !w.name.contains(f)) {
             continue;
         }
-        let path = w.source(&cli.workloads);
+        let path = w.source(dir);
         let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         let file = path.display().to_string();
         let xhlo_text = xhlo::import::to_xhlo_text(&text, &file)?;
@@ -101,12 +139,21 @@ fn main() -> Result<(), String> {
         let mbytes: [f64; 2] = [0, 1].map(|i| stats.functions.iter().map(|f| f.materialized_bytes[i]).sum::<f64>() / 1e6);
         let xla = peer(&cli.results, "xla_2t.json", &w.name, "median_ms");
         let iree = peer(&cli.results, "iree_pretty_2t.json", &w.name, "median_ms");
+        let xla_compile = peer(&cli.results, "xla_2t.json", &w.name, "compile_ms").zip(peer(&cli.results, "xla_2t.json", &w.name, "lower_ms")).map(|(c, l)| c + l);
+        run_ratios.extend(xla.map(|x| ms / x));
+        compile_ratios.extend(xla_compile.map(|x| compile_ms / x));
         let ratio = |p: Option<f64>| p.map(|p| format!("{:.2}", ms / p)).unwrap_or_else(|| "—".into());
         let ms_or = |p: Option<f64>| p.map(|p| format!("{p:.3}")).unwrap_or_else(|| "—".into());
+        let share = |t: Option<f64>| match (&limits, t) {
+            (Some(l), Some(t)) => roofline_share(w, l, t).map_or("—".into(), |p| format!("{p:.0}%")),
+            _ => "—".into(),
+        };
+        let bound = if w.flops > 0.0 { "FMA" } else if w.bytes_moved > 0.0 { "BW" } else { "—" };
         rows.push(format!(
-            "| {} | {:.0} | {} → {} | {:.1} → {:.1} | {:.3} | {:.3} | {:.2} | {:.3} | {} | {} | {} | {} | {} |",
+            "| {} | {:.0} | {} | {} → {} | {:.1} → {:.1} | {:.3} | {:.3} | {:.2} | {:.3} | {} | {} | {} | {} | {bound}: {} · {} · {} | {} |",
             w.name,
             compile_ms,
+            xla_compile.map_or("—".into(), |c| format!("{c:.0}")),
             kernels[0],
             kernels[1],
             mbytes[0],
@@ -119,24 +166,38 @@ fn main() -> Result<(), String> {
             ms_or(iree),
             ratio(xla),
             ratio(iree),
+            share(Some(ms)),
+            share(xla),
+            share(iree),
             if check.is_ok() { "ok" } else { "MISMATCH" }
         ));
         out.insert(
             w.name.clone(),
             json!({"compile_ms": compile_ms, "median_ms": ms, "median_ms_without_eqsat_and_fusion": plain_ms, "median_ms_greedy_fusion": greedy_ms,
                    "kernels_before": kernels[0], "kernels_after": kernels[1], "materialized_mb_before": mbytes[0], "materialized_mb_after": mbytes[1], "min_ms": times.iter().cloned().fold(f64::INFINITY, f64::min),
-                   "runs": times.len(), "xla_median_ms": xla, "iree_median_ms": iree,
+                   "runs": times.len(), "xla_median_ms": xla, "iree_median_ms": iree, "xla_compile_ms": xla_compile,
+                   "percent_of_limit": limits.as_ref().and_then(|l| roofline_share(w, l, ms)),
                    "ratio_vs_xla": xla.map(|x| ms / x), "ratio_vs_iree": iree.map(|x| ms / x), "checksums_ok": check.is_ok()}),
         );
         eprintln!("{}: {ms:.3} ms", w.name);
     }
-    println!("| workload | compile ms (xhlo) | kernels (eqsat) | materialized MB (eqsat) | xhlo ms without eqsat | xhlo median ms | speed-up from eqsat | xhlo ms, greedy fusion | XLA CPU ms | IREE ms | xhlo / XLA | xhlo / IREE | checksums |");
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("| workload | compile ms (xhlo) | XLA compile ms | kernels (eqsat) | materialized MB (eqsat) | xhlo ms without eqsat | xhlo median ms | speed-up from eqsat | xhlo ms, greedy fusion | XLA CPU ms | IREE ms | xhlo / XLA | xhlo / IREE | % of limit: xhlo · XLA · IREE | checksums |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for r in &rows {
         println!("{r}");
     }
+    println!();
+    let fmt = |g: Option<f64>| g.map_or("—".into(), |g| format!("{g:.2}"));
+    println!("Geometric mean of xhlo / XLA: run time {}, compile time {} ({} threads).", fmt(geomean(&run_ratios)), fmt(geomean(&compile_ratios)), threads);
+    if let Some(l) = &limits {
+        println!(
+            "Limits measured in this run on {} threads: FMA peak {:.1} GFLOP/s (f32, {}-bit vectors), STREAM triad {:.1} GB/s. FMA: GFLOP/s as % of the peak; BW: bytes a run must move per second as % of the triad's.",
+            l.threads, l.peak_gflops, l.vector_bits, l.triad_gbs
+        );
+    }
     let path = cli.results.join("xhlo.json");
-    std::fs::write(&path, serde_json::to_string_pretty(&json!({"results": out})).unwrap()).map_err(|e| e.to_string())?;
+    let machine = limits.map(|l| json!({"threads": l.threads, "peak_gflops": l.peak_gflops, "vector_bits": l.vector_bits, "triad_gbs": l.triad_gbs}));
+    std::fs::write(&path, serde_json::to_string_pretty(&json!({"results": out, "limits": machine, "geomean_ratio_vs_xla": geomean(&run_ratios), "geomean_compile_ratio_vs_xla": geomean(&compile_ratios)})).unwrap()).map_err(|e| e.to_string())?;
     eprintln!("wrote {}", path.display());
     Ok(())
 }
