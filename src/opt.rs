@@ -15,6 +15,8 @@ pub struct Options {
     pub split_input_file: bool,
     /// Print the IR after each pass (to stderr, by MLIR).
     pub print_ir_after_all: bool,
+    /// Print the time each pass took (to stderr, by MLIR, as `mlir-opt --mlir-timing`).
+    pub timing: bool,
     /// Check `// expected-error {{...}}` annotations instead of failing on errors.
     pub verify_diagnostics: bool,
     /// Print in MLIR's generic form.
@@ -111,6 +113,10 @@ fn run_chunk(ctx: &XhloContext, options: &Options, text: &str, filename: &str) -
                 flags: OperationPrintingFlags::new(),
                 tree_printing_path: Default::default(),
             });
+        }
+        if options.timing {
+            // SAFETY: a valid pass manager; MLIR prints the report when it is destroyed.
+            unsafe { mlir_sys::mlirPassManagerEnableTiming(pm.to_raw()) };
         }
         if pm.run(&mut module).is_err() {
             let mut diagnostics = ctx.take_diagnostics();

@@ -72,6 +72,9 @@ pub struct CompileOptions {
     /// Parallel loops executing fewer operations stay on the calling thread
     /// (`min-parallel-work`).
     pub min_parallel_work: u64,
+    /// Print where compile time goes to stderr: MLIR's per-pass report (as `mlir-opt
+    /// --mlir-timing` prints it) and then the phases (passes, LLVM code generation).
+    pub timing: bool,
 }
 
 impl Default for CompileOptions {
@@ -96,6 +99,7 @@ impl CompileOptions {
             dump_dir: o.dump_dir.as_ref().map(PathBuf::from),
             threads: o.threads,
             min_parallel_work: o.min_parallel_work,
+            timing: false,
         }
     }
 
@@ -172,8 +176,27 @@ pub fn compile(ctx: &XhloContext, module: &Module, options: &CompileOptions, fil
 pub fn compile_ast(ctx: &XhloContext, parsed: &mlir_text::ast::File, options: &CompileOptions, file: &str) -> Result<Program, RunError> {
     let start = Instant::now();
     let (lowered, inputs, outputs) = lower(ctx, parsed, options, file)?;
+    let passes = start.elapsed();
     let engine = Jit::new(&lowered, options.opt_level)?;
-    Ok(Program { engine, inputs, outputs, compile_time: start.elapsed(), threads: options.effective_threads() })
+    // LLVM compiles the module when a symbol is first looked up: do it now, so the time is
+    // compile time and a failure is a compile error.
+    engine.materialize(entry::ENTRY)?;
+    let compile_time = start.elapsed();
+    if options.timing {
+        print_phases(&[("MLIR pass pipeline (per pass above)", passes), ("LLVM code generation (JIT)", compile_time - passes)], compile_time);
+    }
+    Ok(Program { engine, inputs, outputs, compile_time, threads: options.effective_threads() })
+}
+
+/// The phases of a compilation as a report in the style of MLIR's `--mlir-timing`.
+fn print_phases(phases: &[(&str, Duration)], total: Duration) {
+    let rule = "===-------------------------------------------------------------------------===";
+    let mut out = format!("{rule}\n{:^79}\n{rule}\n  Total Execution Time: {:.4} seconds\n\n  ----Wall Time----  ----Name----\n", "xhlo compile phases", total.as_secs_f64());
+    for (name, t) in phases {
+        out += &format!("  {:.4} ({:5.1}%)  {name}\n", t.as_secs_f64(), 100.0 * t.as_secs_f64() / total.as_secs_f64().max(1e-12));
+    }
+    out += &format!("  {:.4} (100.0%)  Total\n", total.as_secs_f64());
+    eprint!("{out}");
 }
 
 /// Runs [`CompileOptions::pipeline`] on a verified xhlo program: the module in the LLVM
@@ -185,6 +208,10 @@ pub fn lower<'c>(ctx: &'c XhloContext, parsed: &mlir_text::ast::File, options: &
     let text = mlir_text::print::print_file(parsed, file);
     let mut module = crate::dialect::source::parse(ctx, &text, file).map_err(RunError::Diagnostics)?;
     let pm = crate::passes::build_pass_manager(ctx.context(), &options.pipeline()).map_err(RunError::Compile)?;
+    if options.timing {
+        // SAFETY: a valid pass manager; MLIR prints the report when it is destroyed.
+        unsafe { mlir_sys::mlirPassManagerEnableTiming(pm.to_raw()) };
+    }
     if pm.run(&mut module).is_err() {
         return Err(RunError::Diagnostics(ctx.take_diagnostics()));
     }
@@ -265,6 +292,15 @@ impl Jit {
         for (name, f) in symbols {
             unsafe { mlir_sys::mlirExecutionEngineRegisterSymbol(self.raw, StringRef::new(name).to_raw(), f) };
         }
+    }
+
+    /// Looks `name`'s packed wrapper up, which makes LLVM compile the module.
+    fn materialize(&self, name: &str) -> Result<(), RunError> {
+        let f = unsafe { mlir_sys::mlirExecutionEngineLookupPacked(self.raw, StringRef::new(name).to_raw()) };
+        if f.is_null() {
+            return Err(RunError::Compile(format!("LLVM could not compile the program: no compiled function {name}")));
+        }
+        Ok(())
     }
 
     fn invoke_packed(&self, name: &str, args: &mut [*mut ()]) -> Result<(), RunError> {

@@ -317,3 +317,16 @@ fn dump_dir_writes_the_linalg_and_the_llvm_dialect() {
     let llvm = std::fs::read_to_string(dump.join("2-llvm.mlir")).unwrap();
     assert!(llvm.contains("llvm.func @_mlir_ciface__xhlo_entry"), "{llvm}");
 }
+
+#[test]
+fn timing_reports_each_pass_and_the_compile_phases() {
+    let out = xla_run(&["--workload", "ew_chain", "--workloads-dir", "../shared/workloads", "--timing"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let err = stderr(&out);
+    // MLIR's per-pass report, then ours: the pipeline and LLVM's code generation.
+    assert!(err.contains("Execution time report") && err.contains("xhlo-eqsat") && err.contains("convert-xhlo-to-linalg"), "{err}");
+    assert!(err.contains("xhlo compile phases") && err.contains("MLIR pass pipeline") && err.contains("LLVM code generation (JIT)"), "{err}");
+    let out = xla_opt(&["--mlir-timing", "--pass-pipeline=builtin.module(xhlo-cse,xhlo-dce)", "-"], VALID);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("xhlo-cse") && stderr(&out).contains("Total"), "{}", stderr(&out));
+}

@@ -40,6 +40,9 @@ struct Cli {
     /// Print the IR after every pass (to stderr).
     #[arg(long)]
     print_ir_after_all: bool,
+    /// Print the wall time of each pass of the pipeline to stderr (MLIR's report).
+    #[arg(long, visible_alias = "mlir-timing")]
+    timing: bool,
     /// Check `// expected-error {{...}}` annotations against the diagnostics produced.
     #[arg(long)]
     verify_diagnostics: bool,
@@ -157,6 +160,7 @@ fn run(cli: Cli) -> Result<bool, String> {
         pipeline: cli.pass_pipeline.or_else(|| (cli.emit == EmitArg::Ptx).then(|| "builtin.module(xhlo-to-ptx)".to_string())),
         split_input_file: cli.split_input_file,
         print_ir_after_all: cli.print_ir_after_all,
+        timing: cli.timing,
         verify_diagnostics: cli.verify_diagnostics,
         print_generic: cli.print_generic,
         emit: match cli.emit {

@@ -77,6 +77,10 @@ struct Cli {
     /// (`stats=true`; also when XHLO_EQSAT_STATS is set).
     #[arg(long)]
     eqsat_stats: bool,
+    /// Print where compile time goes to stderr: the wall time of each pass (MLIR's
+    /// `--mlir-timing` report), then the phases (pass pipeline, LLVM code generation).
+    #[arg(long, visible_alias = "mlir-timing")]
+    timing: bool,
     /// Print egg's explanation of why each value `xhlo-eqsat` rewrote equals the original
     /// (the rules applied, step by step) to stderr (`explain=true`; also when
     /// XHLO_EQSAT_EXPLAIN is set).
@@ -232,6 +236,7 @@ fn compile_options(cli: &Cli) -> Result<CompileOptions, String> {
     e.fast_math = cli.fast_math;
     e.stats = cli.eqsat_stats || std::env::var_os("XHLO_EQSAT_STATS").is_some();
     e.explain = cli.eqsat_explain || std::env::var_os("XHLO_EQSAT_EXPLAIN").is_some();
+    options.timing = cli.timing;
     options.dump_dir = cli.dump_dir.clone().or_else(|| std::env::var_os("XHLO_DUMP_DIR").map(PathBuf::from));
     options.threads = match (cli.threads, env("XHLO_THREADS")) {
         (Some(n), _) => n,
