@@ -62,7 +62,8 @@ pub struct CompileOptions {
     /// `convert-xhlo-to-linalg`'s `tile-dots` and `dot-tiles`.
     pub tile_dots: bool,
     pub dot_tiles: Tiles,
-    /// Write the lowered linalg and the LLVM dialect to `1-linalg.mlir` and `2-llvm.mlir` in
+    /// Write the lowered linalg, the vector stage and the LLVM dialect to `1-linalg.mlir`,
+    /// `2-vector.mlir` and `3-llvm.mlir` in
     /// this directory (`dump-dir`).
     pub dump_dir: Option<PathBuf>,
     /// Threads the program runs on (`threads`; 0, the default: the host's available
@@ -215,7 +216,29 @@ pub fn lower<'c>(ctx: &'c XhloContext, parsed: &mlir_text::ast::File, options: &
     if pm.run(&mut module).is_err() {
         return Err(RunError::Diagnostics(ctx.take_diagnostics()));
     }
+    not_lowered(&module)?;
     Ok((module, inputs, outputs))
+}
+
+/// An internal error naming the first op the pipeline left outside the LLVM dialect (LLVM
+/// would only say that the JIT failed to start).
+fn not_lowered(module: &Module) -> Result<(), RunError> {
+    use melior::ir::operation::{WalkOrder, WalkResult};
+    let mut left = None;
+    module.as_operation().walk(WalkOrder::PreOrder, |op| {
+        let name = op.name().as_string_ref().as_str().unwrap_or("").to_string();
+        // OpenMP regions stay `omp` ops with LLVM-typed bodies: LLVM's OpenMP builder
+        // translates them.
+        if name.starts_with("llvm.") || name.starts_with("omp.") || name == "builtin.module" {
+            return WalkResult::Advance;
+        }
+        left = Some(format!("{name} at {}", op.location()));
+        WalkResult::Interrupt
+    });
+    match left {
+        None => Ok(()),
+        Some(op) => Err(RunError::Compile(format!("internal error: the pipeline left {op} outside the LLVM dialect, so LLVM cannot compile the program"))),
+    }
 }
 
 /// The OpenMP runtime that multi-threaded programs call (`__kmpc_fork_call`, ...): LLVM's

@@ -306,15 +306,18 @@ fn environment_variables_are_read_by_the_tools_and_documented() {
 }
 
 #[test]
-fn dump_dir_writes_the_linalg_and_the_llvm_dialect() {
+fn dump_dir_writes_the_linalg_the_vector_stage_and_the_llvm_dialect() {
     let dir = temp_dir("dump");
-    std::fs::write(dir.join("p.mlir"), DOUBLE).unwrap();
+    // 64 elements: wide enough for the vector stage on every host.
+    std::fs::write(dir.join("p.mlir"), DOUBLE.replace("3xf32", "64xf32")).unwrap();
     let dump = dir.join("dump");
     let out = xla_run(&[dir.join("p.mlir").to_str().unwrap(), "--random-inputs", "1", "--dump-dir", dump.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let linalg = std::fs::read_to_string(dump.join("1-linalg.mlir")).unwrap();
     assert!(linalg.contains("linalg.generic") && linalg.contains("@_xhlo_entry"), "{linalg}");
-    let llvm = std::fs::read_to_string(dump.join("2-llvm.mlir")).unwrap();
+    let vector = std::fs::read_to_string(dump.join("2-vector.mlir")).unwrap();
+    assert!(vector.contains("scf.forall") && vector.contains("vector.transfer_read"), "{vector}");
+    let llvm = std::fs::read_to_string(dump.join("3-llvm.mlir")).unwrap();
     assert!(llvm.contains("llvm.func @_mlir_ciface__xhlo_entry"), "{llvm}");
 }
 

@@ -106,7 +106,8 @@ struct Cli {
     /// else 6,2,256,40,4).
     #[arg(long)]
     dot_tiles: Option<Tiles>,
-    /// Write the lowered linalg and the LLVM dialect to DIR/1-linalg.mlir and DIR/2-llvm.mlir
+    /// Write the lowered linalg, the vector stage and the LLVM dialect to DIR/1-linalg.mlir,
+    /// DIR/2-vector.mlir and DIR/3-llvm.mlir
     /// (`dump-dir=`; default: XHLO_DUMP_DIR).
     #[arg(long)]
     dump_dir: Option<PathBuf>,

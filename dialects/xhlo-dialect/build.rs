@@ -4,15 +4,20 @@ fn main() {
     let prefix = std::env::var("MLIR_SYS_220_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into());
     println!("cargo:rerun-if-changed=shim/xhlo_shim.cpp");
     println!("cargo:rerun-if-changed=shim/xhlo_passes.cpp");
+    println!("cargo:rerun-if-changed=shim/xhlo_vectorize.cpp");
+    println!("cargo:rerun-if-changed=shim/xhlo_bf16.cpp");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     cc::Build::new()
         .cpp(true)
         .file("shim/xhlo_shim.cpp")
         .file("shim/xhlo_passes.cpp")
+        .file("shim/xhlo_vectorize.cpp")
+        .file("shim/xhlo_bf16.cpp")
         .include(format!("{prefix}/include"))
         .flag("-std=c++17")
         .flag("-fno-rtti")
         .flag("-fno-exceptions")
         .flag_if_supported("-Wno-unused-parameter")
+        .flag_if_supported("-Wno-comment")
         .compile("xhlo_shim");
 }

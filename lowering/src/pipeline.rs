@@ -1,18 +1,27 @@
 //! The upstream MLIR passes after `convert-xhlo-to-linalg`, by stage, so each stage can be
 //! stopped at and printed (`xla-opt --pass-pipeline=...`).
 
-/// linalg on tensors → buffers: inline into the entry wrapper, bufferize, free buffers.
+/// linalg on tensors → vectors: inline into the entry wrapper, hoist loop-invariant tensor
+/// computations out of loops, then tile element-wise and fused loop kernels into
+/// vector-wide pieces and vectorize them at the host's width (`xhlo-vectorize`, from the C++
+/// shim; the tiled dot kernel is written with vectors already). (A `while` body's dots pack
+/// their loop-invariant operand, e.g. an RNN's weights, once before the loop instead of on
+/// every iteration; MLIR hoists only ops free of memory effects and speculatable, so a
+/// division that might trap stays in the loop.)
+pub const VECTORIZE: &str = "inline,symbol-dce,loop-invariant-code-motion,xhlo-vectorize";
+
+/// Tensors → buffers: bufferize, free buffers.
 /// Loops over tensors may yield fresh buffers (`scf.while` bodies compute new values), and
 /// `scf.if`/`scf.while` results get identity layouts, so the copies between them stay plain
 /// memcpys (a copy from a strided layout would call the runtime library's `memrefCopy`).
-pub const BUFFERIZE: &str = "inline,symbol-dce,\
-one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops function-boundary-type-conversion=identity-layout-map unknown-type-conversion=identity-layout-map},\
+pub const BUFFERIZE: &str = "one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops function-boundary-type-conversion=identity-layout-map unknown-type-conversion=identity-layout-map},\
 buffer-deallocation-pipeline,convert-bufferization-to-memref";
 
-/// Buffers → loops (scf), on one thread.
+/// Buffers → loops (scf), on one thread: the vector stage's tile loops (`scf.forall`) and the
+/// remaining linalg ops become `scf.for` nests.
 /// (`math.ipowi` becomes a generated function with loops here, after bufferization, which
 /// only accepts structured control flow.)
-pub const TO_LOOPS: &str = "convert-linalg-to-loops,convert-math-to-funcs,lower-affine";
+pub const TO_LOOPS: &str = "scf-forall-to-for,convert-linalg-to-loops,convert-math-to-funcs,lower-affine";
 
 /// Buffers → loops (scf) on `threads` threads: the parallel dimensions of linalg ops become
 /// `scf.parallel` loops (their reduction dimensions stay `scf.for` inside), those with less
@@ -26,30 +35,36 @@ pub fn to_loops(threads: usize, min_work: u64) -> String {
         return TO_LOOPS.to_string();
     }
     format!(
-        "convert-linalg-to-parallel-loops,xhlo-serial-small-loops{{min-work={min_work}}},convert-scf-to-openmp{{num-threads={threads}}},canonicalize,\
+        "scf-forall-to-parallel,convert-linalg-to-parallel-loops,xhlo-serial-small-loops{{min-work={min_work}}},convert-scf-to-openmp{{num-threads={threads}}},canonicalize,\
 convert-math-to-funcs,lower-affine"
     )
 }
 
-/// Everything to the LLVM dialect (vector ops first: the tiled dot's 1-D transfers become
-/// plain or masked vector loads and stores, `vector.fma` the `fmuladd` intrinsic).
+/// Everything to the LLVM dialect. bf16 arithmetic first becomes f32 arithmetic between
+/// conversions, and the conversions integer operations (`xhlo-expand-bf16`: LLVM would use
+/// the host's conversion instruction, which flushes subnormals on AVX512-BF16 hosts). Then
+/// vector ops (transfers of more than one dimension
+/// become loops of 1-D ones, 1-D transfers plain or masked vector loads and stores,
+/// `vector.fma` the `fmuladd` intrinsic).
 /// `convert-math-to-libm` runs after `convert-math-to-llvm`, so only the math ops LLVM has no
 /// intrinsic for (`math.erf`, `math.erfc` on f32/f64) become calls to the C library, which the
 /// JIT resolves in the running process; without it they reach LLVM unconverted and the
-/// program does not compile.
+/// program does not compile. On vectors it calls the library once per element (extracts and
+/// inserts), so `convert-vector-to-llvm` comes after it.
 /// `expand-strided-metadata` computes the offset of a subview
 /// at a run-time position as `affine.apply` (`index * stride`, e.g. a `dynamic_slice` along a
 /// dimension whose stride is not 1, as in a loop over the rows of a matrix), so `lower-affine`
 /// runs again after it. `convert-scf-to-cf` runs after `finalize-memref-to-llvm`: the body of
 /// an OpenMP loop is a `memref.alloca_scope`, which must still hold a single block when it is
 /// lowered.
-pub const TO_LLVM: &str = "convert-vector-to-llvm,convert-complex-to-standard,convert-math-to-llvm,convert-math-to-libm,convert-complex-to-llvm,\
+pub const TO_LLVM: &str = "arith-emulate-unsupported-floats{source-types=bf16 target-type=f32},xhlo-expand-bf16,\
+convert-vector-to-scf,convert-complex-to-standard,convert-math-to-llvm,convert-math-to-libm,convert-vector-to-llvm,convert-complex-to-llvm,\
 expand-strided-metadata,lower-affine,finalize-memref-to-llvm,convert-scf-to-cf,convert-arith-to-llvm,convert-func-to-llvm,\
 convert-cf-to-llvm,convert-ub-to-llvm,convert-openmp-to-llvm,reconcile-unrealized-casts";
 
 /// The whole upstream pipeline, linalg on tensors to the LLVM dialect.
 pub fn linalg_to_llvm() -> String {
-    format!("builtin.module({BUFFERIZE},{TO_LOOPS},{TO_LLVM})")
+    format!("builtin.module({VECTORIZE},{BUFFERIZE},{TO_LOOPS},{TO_LLVM})")
 }
 
 /// Buffers → GPU kernels: parallel loops mapped to blocks and threads, outlined into a

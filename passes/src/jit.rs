@@ -8,9 +8,11 @@
 //! xhlo-fuse                                  when fusion=greedy
 //! convert-xhlo-to-linalg{tile-dots dot-tiles entry}
 //! xhlo-dump{file=<dump-dir>/1-linalg.mlir}    when dump-dir is set
-//! bufferization, loops, LLVM                 (the stages of xhlo-to-llvm after the conversion;
-//!                                            parallel loops on OpenMP when threads > 1)
-//! xhlo-dump{file=<dump-dir>/2-llvm.mlir}      when dump-dir is set
+//! inline, loop-invariant code motion, xhlo-vectorize
+//! xhlo-dump{file=<dump-dir>/2-vector.mlir}    when dump-dir is set
+//! bufferization, loops, LLVM                 (the stages of xhlo-to-llvm after the vector
+//!                                            stage; parallel loops on OpenMP when threads > 1)
+//! xhlo-dump{file=<dump-dir>/3-llvm.mlir}      when dump-dir is set
 //! ```
 
 use crate::eqsat::EqsatOptions;
@@ -72,7 +74,7 @@ pub struct JitOptions {
     pub tile_dots: bool,
     pub dot_tiles: Tiles,
     /// Write the module after the conversion to linalg and at the end (LLVM dialect) as
-    /// `1-linalg.mlir` and `2-llvm.mlir` in this directory.
+    /// `1-linalg.mlir`, `2-vector.mlir` and `3-llvm.mlir` in this directory.
     pub dump_dir: Option<String>,
     /// Threads a compiled program runs on: its large parallel loops become OpenMP parallel
     /// regions of this many threads; 1 keeps everything on the calling thread, 0 means
@@ -111,7 +113,7 @@ pub const INFO: PassInfo = PassInfo {
         PassOption { name: "explain", default: "false", help: "print egg's explanation of each value xhlo-eqsat rewrote to stderr" },
         PassOption { name: "tile-dots", default: "true", help: "convert-xhlo-to-linalg: the register-tiled dot kernel" },
         PassOption { name: "dot-tiles", default: "6,2,256,40,4", help: "convert-xhlo-to-linalg: the tiled kernel's sizes mr,nv,kc,mc,ku" },
-        PassOption { name: "dump-dir", default: "", help: "write the module after the conversion and at the end to DIR/1-linalg.mlir and DIR/2-llvm.mlir (empty: no dump)" },
+        PassOption { name: "dump-dir", default: "", help: "write the module after the conversion, after the vector stage and at the end to DIR/1-linalg.mlir, DIR/2-vector.mlir and DIR/3-llvm.mlir (empty: no dump)" },
         PassOption { name: "threads", default: "0", help: "threads of the compiled program: large parallel loops become OpenMP parallel regions; 1: one thread, 0: the host's available parallelism" },
         PassOption { name: "min-parallel-work", default: "65536", help: "parallel loops executing fewer operations stay on the calling thread (xhlo-serial-small-loops)" },
     ],
@@ -216,10 +218,12 @@ impl JitOptions {
         passes.push(format!("convert-xhlo-to-linalg{{tile-dots={} dot-tiles={} entry={}}}", self.tile_dots, self.dot_tiles, self.entry));
         let dump = |name: &str| self.dump_dir.as_ref().map(|dir| format!("xhlo-dump{{file={}}}", std::path::Path::new(dir).join(name).display()));
         passes.extend(dump("1-linalg.mlir"));
+        passes.push(xhlo_lowering::pipeline::VECTORIZE.to_string());
+        passes.extend(dump("2-vector.mlir"));
         passes.push(xhlo_lowering::pipeline::BUFFERIZE.to_string());
         passes.push(xhlo_lowering::pipeline::to_loops(self.resolved_threads(), self.min_parallel_work));
         passes.push(xhlo_lowering::pipeline::TO_LLVM.to_string());
-        passes.extend(dump("2-llvm.mlir"));
+        passes.extend(dump("3-llvm.mlir"));
         passes.join(",")
     }
 }
@@ -262,7 +266,7 @@ mod tests {
         assert_eq!(JitOptions::parse(&JitOptions::default().to_text()).unwrap(), JitOptions::default());
         let passes = o.expand();
         assert!(passes.starts_with("xhlo-fuse{stats=true},convert-xhlo-to-linalg{tile-dots=false dot-tiles=4,1,64,8,2 entry=f},xhlo-dump{file=/tmp/d/1-linalg.mlir},"), "{passes}");
-        assert!(passes.ends_with(",xhlo-dump{file=/tmp/d/2-llvm.mlir}"), "{passes}");
+        assert!(passes.ends_with(",xhlo-dump{file=/tmp/d/3-llvm.mlir}"), "{passes}");
         assert!(passes.contains("xhlo-serial-small-loops{min-work=10},convert-scf-to-openmp{num-threads=3}"), "{passes}");
     }
 

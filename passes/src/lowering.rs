@@ -104,7 +104,8 @@ pub fn rewrite_module_text_or(
 /// Named pipelines: a name usable in `--pass-pipeline` that expands to a sequence of passes.
 pub const NAMED_PIPELINES: &[(&str, &str)] = &[
     ("xhlo-to-linalg", "xhlo-verify,xhlo-cse,xhlo-dce,convert-xhlo-to-linalg"),
-    ("xhlo-to-buffers", "xhlo-to-linalg,BUFFERIZE"),
+    ("xhlo-to-vectors", "xhlo-to-linalg,VECTORIZE"),
+    ("xhlo-to-buffers", "xhlo-to-vectors,BUFFERIZE"),
     ("xhlo-to-loops", "xhlo-to-buffers,TO_LOOPS"),
     // The same stage on every core: large parallel loops as OpenMP regions (xhlo-jit's with
     // threads > 1); continue with TO_LLVM.
@@ -118,11 +119,23 @@ pub const NAMED_PIPELINES: &[(&str, &str)] = &[
 
 /// Passes written in C++ (`xhlo-dialect`'s shim) and registered in MLIR's own registry, so
 /// pipelines name them as they name upstream passes; described here for `--list-passes`.
-pub const NATIVE_PASSES: &[PassInfo] = &[PassInfo {
-    argument: "xhlo-serial-small-loops",
-    summary: "Turn scf.parallel loops with little work, or nested in another parallel loop, into scf.for nests (they stay on the calling thread)",
-    options: &[PassOption { name: "min-work", default: "65536", help: "operations (one per op, loops times their trip count) a parallel loop must execute to stay parallel" }],
-}];
+pub const NATIVE_PASSES: &[PassInfo] = &[
+    PassInfo {
+        argument: "xhlo-serial-small-loops",
+        summary: "Turn scf.parallel loops with little work, or nested in another parallel loop, into scf.for nests (they stay on the calling thread)",
+        options: &[PassOption { name: "min-work", default: "65536", help: "operations (one per op, loops times their trip count) a parallel loop must execute to stay parallel" }],
+    },
+    PassInfo {
+        argument: "xhlo-vectorize",
+        summary: "Tile element-wise and fused loop kernels (all-parallel linalg.generic on tensors) into vector-wide pieces (scf.forall) and vectorize each piece",
+        options: &[PassOption { name: "vector-bytes", default: "0", help: "bytes per vector register (0: the host's widest: 64 with AVX-512, 32 with AVX, else 16)" }],
+    },
+    PassInfo {
+        argument: "xhlo-expand-bf16",
+        summary: "Expand bf16 <-> f32 conversions into integer operations on the bit patterns (the same rounding, subnormals kept, on every host)",
+        options: &[],
+    },
+];
 
 /// Expands a named pipeline to its passes (recursively), or `None` if `name` is not one.
 pub fn expand(name: &str) -> Option<String> {
@@ -130,6 +143,7 @@ pub fn expand(name: &str) -> Option<String> {
     let parts: Vec<String> = body
         .split(',')
         .map(|p| match p {
+            "VECTORIZE" => xhlo_lowering::pipeline::VECTORIZE.to_string(),
             "BUFFERIZE" => xhlo_lowering::pipeline::BUFFERIZE.to_string(),
             "TO_LOOPS" => xhlo_lowering::pipeline::TO_LOOPS.to_string(),
             "TO_PARALLEL_LOOPS" => xhlo_lowering::pipeline::to_loops(crate::jit::available_threads().max(2), 1 << 16),

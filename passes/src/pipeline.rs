@@ -154,7 +154,9 @@ fn with_defaults(info: &crate::PassInfo, options: &str, defaults: &[(String, Str
 
 fn add_elements_with(opm: OperationPassManager, elements: &[Element], defaults: &[(String, String)]) -> Result<(), String> {
     for e in elements {
-        let options = match registry::info(&e.name) {
+        // Defaults apply to our passes, Rust or C++ (`NATIVE_PASSES`), that declare the option.
+        let info = registry::info(&e.name).or_else(|| crate::lowering::NATIVE_PASSES.iter().find(|p| p.argument == e.name));
+        let options = match info {
             Some(info) => with_defaults(info, &e.options, defaults),
             None => e.options.clone(),
         };
@@ -168,7 +170,7 @@ fn add_elements_with(opm: OperationPassManager, elements: &[Element], defaults: 
                 }
                 None => match crate::lowering::expand(&e.name) {
                     Some(expanded) => add_elements_with(opm, &parse(&expanded)?, defaults)?,
-                    None => add_upstream(opm, e)?,
+                    None => add_upstream(opm, &Element { options, ..e.clone() })?,
                 },
             },
         }

@@ -147,10 +147,15 @@ struct SerialSmallLoops : public mlir::PassWrapper<SerialSmallLoops, mlir::Opera
 } // namespace
 
 extern "C" {
+void xhloRegisterVectorizePass();  // xhlo_vectorize.cpp
+void xhloRegisterExpandBf16Pass(); // xhlo_bf16.cpp
+
 // Adds xhlo's C++ passes to MLIR's pass registry (once per process).
 void xhloRegisterPasses() {
   static const bool registered = [] {
     mlir::PassRegistration<SerialSmallLoops>();
+    xhloRegisterVectorizePass();
+    xhloRegisterExpandBf16Pass();
     return true;
   }();
   (void)registered;

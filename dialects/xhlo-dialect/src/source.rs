@@ -58,8 +58,7 @@ pub fn parse<'c>(ctx: &'c XhloContext, text: &str, filename: &str) -> Result<Mod
     let mut op = create_parse(ctx, text, filename);
     let mut diagnostics = ctx.take_diagnostics();
     if op.ptr.is_null() && diagnostics.iter().any(|d| d.message.contains("single top-level operation")) {
-        // Wrap on the first line so that line numbers stay those of the file.
-        op = create_parse(ctx, &format!("module {{{text}\n}}"), filename);
+        op = create_parse(ctx, &wrap_in_module(text), filename);
         diagnostics = ctx.take_diagnostics();
     }
     if op.ptr.is_null() {
@@ -76,6 +75,27 @@ pub fn parse<'c>(ctx: &'c XhloContext, text: &str, filename: &str) -> Result<Mod
     let wrapper = Module::new(Location::unknown(ctx.context()));
     wrapper.body().append_operation(unsafe { Operation::from_raw(op) });
     Ok(wrapper)
+}
+
+/// `text` with its top-level ops inside `module { ... }`. Attribute and type alias
+/// definitions (`#map = ...`, `!t = ...`) must stay outside: the module opens at the end of
+/// the last of them (or at the start of the file), so every position in the file keeps its
+/// line and column.
+fn wrap_in_module(text: &str) -> String {
+    let is_alias = |l: &&str| l.starts_with('#') || l.starts_with('!');
+    let lines: Vec<&str> = text.split('\n').collect();
+    let first_op = lines.iter().position(|l| {
+        let t = l.trim_start();
+        !(t.is_empty() || t.starts_with("//") || is_alias(&t))
+    });
+    match lines[..first_op.unwrap_or(0)].iter().rposition(is_alias) {
+        Some(last_alias) => {
+            let mut out: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+            out[last_alias].push_str(" module {");
+            format!("{}\n}}", out.join("\n"))
+        }
+        None => format!("module {{{text}\n}}"),
+    }
 }
 
 fn create_parse(ctx: &XhloContext, text: &str, filename: &str) -> mlir_sys::MlirOperation {
@@ -99,5 +119,17 @@ mod tests {
         assert_eq!(chunks[1].first_line, 3);
         assert_eq!(chunks[1].text, "\n\nb\nc\n");
         assert_eq!(chunks[2].text.lines().nth(5), Some("d"));
+    }
+
+    #[test]
+    fn several_top_level_ops_are_wrapped_after_the_alias_definitions() {
+        let text = "// two functions\n#id = affine_map<(d0) -> (d0)>\nfunc.func @f() {\n  return\n}\nfunc.func @g() {\n  return\n}";
+        let wrapped = wrap_in_module(text);
+        assert!(wrapped.starts_with("// two functions\n#id = affine_map<(d0) -> (d0)> module {\nfunc.func @f()"), "{wrapped}");
+        assert_eq!(wrapped.lines().count(), text.lines().count() + 1);
+        let ctx = XhloContext::new();
+        let module = parse(&ctx, text, "two.mlir").expect("two functions and an alias parse");
+        assert_eq!(module.body().first_operation().map(|o| o.name().as_string_ref().as_str().unwrap().to_string()), Some("func.func".into()));
+        assert!(wrap_in_module("func.func @f() {\n}\n").starts_with("module {func.func"));
     }
 }

@@ -1,0 +1,196 @@
+// xhlo-vectorize: the vector stage of the CPU pipeline for element-wise and fused loop
+// kernels (linalg.generic ops with only parallel loops, on static tensors).
+//
+// Each such kernel is tiled into pieces one vector register pair wide along its innermost
+// loop and 1 along the others (`scf.forall`: the pieces are independent, so they later
+// become the parallel loops the thread pool shares); each piece loses its unit dimensions
+// and is vectorized by MLIR's linalg vectorizer into 1-D vector code. Without this stage the kernels reach LLVM as scalar loops and depend on
+// its loop vectorizer; with it the vector width is the host's (AVX-512: 64 bytes, AVX: 32,
+// else 16; `vector-bytes` overrides) and every stage (linalg -> tiled loops -> vector ->
+// LLVM) can be stopped at and printed.
+//
+// Kernels are left to the scalar path when vectorizing them would not pay or not be exact:
+// reductions (their own lowering orders them), dynamic or empty shapes, operands read
+// across the innermost loop (a transpose: a strided gather per element), non-identity
+// outputs, element types that are not whole-byte integers or floats (complex, i1), bodies
+// the vectorizer does not handle (`tensor.extract` at computed indices, `linalg.index`),
+// and innermost loops shorter than half a vector. The last piece of a row whose length is not a multiple of the tile
+// is masked (masked loads and stores).
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/Interfaces/TilingInterface.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/TargetParser/Host.h"
+
+namespace {
+
+// The widest vector register of the host, in bytes.
+int64_t hostVectorBytes() {
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  if (features.lookup("avx512f"))
+    return 64;
+  if (features.lookup("avx"))
+    return 32;
+  return 16;
+}
+
+// Bytes of one element, or 0 for types the vector stage leaves alone: complex, and
+// elements narrower than a byte (a memref of i1 holds a byte per element, a vector of i1 in
+// memory a bit per element, so vector loads and stores would misread them).
+unsigned elementBytes(mlir::Type type) {
+  if (auto shaped = llvm::dyn_cast<mlir::ShapedType>(type))
+    type = shaped.getElementType();
+  if (type.isIndex())
+    return 8;
+  if (llvm::isa<mlir::IntegerType, mlir::FloatType>(type) && type.getIntOrFloatBitWidth() % 8 == 0)
+    return type.getIntOrFloatBitWidth() / 8;
+  return 0;
+}
+
+// The tile along the innermost loop of `op`, or 0 when `op` stays scalar.
+int64_t innerTile(mlir::linalg::GenericOp op, int64_t vectorBytes) {
+  if (!op.hasPureTensorSemantics() || op.getNumLoops() == 0 || op.getNumReductionLoops() != 0)
+    return 0;
+  llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  for (int64_t r : ranges)
+    if (mlir::ShapedType::isDynamic(r) || r <= 0)
+      return 0;
+  unsigned widest = 1;
+  for (mlir::OpOperand &operand : op->getOpOperands()) {
+    unsigned bytes = elementBytes(operand.get().getType());
+    if (bytes == 0)
+      return 0;
+    widest = std::max(widest, bytes);
+  }
+  for (mlir::Type type : op->getResultTypes())
+    if (elementBytes(type) == 0)
+      return 0;
+  unsigned last = op.getNumLoops() - 1;
+  mlir::AffineExpr innermost = mlir::getAffineDimExpr(last, op.getContext());
+  for (mlir::OpOperand *input : op.getDpsInputOperands()) {
+    mlir::AffineMap map = op.getMatchingIndexingMap(input);
+    if (!map.isProjectedPermutation())
+      return 0;
+    // Contiguous along the innermost loop, or the same for all of it (a broadcast).
+    if (map.isFunctionOfDim(last) && map.getResult(map.getNumResults() - 1) != innermost)
+      return 0;
+  }
+  for (mlir::OpOperand &init : op.getDpsInitsMutable())
+    if (!op.getMatchingIndexingMap(&init).isIdentity())
+      return 0;
+  // Reads at computed indices (`tensor.extract` in the body: gathers, the dot kernel's
+  // epilogues) are left to the scalar path: the vectorizer accepts some of them in its
+  // precondition and then fails half-way, leaving invalid IR behind.
+  // Bodies that read their own indices (`linalg.index`: iotas, offset tables) too: their
+  // vectors of indices have broadcasts that later canonicalizations fold into invalid ones.
+  bool gathers = false, indices = false;
+  op.getBody()->walk([&](mlir::tensor::ExtractOp) { gathers = true; });
+  op.getBody()->walk([&](mlir::linalg::IndexOp) { indices = true; });
+  if (gathers || indices || mlir::failed(mlir::linalg::vectorizeOpPrecondition(op)))
+    return 0;
+  int64_t lanes = std::max<int64_t>(1, vectorBytes / widest), n = ranges[last];
+  if (2 * n < lanes)
+    return 0;
+  if (n <= 2 * lanes)
+    return n;
+  if (n % (2 * lanes) == 0)
+    return 2 * lanes;
+  if (n % lanes == 0)
+    return lanes;
+  return 2 * lanes;
+}
+
+struct Vectorize : public mlir::PassWrapper<Vectorize, mlir::OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(Vectorize)
+  Vectorize() = default;
+  Vectorize(const Vectorize &other) : PassWrapper(other) {}
+  llvm::StringRef getArgument() const final { return "xhlo-vectorize"; }
+  llvm::StringRef getDescription() const final {
+    return "Tile element-wise linalg.generic ops on tensors into vector-wide pieces (scf.forall) and "
+           "vectorize each piece at the host's vector width";
+  }
+  void getDependentDialects(mlir::DialectRegistry &registry) const override {
+    registry.insert<mlir::affine::AffineDialect, mlir::arith::ArithDialect, mlir::linalg::LinalgDialect,
+                    mlir::scf::SCFDialect, mlir::tensor::TensorDialect, mlir::ub::UBDialect,
+                    mlir::vector::VectorDialect>();
+  }
+  Option<int64_t> vectorBytes{*this, "vector-bytes",
+                              llvm::cl::desc("Bytes per vector register (0: the host's widest)"),
+                              llvm::cl::init(0)};
+
+  void runOnOperation() override {
+    int64_t bytes = vectorBytes > 0 ? int64_t(vectorBytes) : hostVectorBytes();
+    llvm::SmallVector<std::pair<mlir::linalg::GenericOp, int64_t>> kernels;
+    getOperation()->walk([&](mlir::linalg::GenericOp op) {
+      if (int64_t tile = innerTile(op, bytes))
+        kernels.push_back({op, tile});
+    });
+    mlir::IRRewriter rewriter(&getContext());
+    llvm::SmallVector<mlir::Operation *> pieces;
+    for (auto [op, tile] : kernels) {
+      llvm::SmallVector<int64_t> sizes(op.getNumLoops(), 1);
+      sizes.back() = tile;
+      mlir::scf::SCFTilingOptions options;
+      options.setTileSizes(mlir::getAsIndexOpFoldResult(&getContext(), sizes));
+      options.setLoopType(mlir::scf::SCFTilingOptions::LoopType::ForallOp);
+      rewriter.setInsertionPoint(op);
+      auto tiled = mlir::scf::tileUsingSCF(rewriter, llvm::cast<mlir::TilingInterface>(op.getOperation()), options);
+      if (mlir::failed(tiled))
+        continue; // stays one scalar loop nest
+      rewriter.replaceOp(op, tiled->replacements);
+      // The piece's unit dimensions go first (rank-reducing slices), so it is vectorized as
+      // a 1-D kernel: no n-D vectors reach the lowering to LLVM.
+      mlir::Operation *piece = tiled->tiledOps.back();
+      llvm::SmallVector<int64_t> pieceSizes{tile};
+      if (sizes.size() > 1) {
+        rewriter.setInsertionPoint(piece);
+        mlir::linalg::ControlDropUnitDims control;
+        control.rankReductionStrategy = mlir::linalg::ControlDropUnitDims::RankReductionStrategy::ExtractInsertSlice;
+        auto dropped = mlir::linalg::dropUnitDims(rewriter, llvm::cast<mlir::linalg::GenericOp>(piece), control);
+        if (mlir::failed(dropped))
+          continue; // the piece stays a scalar loop nest
+        rewriter.replaceOp(piece, dropped->replacements);
+        piece = dropped->resultOp.getOperation();
+      }
+      rewriter.setInsertionPoint(piece);
+      // Fixed-width vectors, said explicitly (an empty list of scalable flags is not read as
+      // "none scalable" everywhere in the vectorizer).
+      llvm::SmallVector<bool> fixedWidth{false};
+      auto generic = llvm::dyn_cast<mlir::linalg::GenericOp>(piece);
+      if (!generic || generic.getNumLoops() != 1 ||
+          mlir::failed(mlir::linalg::vectorizeOpPrecondition(piece, pieceSizes, fixedWidth)))
+        continue; // the piece stays a scalar loop nest
+      auto vectorized = mlir::linalg::vectorize(rewriter, piece, pieceSizes, fixedWidth);
+      if (mlir::failed(vectorized)) {
+        piece->emitError("xhlo-vectorize: the vectorizer failed on a piece its precondition accepted");
+        return signalPassFailure();
+      }
+      rewriter.replaceOp(piece, vectorized->replacements);
+      for (mlir::LoopLikeOpInterface loop : tiled->loops)
+        pieces.push_back(loop.getOperation());
+    }
+    // Masks become masked transfers (bufferization does not see through `vector.mask`).
+    mlir::RewritePatternSet patterns(&getContext());
+    mlir::vector::populateVectorMaskLoweringPatternsForSideEffectingOps(patterns);
+    mlir::FrozenRewritePatternSet frozen(std::move(patterns));
+    for (mlir::Operation *loop : pieces)
+      if (mlir::failed(mlir::applyPatternsGreedily(loop->getRegions().front(), frozen)))
+        return signalPassFailure();
+  }
+};
+
+} // namespace
+
+extern "C" void xhloRegisterVectorizePass() { mlir::PassRegistration<Vectorize>(); }
