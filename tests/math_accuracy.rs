@@ -149,7 +149,7 @@ fn measure(op: &Op, t: ElementType, approximations: &str) -> Measure {
     let module = source::parse_and_verify(&ctx, &text, "math.mlir").unwrap_or_else(|d| panic!("{d:?}"));
     let options = CompileOptions { math_approximations: approximations.to_string(), threads: 1, ..Default::default() };
     let program = compile(&ctx, &module, &options, "math.mlir").unwrap_or_else(|e| panic!("{e}"));
-    let out = program.run(&[input.clone()]).unwrap();
+    let out = program.run(std::slice::from_ref(&input)).unwrap();
     let mut m = Measure { max_ulp: 0, worst: 0.0, flushed: 0, wrong: Vec::new() };
     for i in 0..n {
         let x = float(input.get(i));
