@@ -76,6 +76,12 @@ pub struct CompileOptions {
     /// Print where compile time goes to stderr: MLIR's per-pass report (as `mlir-opt
     /// --mlir-timing` prints it) and then the phases (passes, LLVM code generation).
     pub timing: bool,
+    /// The f32 math ops turned into polynomials (`math-approximations`; comma-separated, or
+    /// `none` for the C library everywhere).
+    pub math_approximations: String,
+    /// Bytes per vector of the tiled dot and depthwise convolution kernels (`vector-bytes`;
+    /// 0, the default: the host's widest).
+    pub vector_bytes: i64,
 }
 
 impl Default for CompileOptions {
@@ -101,6 +107,8 @@ impl CompileOptions {
             threads: o.threads,
             min_parallel_work: o.min_parallel_work,
             timing: false,
+            math_approximations: o.math_approximations.clone(),
+            vector_bytes: o.vector_bytes,
         }
     }
 
@@ -134,6 +142,8 @@ impl CompileOptions {
             // 0 (all cores) stays 0 for the pipeline to resolve; without OpenMP, 1.
             threads: if self.threads != 1 && openmp::load().is_err() { 1 } else { self.threads },
             min_parallel_work: self.min_parallel_work,
+            math_approximations: self.math_approximations.clone(),
+            vector_bytes: self.vector_bytes,
         }
     }
 
@@ -162,7 +172,7 @@ pub fn module_ast(module: &Module, file: &str) -> Result<mlir_text::ast::File, R
 /// does in the pipeline (without running `xhlo-eqsat` or fusion first).
 pub fn lower_to_linalg(parsed: &mlir_text::ast::File, options: &CompileOptions, file: &str) -> Result<(String, Vec<TensorType>, Vec<TensorType>), RunError> {
     let (ins, outs) = signature(parsed, &options.entry)?;
-    let lower = lowering::LowerOptions { tile_dots: options.tile_dots, tiles: options.dot_tiles };
+    let lower = lowering::LowerOptions { tile_dots: options.tile_dots, tiles: options.dot_tiles, vector_bytes: lowering::LowerOptions::vector_bytes_or_host(options.vector_bytes) };
     let lowered = lowering::lower_file_with(parsed, file, &lower).map_err(|e| RunError::Compile(e.in_file(file)))?;
     let with_entry = entry::append_wrapper(&lowered, parsed, &options.entry).map_err(RunError::Compile)?;
     Ok((with_entry, ins, outs))

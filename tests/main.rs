@@ -10,6 +10,7 @@ mod eqsat_soundness;
 mod export_and_gpu;
 mod import_corpus;
 mod irdl_plugin;
+mod math_accuracy;
 mod melior_passes;
 mod pass_snapshots;
 mod run_files;

@@ -65,8 +65,8 @@ fn ulps(a: f32, b: f32) -> u64 {
     (key(a) - key(b)).unsigned_abs()
 }
 
-/// The f32 `exp`, `tanh` and `logistic` lowerings use polynomials (no libm call, so loops
-/// vectorize): they stay within a few ulp of the correctly rounded result, and keep NaN,
+/// The f32 `exp`, `tanh` and `logistic` lowerings use polynomials (`xhlo-math-approximations`:
+/// no libm call, so loops vectorize): they stay within a few ulp of the correctly rounded result, and keep NaN,
 /// infinities, signed zeros and saturation right.
 #[test]
 fn f32_exp_tanh_and_logistic_are_accurate() {
@@ -118,6 +118,6 @@ fn compile_options_are_the_default_pipelines_options() {
     assert_eq!(back.pipeline(), other.pipeline());
     assert_eq!(
         default.pipeline(),
-        "builtin.module(xhlo-jit{entry=main eqsat=true fusion=egraph iter-limit=30 node-limit=20000 time-limit-ms=2000 fast-math=false stats=false explain=false tile-dots=true dot-tiles=6,2,256,40,4 threads=0 min-parallel-work=65536})"
+        format!("builtin.module(xhlo-jit{{entry=main eqsat=true fusion=egraph iter-limit=30 node-limit=20000 time-limit-ms=2000 fast-math=false stats=false explain=false tile-dots=true dot-tiles=6,2,256,40,4 threads=0 min-parallel-work=65536 vector-bytes=0 math-approximations={}}})", xhlo::lowering::pipeline::APPROXIMATED_MATH_OPS)
     );
 }

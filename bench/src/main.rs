@@ -34,6 +34,9 @@ struct Cli {
     /// 6,2,256,40,4).
     #[arg(long)]
     dot_tiles: Option<Tiles>,
+    /// Bytes per vector of the dot and convolution kernels (16, 32, 64; 0: the host's widest)
+    #[arg(long, default_value_t = 0)]
+    vector_bytes: i64,
     /// Threads of the compiled programs (0: the host's available parallelism).
     #[arg(long, default_value_t = 0)]
     threads: usize,
@@ -126,10 +129,10 @@ fn main() -> Result<(), String> {
         let module = source::parse_and_verify(&ctx, &xhlo_text, &file).map_err(|d| format!("{d:?}"))?;
         // Without the e-graph pass (no rewrites, no fusion), with it (the default: fusion
         // chosen in the e-graph), and with the greedy fusion pass instead, for comparison.
-        let plain = CompileOptions { eqsat: false, fusion: Fusion::Off, dot_tiles, threads: cli.threads, ..Default::default() };
+        let plain = CompileOptions { eqsat: false, fusion: Fusion::Off, dot_tiles, threads: cli.threads, vector_bytes: cli.vector_bytes, ..Default::default() };
         let (_, plain_ms, _, plain_ok) = measure(&ctx, &module, &plain, &file, w, cli.budget)?;
-        let (compile_ms, ms, times, ok) = measure(&ctx, &module, &CompileOptions { eqsat: true, fusion: Fusion::EGraph, dot_tiles, threads: cli.threads, ..Default::default() }, &file, w, cli.budget)?;
-        let greedy = CompileOptions { eqsat: true, fusion: Fusion::Greedy, dot_tiles, threads: cli.threads, ..Default::default() };
+        let (compile_ms, ms, times, ok) = measure(&ctx, &module, &CompileOptions { eqsat: true, fusion: Fusion::EGraph, dot_tiles, threads: cli.threads, vector_bytes: cli.vector_bytes, ..Default::default() }, &file, w, cli.budget)?;
+        let greedy = CompileOptions { eqsat: true, fusion: Fusion::Greedy, dot_tiles, threads: cli.threads, vector_bytes: cli.vector_bytes, ..Default::default() };
         let (_, greedy_ms, _, greedy_ok) = measure(&ctx, &module, &greedy, &file, w, cli.budget)?;
         let check: Result<(), ()> = if ok && plain_ok && greedy_ok { Ok(()) } else { Err(()) };
         // What the e-graph pass changed: kernels and the bytes they write.

@@ -27,11 +27,25 @@ pub struct LowerOptions {
     pub tile_dots: bool,
     /// The register tile and cache block sizes of the tiled kernel.
     pub tiles: crate::ops::linalg::dot_tiled::Tiles,
+    /// Bytes per vector of the tiled dot and depthwise convolution kernels: the host's
+    /// ([`crate::host::vector_bytes`]) by default.
+    pub vector_bytes: i64,
+}
+
+impl LowerOptions {
+    /// `vector_bytes` from an option where 0 means the host's.
+    pub fn vector_bytes_or_host(bytes: i64) -> i64 {
+        if bytes == 0 {
+            crate::host::vector_bytes()
+        } else {
+            bytes
+        }
+    }
 }
 
 impl Default for LowerOptions {
     fn default() -> Self {
-        LowerOptions { tile_dots: true, tiles: crate::ops::linalg::dot_tiled::Tiles::DEFAULT }
+        LowerOptions { tile_dots: true, tiles: crate::ops::linalg::dot_tiled::Tiles::DEFAULT, vector_bytes: crate::host::vector_bytes() }
     }
 }
 

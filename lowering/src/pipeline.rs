@@ -10,6 +10,11 @@
 /// division that might trap stays in the loop.)
 pub const VECTORIZE: &str = "inline,symbol-dce,loop-invariant-code-motion,xhlo-vectorize";
 
+/// [`VECTORIZE`] with `vector_bytes` bytes per vector (0: the host's widest).
+pub fn vectorize(vector_bytes: i64) -> String {
+    format!("{VECTORIZE}{{vector-bytes={}}}", vector_bytes.max(0))
+}
+
 /// Tensors → buffers: bufferize, free buffers.
 /// Loops over tensors may yield fresh buffers (`scf.while` bodies compute new values), and
 /// `scf.if`/`scf.while` results get identity layouts, so the copies between them stay plain
@@ -40,12 +45,25 @@ convert-math-to-funcs,lower-affine"
     )
 }
 
-/// Everything to the LLVM dialect. bf16 arithmetic first becomes f32 arithmetic between
-/// conversions, and the conversions integer operations (`xhlo-expand-bf16`: LLVM would use
-/// the host's conversion instruction, which flushes subnormals on AVX512-BF16 hosts). Then
-/// vector ops (transfers of more than one dimension
-/// become loops of 1-D ones, 1-D transfers plain or masked vector loads and stores,
-/// `vector.fma` the `fmuladd` intrinsic).
+/// The math ops `xhlo-math-approximations` rewrites into polynomials (f32, and f16/bf16
+/// through f32): those whose approximation meets its ULP bound and keeps the special values
+/// in `tests/math_accuracy.rs`. The others (and every f64 op) stay calls of the C library or
+/// LLVM intrinsics; the README lists which and why. The C++ pass's own default is the same
+/// list (a test checks).
+macro_rules! approximated_math_ops {
+    () => {
+        "erfc,exp,expm1,log1p,tanh"
+    };
+}
+pub const APPROXIMATED_MATH_OPS: &str = approximated_math_ops!();
+
+/// Everything to the LLVM dialect: the chosen math ops become polynomials first
+/// (`xhlo-math-approximations`, from the C++ shim), so loops containing them vectorize.
+/// bf16 arithmetic then becomes f32 arithmetic between conversions, and the conversions
+/// integer operations (`xhlo-expand-bf16`: LLVM would use the host's conversion
+/// instruction, which flushes subnormals on AVX512-BF16 hosts). Then vector ops: transfers
+/// of more than one dimension become loops of 1-D ones, 1-D transfers plain or masked vector
+/// loads and stores, `vector.fma` the `fmuladd` intrinsic.
 /// `convert-math-to-libm` runs after `convert-math-to-llvm`, so only the math ops LLVM has no
 /// intrinsic for (`math.erf`, `math.erfc` on f32/f64) become calls to the C library, which the
 /// JIT resolves in the running process; without it they reach LLVM unconverted and the
@@ -57,10 +75,26 @@ convert-math-to-funcs,lower-affine"
 /// runs again after it. `convert-scf-to-cf` runs after `finalize-memref-to-llvm`: the body of
 /// an OpenMP loop is a `memref.alloca_scope`, which must still hold a single block when it is
 /// lowered.
-pub const TO_LLVM: &str = "arith-emulate-unsupported-floats{source-types=bf16 target-type=f32},xhlo-expand-bf16,\
-convert-vector-to-scf,convert-complex-to-standard,convert-math-to-llvm,convert-math-to-libm,convert-vector-to-llvm,convert-complex-to-llvm,\
+pub const TO_LLVM: &str = concat!("xhlo-math-approximations{ops=", approximated_math_ops!(), "},", to_llvm_rest!());
+
+/// [`TO_LLVM`] with the math ops `ops` (comma-separated; empty or `none`: no op) approximated.
+pub fn to_llvm(ops: &str) -> String {
+    match ops {
+        "" | "none" => to_llvm_rest!().to_string(),
+        ops => format!("xhlo-math-approximations{{ops={ops}}},{}", to_llvm_rest!()),
+    }
+}
+
+/// [`TO_LLVM`] after `xhlo-math-approximations`.
+macro_rules! to_llvm_rest {
+    () => {
+        "arith-emulate-unsupported-floats{source-types=bf16 target-type=f32},xhlo-expand-bf16,\
+convert-vector-to-scf,convert-complex-to-standard,convert-math-to-llvm{approximate-log1p=false},convert-math-to-libm,convert-vector-to-llvm,convert-complex-to-llvm,\
 expand-strided-metadata,lower-affine,finalize-memref-to-llvm,convert-scf-to-cf,convert-arith-to-llvm,convert-func-to-llvm,\
-convert-cf-to-llvm,convert-ub-to-llvm,convert-openmp-to-llvm,reconcile-unrealized-casts";
+convert-cf-to-llvm,convert-ub-to-llvm,convert-openmp-to-llvm,reconcile-unrealized-casts"
+    };
+}
+use to_llvm_rest;
 
 /// The whole upstream pipeline, linalg on tensors to the LLVM dialect.
 pub fn linalg_to_llvm() -> String {

@@ -71,7 +71,6 @@ pub fn unary(e: &mut Emitter, name: &str, x: &Value, result: ElementType) -> Res
         match name {
             "negate" => v(e, format!("arith.negf {a} : {ty}")),
             "abs" => v(e, format!("math.absf {a} : {ty}")),
-            "exponential" if t == ElementType::F32 => exp_f32(e, a),
             "exponential" => v(e, format!("math.exp {a} : {ty}")),
             "exponential_minus_one" => v(e, format!("math.expm1 {a} : {ty}")),
             "log" => v(e, format!("math.log {a} : {ty}")),
@@ -82,7 +81,6 @@ pub fn unary(e: &mut Emitter, name: &str, x: &Value, result: ElementType) -> Res
             "cosine" => v(e, format!("math.cos {a} : {ty}")),
             "sine" => v(e, format!("math.sin {a} : {ty}")),
             "tan" => v(e, format!("math.tan {a} : {ty}")),
-            "tanh" if t == ElementType::F32 => tanh_f32(e, a),
             "tanh" => v(e, format!("math.tanh {a} : {ty}")),
             "erf" => v(e, format!("math.erf {a} : {ty}")),
             // The C library's erfc (not 1 - erf, which loses every digit where erf(x) is near 1).
@@ -97,7 +95,7 @@ pub fn unary(e: &mut Emitter, name: &str, x: &Value, result: ElementType) -> Res
             "logistic" => {
                 // 1 / (1 + exp(-x))
                 let n = v(e, format!("arith.negf {a} : {ty}"));
-                let x = if t == ElementType::F32 { exp_f32(e, &n) } else { v(e, format!("math.exp {n} : {ty}")) };
+                let x = v(e, format!("math.exp {n} : {ty}"));
                 let one = constant(e, t, "1.0");
                 let d = v(e, format!("arith.addf {one}, {x} : {ty}"));
                 v(e, format!("arith.divf {one}, {d} : {ty}"))
@@ -139,98 +137,6 @@ pub fn unary(e: &mut Emitter, name: &str, x: &Value, result: ElementType) -> Res
         }
     };
     Ok(Value { name: name_out, ty: result })
-}
-
-/// `exp` for f32 without a libm call, so that loops containing it vectorize (XLA's CPU
-/// backend also uses a polynomial): `x = n·ln2 + r` with `|r| <= ln2/2`, a degree-6
-/// minimax polynomial for `e^r` (Cephes' `expf` coefficients), and `2^n` built from its bit
-/// pattern. Within 2 ulp of the exact result over the normal range; inputs above 88.72
-/// give +inf, below -87.34 give 0 (results that would be subnormal flush to 0), NaN stays.
-pub fn exp_f32(e: &mut Emitter, x: &str) -> String {
-    let f = |e: &mut Emitter, c: f64| e.op("c", &format!("arith.constant {} : f32", crate::region::float_text(c, ElementType::F32)));
-    let op = |e: &mut Emitter, rhs: String| e.op("s", &rhs);
-    let hi_limit = f(e, 88.722_83);
-    let lo_limit = f(e, -87.336_54);
-    let xc = op(e, format!("arith.minimumf {x}, {hi_limit} : f32"));
-    let xc = op(e, format!("arith.maximumf {xc}, {lo_limit} : f32"));
-    let log2e = f(e, std::f64::consts::LOG2_E);
-    let scaled = op(e, format!("arith.mulf {xc}, {log2e} : f32"));
-    let n = op(e, format!("math.roundeven {scaled} : f32"));
-    let ln2_hi = f(e, 0.693_359_375);
-    let ln2_lo = f(e, -2.121_944_4e-4);
-    let t = op(e, format!("arith.mulf {n}, {ln2_hi} : f32"));
-    let r = op(e, format!("arith.subf {xc}, {t} : f32"));
-    let t = op(e, format!("arith.mulf {n}, {ln2_lo} : f32"));
-    let r = op(e, format!("arith.subf {r}, {t} : f32"));
-    let coefficients = [1.987_569_15e-4, 1.398_199_950_7e-3, 8.333_451_907_3e-3, 4.166_579_589_4e-2, 1.666_666_545_9e-1, 5.000_000_120_1e-1];
-    let mut p = f(e, coefficients[0]);
-    for c in &coefficients[1..] {
-        let cc = f(e, *c);
-        let m = op(e, format!("arith.mulf {p}, {r} : f32"));
-        p = op(e, format!("arith.addf {m}, {cc} : f32"));
-    }
-    let z = op(e, format!("arith.mulf {r}, {r} : f32"));
-    let p = op(e, format!("arith.mulf {p}, {z} : f32"));
-    let p = op(e, format!("arith.addf {p}, {r} : f32"));
-    let one = f(e, 1.0);
-    let p = op(e, format!("arith.addf {p}, {one} : f32"));
-    // 2^n: n in [-126, 128]; split as 2^(n - k) * 2^k with k = n / 2 so both are normal.
-    let ni = op(e, format!("arith.fptosi {n} : f32 to i32"));
-    let two = e.op("c", "arith.constant 1 : i32");
-    let k = op(e, format!("arith.shrsi {ni}, {two} : i32"));
-    let m = op(e, format!("arith.subi {ni}, {k} : i32"));
-    let bias = e.op("c", "arith.constant 127 : i32");
-    let shift = e.op("c", "arith.constant 23 : i32");
-    let pow = |e: &mut Emitter, v: &str| {
-        let b = e.op("s", &format!("arith.addi {v}, {bias} : i32"));
-        let b = e.op("s", &format!("arith.shli {b}, {shift} : i32"));
-        e.op("s", &format!("arith.bitcast {b} : i32 to f32"))
-    };
-    let (pk, pm) = (pow(e, &k), pow(e, &m));
-    let y = op(e, format!("arith.mulf {p}, {pk} : f32"));
-    let y = op(e, format!("arith.mulf {y}, {pm} : f32"));
-    // Saturation and NaN.
-    let inf = f(e, f64::INFINITY);
-    let zero = f(e, 0.0);
-    let over = op(e, format!("arith.cmpf ogt, {x}, {hi_limit} : f32"));
-    let under = op(e, format!("arith.cmpf olt, {x}, {lo_limit} : f32"));
-    let y = op(e, format!("arith.select {over}, {inf}, {y} : f32"));
-    let y = op(e, format!("arith.select {under}, {zero}, {y} : f32"));
-    let nan = op(e, format!("arith.cmpf uno, {x}, {x} : f32"));
-    op(e, format!("arith.select {nan}, {x}, {y} : f32"))
-}
-
-/// `tanh` for f32 from [`exp_f32`]: `(1 - e^-2|x|) / (1 + e^-2|x|)` with the sign of `x`;
-/// below |x| = 0.125 its odd Taylor series (to x^7) avoids the cancellation in `1 - e`;
-/// ±1 beyond |x| = 9 (f32 tanh has saturated there); NaN and ±0 stay.
-pub fn tanh_f32(e: &mut Emitter, x: &str) -> String {
-    let f = |e: &mut Emitter, c: f64| e.op("c", &format!("arith.constant {} : f32", crate::region::float_text(c, ElementType::F32)));
-    let op = |e: &mut Emitter, rhs: String| e.op("s", &rhs);
-    let ax = op(e, format!("math.absf {x} : f32"));
-    let nine = f(e, 9.0);
-    let axc = op(e, format!("arith.minimumf {ax}, {nine} : f32"));
-    let m2 = f(e, -2.0);
-    let t = op(e, format!("arith.mulf {axc}, {m2} : f32"));
-    let ex = exp_f32(e, &t);
-    let one = f(e, 1.0);
-    let num = op(e, format!("arith.subf {one}, {ex} : f32"));
-    let den = op(e, format!("arith.addf {one}, {ex} : f32"));
-    let big = op(e, format!("arith.divf {num}, {den} : f32"));
-    // Series for small |x|: x - x^3/3 + 2x^5/15 - 17x^7/315.
-    let x2 = op(e, format!("arith.mulf {ax}, {ax} : f32"));
-    let mut s = f(e, -17.0 / 315.0);
-    for c in [2.0 / 15.0, -1.0 / 3.0, 1.0] {
-        let cc = f(e, c);
-        let m = op(e, format!("arith.mulf {s}, {x2} : f32"));
-        s = op(e, format!("arith.addf {m}, {cc} : f32"));
-    }
-    let small_value = op(e, format!("arith.mulf {s}, {ax} : f32"));
-    let eighth = f(e, 0.125);
-    let is_small = op(e, format!("arith.cmpf olt, {ax}, {eighth} : f32"));
-    let mag = op(e, format!("arith.select {is_small}, {small_value}, {big} : f32"));
-    let signed = op(e, format!("math.copysign {mag}, {x} : f32"));
-    let nan = op(e, format!("arith.cmpf uno, {x}, {x} : f32"));
-    op(e, format!("arith.select {nan}, {x}, {signed} : f32"))
 }
 
 fn complex_unary(e: &mut Emitter, name: &str, x: &Value, result: ElementType) -> Result<String, String> {

@@ -1,6 +1,12 @@
 //! Test helpers: lower a one-op function written inline.
 
-use crate::convert::lower_text;
+use crate::convert::{lower_text_with, LowerOptions};
+
+/// The options of the helpers: the vector kernels at AVX2's 32 bytes, whatever the host, so
+/// the lowered text does not depend on the machine the tests run on.
+fn lower_text(text: &str, file: &str) -> Result<String, mlir_text::error::ParseError> {
+    lower_text_with(text, file, &LowerOptions { vector_bytes: 32, ..Default::default() })
+}
 
 /// Lowers `func.func @main(args) -> result` whose body is `body` followed by returning `%r`.
 pub fn lower(args: &str, body: &str, result: &str) -> Result<String, String> {

@@ -83,6 +83,11 @@ pub struct JitOptions {
     /// `xhlo-serial-small-loops`' `min-work`: parallel loops executing fewer operations run on
     /// the calling thread.
     pub min_parallel_work: u64,
+    /// The math ops `xhlo-math-approximations` turns into polynomials (comma-separated, or
+    /// `none`).
+    pub math_approximations: String,
+    /// `convert-xhlo-to-linalg`'s `vector-bytes` (0: the host's).
+    pub vector_bytes: i64,
 }
 
 /// The host's available parallelism (what `threads=0` means).
@@ -116,6 +121,12 @@ pub const INFO: PassInfo = PassInfo {
         PassOption { name: "dump-dir", default: "", help: "write the module after the conversion, after the vector stage and at the end to DIR/1-linalg.mlir, DIR/2-vector.mlir and DIR/3-llvm.mlir (empty: no dump)" },
         PassOption { name: "threads", default: "0", help: "threads of the compiled program: large parallel loops become OpenMP parallel regions; 1: one thread, 0: the host's available parallelism" },
         PassOption { name: "min-parallel-work", default: "65536", help: "parallel loops executing fewer operations stay on the calling thread (xhlo-serial-small-loops)" },
+        PassOption { name: "vector-bytes", default: "0", help: "bytes per vector of the dot and convolution kernels and of xhlo-vectorize (16, 32, 64; 0: the host's)" },
+        PassOption {
+            name: "math-approximations",
+            default: xhlo_lowering::pipeline::APPROXIMATED_MATH_OPS,
+            help: "the f32 math ops xhlo-math-approximations turns into polynomials (comma-separated, or none)",
+        },
     ],
 };
 
@@ -139,7 +150,10 @@ impl JitOptions {
             dump_dir: (!dump_dir.is_empty()).then_some(dump_dir),
             threads: o.get_parsed(i, "threads")?,
             min_parallel_work: o.get_parsed(i, "min-parallel-work")?,
+            math_approximations: o.get(i, "math-approximations"),
+            vector_bytes: o.get_parsed(i, "vector-bytes")?,
         };
+        crate::lowering::vector_bytes(options.vector_bytes).map_err(|e| format!("pass 'xhlo-jit': {e}"))?;
         if options.entry.is_empty() {
             return Err("pass 'xhlo-jit': option entry= needs a function name".into());
         }
@@ -181,6 +195,8 @@ impl JitOptions {
             format!("dot-tiles={}", self.dot_tiles),
             format!("threads={}", self.threads),
             format!("min-parallel-work={}", self.min_parallel_work),
+            format!("vector-bytes={}", self.vector_bytes),
+            format!("math-approximations={}", self.math_approximations),
         ];
         if let Some(dir) = &self.dump_dir {
             items.push(format!("dump-dir={dir}"));
@@ -215,14 +231,14 @@ impl JitOptions {
         if self.fusion == Fusion::Greedy {
             passes.push(format!("xhlo-fuse{{stats={}}}", self.stats));
         }
-        passes.push(format!("convert-xhlo-to-linalg{{tile-dots={} dot-tiles={} entry={}}}", self.tile_dots, self.dot_tiles, self.entry));
+        passes.push(format!("convert-xhlo-to-linalg{{tile-dots={} dot-tiles={} vector-bytes={} entry={}}}", self.tile_dots, self.dot_tiles, self.vector_bytes, self.entry));
         let dump = |name: &str| self.dump_dir.as_ref().map(|dir| format!("xhlo-dump{{file={}}}", std::path::Path::new(dir).join(name).display()));
         passes.extend(dump("1-linalg.mlir"));
-        passes.push(xhlo_lowering::pipeline::VECTORIZE.to_string());
+        passes.push(xhlo_lowering::pipeline::vectorize(self.vector_bytes));
         passes.extend(dump("2-vector.mlir"));
         passes.push(xhlo_lowering::pipeline::BUFFERIZE.to_string());
         passes.push(xhlo_lowering::pipeline::to_loops(self.resolved_threads(), self.min_parallel_work));
-        passes.push(xhlo_lowering::pipeline::TO_LLVM.to_string());
+        passes.push(xhlo_lowering::pipeline::to_llvm(&self.math_approximations));
         passes.extend(dump("3-llvm.mlir"));
         passes.join(",")
     }
@@ -239,7 +255,7 @@ mod tests {
         assert_eq!(o.eqsat_options(), EqsatOptions::default());
         assert_eq!(JitOptions::parse("").unwrap(), o);
         let passes = o.expand();
-        assert!(passes.starts_with("xhlo-eqsat{iter-limit=30 node-limit=20000 time-limit-ms=2000 fast-math=false fuse=true stats=false explain=false},convert-xhlo-to-linalg{tile-dots=true dot-tiles=6,2,256,40,4 entry=main},inline,"), "{passes}");
+        assert!(passes.starts_with("xhlo-eqsat{iter-limit=30 node-limit=20000 time-limit-ms=2000 fast-math=false fuse=true stats=false explain=false},convert-xhlo-to-linalg{tile-dots=true dot-tiles=6,2,256,40,4 vector-bytes=0 entry=main},inline,"), "{passes}");
         assert!(passes.ends_with(xhlo_lowering::pipeline::TO_LLVM), "{passes}");
         assert!(!passes.contains("xhlo-fuse") && !passes.contains("xhlo-dump"), "{passes}");
     }
@@ -261,11 +277,13 @@ mod tests {
             dump_dir: Some("/tmp/d".into()),
             threads: 3,
             min_parallel_work: 10,
+            math_approximations: "tanh,exp".into(),
+            vector_bytes: 32,
         };
         assert_eq!(JitOptions::parse(&o.to_text()).unwrap(), o);
         assert_eq!(JitOptions::parse(&JitOptions::default().to_text()).unwrap(), JitOptions::default());
         let passes = o.expand();
-        assert!(passes.starts_with("xhlo-fuse{stats=true},convert-xhlo-to-linalg{tile-dots=false dot-tiles=4,1,64,8,2 entry=f},xhlo-dump{file=/tmp/d/1-linalg.mlir},"), "{passes}");
+        assert!(passes.starts_with("xhlo-fuse{stats=true},convert-xhlo-to-linalg{tile-dots=false dot-tiles=4,1,64,8,2 vector-bytes=32 entry=f},xhlo-dump{file=/tmp/d/1-linalg.mlir},"), "{passes}");
         assert!(passes.ends_with(",xhlo-dump{file=/tmp/d/3-llvm.mlir}"), "{passes}");
         assert!(passes.contains("xhlo-serial-small-loops{min-work=10},convert-scf-to-openmp{num-threads=3}"), "{passes}");
     }

@@ -19,6 +19,14 @@ pub struct ConvertXhloToLinalg {
     pub entry: Option<String>,
 }
 
+/// A `vector-bytes` option: 16, 32 or 64, or 0 for the host's.
+pub fn vector_bytes(bytes: i64) -> Result<i64, String> {
+    match bytes {
+        0 | 16 | 32 | 64 => Ok(xhlo_lowering::LowerOptions::vector_bytes_or_host(bytes)),
+        _ => Err(format!("vector-bytes must be 16, 32 or 64 (0: the host's), got {bytes}")),
+    }
+}
+
 /// The file name in the first `loc("file":line:col)` of printed IR.
 fn source_file(text: &str) -> String {
     text.find("loc(\"")
@@ -38,6 +46,7 @@ impl XhloPass for ConvertXhloToLinalg {
                 help: "lower large f32/f64/integer dots and output fusions to the register-tiled CPU kernel (off in the GPU pipelines)",
             },
             PassOption { name: "dot-tiles", default: "6,2,256,40,4", help: "the tiled kernel's sizes mr,nv,kc,mc,ku: tile rows, vectors per tile row, K block, row tiles per block, K unroll" },
+            PassOption { name: "vector-bytes", default: "0", help: "bytes per vector of the tiled dot and depthwise convolution kernels (16, 32 or 64; 0: the host's widest)" },
             PassOption { name: "entry", default: "", help: "also emit the JIT's entry wrapper @_xhlo_entry calling this function (empty: none)" },
         ],
     };
@@ -46,7 +55,7 @@ impl XhloPass for ConvertXhloToLinalg {
         let i = &Self::INFO;
         let entry = o.get(i, "entry");
         Ok(ConvertXhloToLinalg {
-            options: xhlo_lowering::LowerOptions { tile_dots: o.get_parsed(i, "tile-dots")?, tiles: o.get_parsed(i, "dot-tiles")? },
+            options: xhlo_lowering::LowerOptions { tile_dots: o.get_parsed(i, "tile-dots")?, tiles: o.get_parsed(i, "dot-tiles")?, vector_bytes: vector_bytes(o.get_parsed(i, "vector-bytes")?)? },
             entry: (!entry.is_empty()).then_some(entry),
         })
     }
@@ -134,6 +143,15 @@ pub const NATIVE_PASSES: &[PassInfo] = &[
         argument: "xhlo-expand-bf16",
         summary: "Expand bf16 <-> f32 conversions into integer operations on the bit patterns (the same rounding, subnormals kept, on every host)",
         options: &[],
+    },
+    PassInfo {
+        argument: "xhlo-math-approximations",
+        summary: "Rewrite the chosen f32 (and f16/bf16, through f32) math ops into polynomial approximations, so loops containing them vectorize",
+        options: &[PassOption {
+            name: "ops",
+            default: xhlo_lowering::pipeline::APPROXIMATED_MATH_OPS,
+            help: "the math ops to approximate, without `math.` (of acos, asin, atan, atan2, cbrt, cos, erf, erfc, exp, expm1, log, log1p, log2, sin, tanh)",
+        }],
     },
 ];
 

@@ -10,6 +10,18 @@
 // inside), as XLA's CPU backend partitions the outer dimension: OpenMP collapses parallel
 // dimensions into one linear index and recovers each with divisions, which would keep LLVM
 // from vectorizing the innermost loop.
+//
+// xhlo-math-approximations: `convert-math-to-llvm` turns math.exp/tanh/log/... into calls of
+// the C library, one per lane, and a call in a loop keeps LLVM's loop vectorizer from
+// vectorizing it. MLIR's polynomial approximations (reachable from C++ only) rewrite the
+// chosen math ops on f32 (f16/bf16 through f32) into arithmetic that vectorizes; the ops are
+// chosen by the accuracy test (tests/math_accuracy.rs), f64 is left to the C library.
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/StringSet.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
@@ -144,6 +156,37 @@ struct SerialSmallLoops : public mlir::PassWrapper<SerialSmallLoops, mlir::Opera
   }
 };
 
+struct MathApproximations : public mlir::PassWrapper<MathApproximations, mlir::OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(MathApproximations)
+  MathApproximations() = default;
+  MathApproximations(const MathApproximations &other) : PassWrapper(other) {}
+  llvm::StringRef getArgument() const final { return "xhlo-math-approximations"; }
+  llvm::StringRef getDescription() const final {
+    return "Rewrite the chosen f32 (and f16/bf16, through f32) math ops into polynomial approximations "
+           "made of arithmetic, so loops containing them vectorize";
+  }
+  void getDependentDialects(mlir::DialectRegistry &registry) const override {
+    registry.insert<mlir::arith::ArithDialect, mlir::math::MathDialect, mlir::vector::VectorDialect>();
+  }
+  // The default is the set that passes the accuracy test; see the README for the others.
+  ListOption<std::string> ops{*this, "ops",
+                              llvm::cl::desc("The math ops to approximate, by name without `math.` (acos, asin, atan, "
+                                             "atan2, cbrt, cos, erf, erfc, exp, expm1, log, log1p, log2, sin, tanh)"),
+                              llvm::cl::list_init<std::string>({"erfc", "exp", "expm1", "log1p", "tanh"})};
+
+  void runOnOperation() override {
+    llvm::StringSet<> chosen;
+    for (const std::string &name : ops)
+      chosen.insert("math." + name);
+    auto predicate = [&](llvm::StringRef name) { return chosen.contains(name); };
+    mlir::RewritePatternSet patterns(&getContext());
+    mlir::populateMathF32ExpansionPatterns(patterns, predicate);
+    mlir::populateMathPolynomialApproximationPatterns(patterns, predicate);
+    if (mlir::failed(mlir::applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
 } // namespace
 
 extern "C" {
@@ -154,6 +197,7 @@ void xhloRegisterExpandBf16Pass(); // xhlo_bf16.cpp
 void xhloRegisterPasses() {
   static const bool registered = [] {
     mlir::PassRegistration<SerialSmallLoops>();
+    mlir::PassRegistration<MathApproximations>();
     xhloRegisterVectorizePass();
     xhloRegisterExpandBf16Pass();
     return true;

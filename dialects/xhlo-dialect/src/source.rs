@@ -123,6 +123,7 @@ mod tests {
 
     #[test]
     fn several_top_level_ops_are_wrapped_after_the_alias_definitions() {
+        use melior::ir::operation::OperationLike;
         let text = "// two functions\n#id = affine_map<(d0) -> (d0)>\nfunc.func @f() {\n  return\n}\nfunc.func @g() {\n  return\n}";
         let wrapped = wrap_in_module(text);
         assert!(wrapped.starts_with("// two functions\n#id = affine_map<(d0) -> (d0)> module {\nfunc.func @f()"), "{wrapped}");

@@ -23,16 +23,14 @@ use crate::emitter::Emitter;
 use crate::types;
 use xhlo_ir::{ElementType, TensorType};
 
-/// Bytes per vector register (AVX2), as in the dot kernel.
-const VECTOR_BYTES: i64 = 32;
-
 /// Output positions per tile.
 const ROWS: i64 = 8;
 
 /// A depthwise convolution.
+#[derive(Clone)]
 pub struct Plan {
     layout: Layout,
-    /// Lanes per vector.
+    /// Lanes per vector (from the lowering options' `vector_bytes`, set by [`emit`]).
     vl: i64,
 }
 
@@ -59,11 +57,13 @@ pub fn plan(c: &Conv, pt: &TensorType, kt: &TensorType, out: &TensorType) -> Opt
     if layout.k_parts.is_empty() || layout.m() < 1 {
         return None;
     }
-    Some(Plan { layout, vl: VECTOR_BYTES / (oe.bit_width() as i64 / 8) })
+    Some(Plan { layout, vl: 0 })
 }
 
 /// Emits the depthwise convolution of `padded` and `kernel` (reversed where the window is).
 pub fn emit(ctx: &mut Ctx, p: &Plan, padded: &str, pt: &TensorType, kernel: &str, kt: &TensorType) -> Result<String, String> {
+    let vl = ctx.options.vector_bytes / (p.layout.out.element.bit_width() as i64 / 8);
+    let p = &Plan { vl, ..p.clone() };
     let l = &p.layout;
     let e = &mut ctx.e;
     let (flat, flat_ty, rows, cols) = input_tables(e, l, padded, pt)?;

@@ -35,6 +35,7 @@ pub struct Plan {
 
 /// How a convolution's input, kernel and output are seen as the operands of a grouped
 /// matrix product (also used by [`super::conv_depthwise`]).
+#[derive(Clone)]
 pub(super) struct Layout {
     /// Groups (the dot's batch).
     pub g: i64,

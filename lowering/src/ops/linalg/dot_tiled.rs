@@ -36,9 +36,6 @@ use crate::types;
 use xhlo_ir::{ElementType, TensorType};
 use mlir_text::ast::Op;
 
-/// Bytes per vector register (AVX2).
-const VECTOR_BYTES: i64 = 32;
-
 /// Tile sizes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tiles {
@@ -108,7 +105,7 @@ pub struct Tiled {
     pub m: i64,
     pub n: i64,
     pub k: i64,
-    /// Lanes per vector.
+    /// Lanes per vector (from the lowering options' `vector_bytes`, set by `emit`).
     vl: i64,
     /// The tile sizes: [`emit`] uses the lowering's ([`crate::convert::LowerOptions::tiles`]).
     t: Tiles,
@@ -136,9 +133,8 @@ impl Tiled {
         let with = |a: i64, b: i64| lead.iter().copied().chain([a, b]).collect::<Vec<_>>();
         let lt = TensorType::new(with(m, k), a);
         let out = TensorType::new(with(m, n), oe);
-        let vl = VECTOR_BYTES / (oe.bit_width() as i64 / 8);
         let batch = if grouped { vec![(0, 0)] } else { vec![] };
-        Some(Tiled { lt, rt: rhs.clone(), out, batch, lfree: vec![nb], rfree: vec![nb + 1], contract: vec![(nb + 1, nb)], b: g, m, n, k, vl, t: Tiles::DEFAULT })
+        Some(Tiled { lt, rt: rhs.clone(), out, batch, lfree: vec![nb], rfree: vec![nb + 1], contract: vec![(nb + 1, nb)], b: g, m, n, k, vl: 0, t: Tiles::DEFAULT })
     }
 
     fn nr(&self) -> i64 {
@@ -194,8 +190,7 @@ pub fn plan(op: &Op, lt: &TensorType, rt: &TensorType, out: &TensorType) -> Opti
     if m < 2 || b.saturating_mul(m).saturating_mul(n).saturating_mul(k) < MIN_WORK {
         return None;
     }
-    let vl = VECTOR_BYTES / (oe.bit_width() as i64 / 8);
-    Some(Tiled { lt: lt.clone(), rt: rt.clone(), out: out.clone(), batch, lfree, rfree, contract, b, m, n, k, vl, t: Tiles::DEFAULT })
+    Some(Tiled { lt: lt.clone(), rt: rt.clone(), out: out.clone(), batch, lfree, rfree, contract, b, m, n, k, vl: 0, t: Tiles::DEFAULT })
 }
 
 /// An implicit A: element `[b, m, k]` is `flat[b * group_stride + rows[m] + cols[k]]`
@@ -319,8 +314,8 @@ pub fn emit_gathered(ctx: &mut Ctx, p: &Tiled, a: Gathered, rhs: &str, epilogue:
 }
 
 fn emit_with(ctx: &mut Ctx, p: &Tiled, a: ARead, rhs: &str, mut epilogue: Option<&mut Epilogue>) -> Result<String, String> {
-    let p = &Tiled { t: ctx.options.tiles, ..p.clone() };
     let oe = p.out.element;
+    let p = &Tiled { t: ctx.options.tiles, vl: ctx.options.vector_bytes / (oe.bit_width() as i64 / 8), ..p.clone() };
     let st = types::storage(oe);
     let (vl, nr) = (p.vl, p.nr());
     let rhs_parts = [(G::B, p.batch.iter().map(|x| x.1).collect()), (G::K, p.contract.iter().map(|x| x.1).collect()), (G::N, p.rfree.clone())];
@@ -869,7 +864,7 @@ mod tests {
             "func.func @main(%a: tensor<12x600xf32>, %b: tensor<600x16xf32>) -> tensor<12x16xf32> {{\n  %r = \"xhlo.dot_general\"(%a, %b) {{{MATMUL}}} : (tensor<12x600xf32>, tensor<600x16xf32>) -> tensor<12x16xf32>\n  return %r : tensor<12x16xf32>\n}}\n"
         );
         let tiles = "4,2,100,40,4".parse().unwrap();
-        let out = lower_text_with(&text, "t.mlir", &LowerOptions { tiles, ..Default::default() }).unwrap();
+        let out = lower_text_with(&text, "t.mlir", &LowerOptions { tiles, vector_bytes: 32, ..Default::default() }).unwrap();
         // K blocks of 100 (not the default's 200), row tiles of 4.
         assert!(out.contains("arith.constant 100 : index") && !out.contains("arith.constant 200 : index"), "{out}");
         assert!(out.contains("arith.constant 4 : index"), "{out}");

@@ -1,0 +1,239 @@
+//! The accuracy of the element-wise math ops as compiled (xhlo → linalg → LLVM → JIT), and
+//! the choice of the ops `xhlo-math-approximations` turns into polynomials: each op is swept
+//! over tiny, subnormal, ordinary, large and special values (±0, ±inf, NaN) and compared with
+//! float64 (the C library's double functions, correctly rounded to the type), in units in
+//! the last place of the result type. An op is approximated where its polynomial meets the
+//! bound below and keeps every special value; the others stay on the C library.
+
+use xhlo::dialect::{source, XhloContext};
+use xhlo::ir::literal::{encode, Literal, Scalar};
+use xhlo::ir::{ElementType, TensorType};
+use xhlo::lowering::pipeline::APPROXIMATED_MATH_OPS;
+use xhlo::runtime::{compile, CompileOptions};
+use ElementType::{BF16, F16, F32, F64};
+
+extern "C" {
+    // The C library's double erf/erfc (Rust's are not stable).
+    fn erf(x: f64) -> f64;
+    fn erfc(x: f64) -> f64;
+}
+
+/// One element-wise op: its xhlo name, the math op it lowers to, its element types, its
+/// float64 reference and its bound in f32 ulp (f16 and bf16: 1 ulp, one rounding of an
+/// f32 result that is far more accurate than their precision).
+struct Op {
+    xhlo: &'static str,
+    math: &'static str,
+    types: &'static [ElementType],
+    reference: fn(f64) -> f64,
+    f32_ulp: u64,
+}
+
+const FLOATS: &[ElementType] = &[F16, BF16, F32, F64];
+
+/// The ops whose lowering has a polynomial candidate in MLIR. Bounds: XLA's CPU budgets
+/// (exp/tanh 3-6 ulp in f32); logistic inherits exp's error through 1/(1 + e^-x).
+const OPS: &[Op] = &[
+    Op { xhlo: "exponential", math: "exp", types: FLOATS, reference: f64::exp, f32_ulp: 4 },
+    // Not f64: convert-math-to-llvm expands f64 expm1 to exp(x) - 1 (issue 10).
+    Op { xhlo: "exponential_minus_one", math: "expm1", types: &[F16, BF16, F32], reference: f64::exp_m1, f32_ulp: 4 },
+    Op { xhlo: "log", math: "log", types: FLOATS, reference: f64::ln, f32_ulp: 3 },
+    Op { xhlo: "log_plus_one", math: "log1p", types: FLOATS, reference: f64::ln_1p, f32_ulp: 3 },
+    Op { xhlo: "tanh", math: "tanh", types: FLOATS, reference: f64::tanh, f32_ulp: 4 },
+    Op { xhlo: "logistic", math: "exp", types: FLOATS, reference: |x| 1.0 / (1.0 + (-x).exp()), f32_ulp: 6 },
+    Op { xhlo: "erf", math: "erf", types: FLOATS, reference: |x| unsafe { erf(x) }, f32_ulp: 4 },
+    Op { xhlo: "erfc", math: "erfc", types: FLOATS, reference: |x| unsafe { erfc(x) }, f32_ulp: 4 },
+    Op { xhlo: "sine", math: "sin", types: FLOATS, reference: f64::sin, f32_ulp: 3 },
+    Op { xhlo: "cosine", math: "cos", types: FLOATS, reference: f64::cos, f32_ulp: 3 },
+];
+
+/// `xhlo-math-approximations` alone approximates the same ops as the JIT's pipeline.
+#[test]
+fn the_passes_default_ops_are_the_pipelines() {
+    let mut text = String::from("func.func @f(%x: f32) -> f32 {\n  %v0 = arith.addf %x, %x : f32\n");
+    let names = ["acos", "asin", "atan", "cbrt", "cos", "erf", "erfc", "exp", "expm1", "log", "log1p", "log2", "sin", "tanh"];
+    for (i, name) in names.iter().enumerate() {
+        text += &format!("  %v{} = math.{name} %v{i} : f32\n", i + 1);
+    }
+    text += &format!("  return %v{} : f32\n}}\n", names.len());
+    let run = |pipeline: String| {
+        let out = xhlo::opt::run(&xhlo::opt::Options { pipeline: Some(pipeline), ..Default::default() }, &text, "ops.mlir");
+        assert!(out.success, "{}", out.errors.join("\n"));
+        out.ir
+    };
+    let bare = run("builtin.module(xhlo-math-approximations)".into());
+    assert_eq!(bare, run(format!("builtin.module(xhlo-math-approximations{{ops={APPROXIMATED_MATH_OPS}}})")));
+    for name in names {
+        assert_eq!(bare.contains(&format!("math.{name} ")), !approximated(name), "math.{name}");
+    }
+}
+
+/// The sweep: special values, tiny and subnormal magnitudes, a dense ordinary range, log-spaced
+/// magnitudes, and large values up to the f32 maximum (each with both signs; values a type
+/// cannot hold round or saturate when the input is built).
+fn sweep() -> Vec<f64> {
+    let mut xs = vec![0.0, -0.0, f64::INFINITY, f64::NEG_INFINITY, f64::NAN];
+    let mut magnitudes = vec![1e-45, 1e-42, 1e-40, 1e-38, 1.1754942e-38, 1.2e-38, 1e-30, 1e-20, 1e-10, 1e-8, 6e-8, 1e-7, 3e-5, 1e-4];
+    magnitudes.extend([9.0, 10.0, 15.0, 20.0, 50.0, 87.0, 88.0, 88.7, 88.8, 89.0, 100.0, 104.0, 1e3, 1e4, 65504.0, 1e5, 1e6, 1e10, 1e20, 1e30, 3e38]);
+    magnitudes.extend((0..400).map(|i| 10f64.powf(-4.0 + 8.0 * i as f64 / 400.0)));
+    for m in magnitudes {
+        xs.extend([m, -m]);
+    }
+    xs.extend((-1500..=1500).map(|i| i as f64 * 0.00671));
+    xs.extend((-1000..=1000).map(|i| i as f64 * 0.0123 - 1.0)); // around log1p's pole
+    xs
+}
+
+fn literal(t: ElementType, values: &[f64]) -> Literal {
+    let scalars: Vec<_> = values.iter().map(|v| Scalar::Float(*v)).collect();
+    Literal::from_scalars(TensorType::new(vec![values.len() as i64], t), &scalars)
+}
+
+fn float(s: Scalar) -> f64 {
+    match s {
+        Scalar::Float(f) => f,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// `v` rounded to `t` (what a correctly rounded result is).
+fn round_to(t: ElementType, v: f64) -> f64 {
+    float(literal(t, &[v]).get(0))
+}
+
+/// The smallest positive normal number of `t`.
+fn min_normal(t: ElementType) -> f64 {
+    match t {
+        F16 => 6.103515625e-5,
+        BF16 | F32 => f32::MIN_POSITIVE as f64,
+        _ => f64::MIN_POSITIVE,
+    }
+}
+
+/// Units in the last place of `t` between two values of `t` (their bit patterns as signed
+/// magnitudes on one line).
+fn ulps(t: ElementType, a: f64, b: f64) -> u64 {
+    let key = |v: f64| {
+        let bytes = encode(t, Scalar::Float(v));
+        let bits = bytes.iter().rev().fold(0u64, |w, b| (w << 8) | *b as u64);
+        let width = 8 * bytes.len() as u32;
+        let sign = 1u64 << (width - 1);
+        if bits & sign != 0 {
+            -((bits & !sign) as i128)
+        } else {
+            bits as i128
+        }
+    };
+    (key(a) - key(b)).unsigned_abs() as u64
+}
+
+/// What one op computes for one type: the largest error in ulp (and where), how many results
+/// below the normal range were flushed to zero, and the wrong special values.
+struct Measure {
+    max_ulp: u64,
+    worst: f64,
+    flushed: usize,
+    wrong: Vec<String>,
+}
+
+fn measure(op: &Op, t: ElementType, approximations: &str) -> Measure {
+    let xs = sweep();
+    let input = literal(t, &xs);
+    let n = xs.len();
+    let ty = t.mlir_name();
+    let text = format!(
+        "func.func @main(%x: tensor<{n}x{ty}>) -> tensor<{n}x{ty}> {{\n  %0 = \"xhlo.{}\"(%x) : (tensor<{n}x{ty}>) -> tensor<{n}x{ty}>\n  return %0 : tensor<{n}x{ty}>\n}}",
+        op.xhlo
+    );
+    let ctx = XhloContext::new();
+    let module = source::parse_and_verify(&ctx, &text, "math.mlir").unwrap_or_else(|d| panic!("{d:?}"));
+    let options = CompileOptions { math_approximations: approximations.to_string(), threads: 1, ..Default::default() };
+    let program = compile(&ctx, &module, &options, "math.mlir").unwrap_or_else(|e| panic!("{e}"));
+    let out = program.run(std::slice::from_ref(&input)).unwrap();
+    let mut m = Measure { max_ulp: 0, worst: 0.0, flushed: 0, wrong: Vec::new() };
+    for i in 0..n {
+        let x = float(input.get(i));
+        let got = float(out[0].get(i));
+        let want = round_to(t, (op.reference)(x));
+        let bad = |m: &mut Measure| m.wrong.push(format!("{}({x:e}) = {got:e}, want {want:e}", op.xhlo));
+        if want.is_nan() || got.is_nan() {
+            if want.is_nan() != got.is_nan() {
+                bad(&mut m);
+            }
+        } else if want.is_infinite() || want == 0.0 {
+            if got != want || got.is_sign_negative() != want.is_sign_negative() {
+                bad(&mut m);
+            }
+        } else if want.abs() < min_normal(t) {
+            // Subnormal results may flush to zero (of the right sign).
+            if got == 0.0 {
+                m.flushed += 1;
+            } else if ulps(t, got, want) > 1 {
+                bad(&mut m);
+            }
+        } else {
+            let d = ulps(t, got, want);
+            if d > m.max_ulp {
+                m.max_ulp = d;
+                m.worst = x;
+            }
+        }
+    }
+    m
+}
+
+fn bound(op: &Op, t: ElementType) -> u64 {
+    match t {
+        F32 => op.f32_ulp,
+        // 1 / (1 + e^-x) rounds three times in the type itself.
+        F16 | BF16 if op.xhlo == "logistic" => 2,
+        _ => 1,
+    }
+}
+
+fn approximated(math: &str) -> bool {
+    APPROXIMATED_MATH_OPS.split(',').any(|m| m == math)
+}
+
+/// Every op as shipped (its default lowering) keeps its special values and meets its bound,
+/// in every float type; the errors are printed (`--nocapture`) for the README.
+#[test]
+fn shipped_math_ops_meet_their_bounds() {
+    let mut failures = Vec::new();
+    for op in OPS {
+        for &t in op.types {
+            let m = measure(op, t, APPROXIMATED_MATH_OPS);
+            let route = if t != F64 && approximated(op.math) { "polynomial" } else { "libm" };
+            eprintln!("{:<22} {:<5} {route:<10} max {} ulp at {:e}, {} flushed", op.xhlo, t.mlir_name(), m.max_ulp, m.worst, m.flushed);
+            if m.max_ulp > bound(op, t) {
+                failures.push(format!("{} {}: {} ulp at {:e} (bound {})", op.xhlo, t.mlir_name(), m.max_ulp, m.worst, bound(op, t)));
+            }
+            failures.extend(m.wrong.iter().take(3).map(|w| format!("{} {}: {w}", op.xhlo, t.mlir_name())));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The ops left on the C library are those whose polynomial misses its bound or a special
+/// value in f32: approximating any of them fails here (so a better upstream approximation
+/// shows up as a failure, and the op should join `APPROXIMATED_MATH_OPS`).
+#[test]
+fn the_ops_left_on_libm_miss_their_bounds_as_polynomials() {
+    let mut fine = Vec::new();
+    for op in OPS.iter().filter(|op| !approximated(op.math)) {
+        let m = measure(op, F32, &format!("{APPROXIMATED_MATH_OPS},{}", op.math));
+        eprintln!(
+            "{:<22} f32 polynomial: max {} ulp at {:e}, {} flushed, {} wrong special values{}",
+            op.xhlo,
+            m.max_ulp,
+            m.worst,
+            m.flushed,
+            m.wrong.len(),
+            m.wrong.first().map(|w| format!(", e.g. {w}")).unwrap_or_default()
+        );
+        if m.max_ulp <= op.f32_ulp && m.wrong.is_empty() {
+            fine.push(op.xhlo);
+        }
+    }
+    assert!(fine.is_empty(), "these ops' polynomials meet their bounds: approximate them ({fine:?})");
+}
