@@ -23,6 +23,10 @@
 //! - Loops: batch, then column panels, then row tiles (a panel of B stays in L2 while all
 //!   rows of A stream past it); the last `M mod MR` rows and `N mod NR` columns are their
 //!   own statically sized copies of the kernel, so there are no bounds checks in loops.
+//! - Threads: the batch loop (when there is a batch) and the column-panel loops are marked
+//!   `xhlo.parallel` (their iterations write disjoint parts of C and share the packed panels
+//!   read-only); on several threads they become OpenMP loops, the outermost one with enough
+//!   work ([`crate::pipeline::to_loops`]). On one thread the mark is ignored.
 //!
 //! Values are multiplied in the result type as in the plain lowering: operands are converted
 //! first (A per element in the kernel, B while packing). Floating-point products are fused
@@ -448,6 +452,9 @@ struct Nest<'a, 'f> {
     epilogue: Option<&'a mut Epilogue<'f>>,
 }
 
+/// The mark of a loop whose iterations may run on different threads.
+pub const PARALLEL: &str = "xhlo.parallel";
+
 fn idx(e: &mut Emitter, v: i64) -> String {
     e.op("c", &format!("arith.constant {v} : index"))
 }
@@ -466,6 +473,16 @@ impl Nest<'_, '_> {
         e.line(&format!("scf.yield {yielded} : {}", self.c_text));
         e.leave();
         e.line("}");
+    }
+
+    /// [`Self::close`] for a loop whose iterations are independent (each writes its own part
+    /// of C and reads only that part of it): marked `xhlo.parallel`, it becomes an
+    /// `scf.parallel` after bufferization when the program runs on several threads
+    /// ([`crate::pipeline::to_loops`]).
+    fn close_parallel(&self, e: &mut Emitter, yielded: &str) {
+        e.line(&format!("scf.yield {yielded} : {}", self.c_text));
+        e.leave();
+        e.line(&format!("}} {{{PARALLEL}}}"));
     }
 
     /// `[b, row, col]` (or `[row, col]`) in C.
@@ -515,7 +532,12 @@ impl Nest<'_, '_> {
             self.close(e, &y);
             r
         };
-        self.close(e, &y);
+        // Each batch element is its own product: the batches are shared among threads.
+        if p.b > 1 {
+            self.close_parallel(e, &y);
+        } else {
+            self.close(e, &y);
+        }
         Ok(result)
     }
 
@@ -588,7 +610,9 @@ impl Nest<'_, '_> {
             let step = idx(e, nr);
             let n0 = e.op("n0", &format!("arith.muli {nt}, {step} : index"));
             let y = body(self, e, &cn, &n0, Some(&nt), nr)?;
-            self.close(e, &y);
+            // Each panel is a block of columns of C: the panels are shared among threads,
+            // all reading the same rows of A (a parallel batch loop around keeps them serial).
+            self.close_parallel(e, &y);
             c = r;
         }
         if nrem > 0 {
