@@ -267,6 +267,9 @@ fn a_long_contraction_in_uneven_k_blocks() {
 fn many_rows_in_row_blocks_and_a_one_column_edge() {
     // 500 rows: 83 row tiles in three row blocks of up to 40, 2 edge rows; 17 columns.
     check_dot("500x40 · 40x17", &dot(&[500, 40], &[40, 17], &[1], &[0]));
+    // 1930 rows: 321 row tiles, 9 row blocks (of 36, the last 33) outside 2 K blocks, so the
+    // row blocks are the loop shared among threads; 4 edge rows after them; 20 columns.
+    check_dot("1930x300 · 300x20", &dot(&[1930, 300], &[300, 20], &[1], &[0]));
 }
 
 #[test]
@@ -348,6 +351,10 @@ fn the_kernel_shares_its_panels_or_its_batch_among_threads_unless_small() {
     assert!(ir.contains("to (%c8) step (%c1)") && ir.contains("omp.wsloop"), "{ir}");
     let region = &ir[ir.rfind("omp.parallel").unwrap()..];
     assert_eq!(region.matches("omp.wsloop").count(), 1, "one work-sharing loop, not nested: {ir}");
+    // 1930 rows in 9 row blocks: the row blocks are shared (one region around the K blocks),
+    // the panel loops inside them stay scf.for; the 4 edge rows share their panels.
+    let ir = loops(&dot(&[1930, 300], &[300, 20], &[1], &[0]));
+    assert!(ir.contains("omp.loop_nest (%arg2) : index = (%c0) to (%c9) step (%c1)"), "{ir}");
     // 13 × 20 × 64 (17K multiply-adds): tiled, but on the calling thread.
     let ir = loops(&dot(&[13, 64], &[64, 20], &[1], &[0]));
     assert!(ir.contains("vector.fma") && !ir.contains("omp."), "{ir}");
