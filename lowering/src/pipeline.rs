@@ -20,7 +20,7 @@ pub const TO_LOOPS: &str = "convert-linalg-to-loops,convert-math-to-funcs,lower-
 /// `scf.parallel` loops (their reduction dimensions stay `scf.for` inside), those with less
 /// work than `min_work` operations become `scf.for` again (`xhlo-serial-small-loops`, from
 /// the C++ shim), and the rest OpenMP parallel regions of `threads` threads (`omp.parallel`
-/// + `omp.wsloop`: the iterations are split statically, one contiguous chunk per thread).
+/// and `omp.wsloop`: the iterations are split statically, one contiguous chunk per thread).
 /// The compiled code calls the OpenMP runtime (`libomp`), whose pool of threads lives as long
 /// as the process: no thread is created per run. `threads` 1 gives [`TO_LOOPS`].
 pub fn to_loops(threads: usize, min_work: u64) -> String {

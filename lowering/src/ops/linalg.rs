@@ -469,7 +469,7 @@ pub(super) fn convolution_gemm_plan(op: &Op, xt: &TensorType, kt: &TensorType, o
 /// the attributes, the padded and dilated input (and its type) and the (reversed) kernel.
 pub(super) enum Prepared {
     Done(String),
-    Sum { conv: Conv, padded: String, pt: TensorType, kernel: String },
+    Sum { conv: Box<Conv>, padded: String, pt: TensorType, kernel: String },
 }
 
 /// Reads convolution `op` (input `x`, kernel `k`, result type `out`), pads and dilates the
@@ -519,7 +519,7 @@ pub(super) fn prepare_convolution(ctx: &mut Ctx, op: &Op, x: &str, xt: &TensorTy
     } else {
         k.to_string()
     };
-    Ok(Prepared::Sum { conv: c, padded, pt, kernel: k })
+    Ok(Prepared::Sum { conv: Box::new(c), padded, pt, kernel: k })
 }
 
 /// A convolution's attributes, checked against its operand and result types.

@@ -514,7 +514,7 @@ impl Nest<'_, '_> {
         let c0 = self.c0.clone();
         let (result, c) = self.open(e, &b, &c0, &bound, c_init);
         let y = match self.shares_row_blocks() {
-            None => self.k_blocks(e, &c, &mut |nest, e, c, kb| nest.k_block(e, c, &b, kb))?,
+            None => self.k_blocks(e, &c, |nest, e, c, kb| nest.k_block(e, c, &b, kb))?,
             Some((nmc, size)) => {
                 // Row blocks of equal size, each with its K blocks: a parallel loop whose
                 // iterations write disjoint rows of C.
@@ -526,14 +526,14 @@ impl Nest<'_, '_> {
                 let lo = e.op("lo", &format!("arith.muli {mc}, {step} : index"));
                 let hi = e.op("hi", &format!("arith.addi {lo}, {step} : index"));
                 let hi = e.op("hi", &format!("arith.minui {hi}, {end} : index"));
-                let y = self.k_blocks(e, &cm, &mut |nest, e, c, kb| nest.row_block(e, c, &b, &lo, &hi, kb))?;
+                let y = self.k_blocks(e, &cm, |nest, e, c, kb| nest.row_block(e, c, &b, &lo, &hi, kb))?;
                 self.close_parallel(e, &y);
                 let mrem = p.m % p.t.mr;
                 if mrem == 0 {
                     r
                 } else {
                     let m0 = idx(e, p.m - mrem);
-                    self.k_blocks(e, &r, &mut |nest, e, c, kb| nest.panels(e, c, &b, kb, |nest, e, c, n0, panel, cols| nest.kernel(e, c, &b, &m0, n0, panel, mrem, cols, kb)))?
+                    self.k_blocks(e, &r, |nest, e, c, kb| nest.panels(e, c, &b, kb, |nest, e, c, n0, panel, cols| nest.kernel(e, c, &b, &m0, n0, panel, mrem, cols, kb)))?
                 }
             }
         };
@@ -565,7 +565,7 @@ impl Nest<'_, '_> {
     /// Calls `body(C, block)` for each K block: blocks of equal size (a multiple of the
     /// unroll factor where that keeps them within `kc`), the last one shorter, in a loop
     /// (or once, when K is one block).
-    fn k_blocks(&mut self, e: &mut Emitter, c: &str, body: &mut dyn FnMut(&mut Self, &mut Emitter, &str, &KBlock) -> Result<String, String>) -> Result<String, String> {
+    fn k_blocks(&mut self, e: &mut Emitter, c: &str, mut body: impl FnMut(&mut Self, &mut Emitter, &str, &KBlock) -> Result<String, String>) -> Result<String, String> {
         let p = self.p;
         let c0 = self.c0.clone();
         let ku = p.t.ku;
