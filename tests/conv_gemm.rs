@@ -236,3 +236,53 @@ fn depthwise_vectorized_over_the_features() {
     let c = Conv { fg: 12, elem: "i32", out_elem: "i32", lhs_dil: vec![2, 1], ..nhwc(&[1, 15, 16, 12], &[3, 2, 1, 12]) };
     check("depthwise i32", &c);
 }
+
+/// `c` followed by a bias on the output features and a ReLU, as one output fusion (explicit
+/// `xhlo.fusion`): the epilogue runs on the implicit GEMM's tiles where the convolution takes
+/// that path. Checked bit for bit against the same ops unfused, and against the reference.
+fn check_fused(name: &str, c: &Conv, on_tiles: bool) {
+    let plain = c.text();
+    let (tx, tk, to) = (ty(&c.x, c.elem), ty(&c.k, c.elem), ty(&c.out_shape(), c.out_elem));
+    let features = c.out_shape()[c.od.1];
+    let tb = ty(&[features], c.out_elem);
+    let conv_line = plain.lines().find(|l| l.contains("xhlo.convolution")).unwrap().trim().to_string();
+    let epilogue = |x: &str, k: &str, b: &str| {
+        format!(
+            "{}\n    %bb = \"xhlo.broadcast_in_dim\"({b}) {{broadcast_dimensions = array<i64: {}>}} : ({tb}) -> {to}\n    %s = \"xhlo.add\"(%r, %bb) : ({to}, {to}) -> {to}\n    %z = \"xhlo.constant\"() {{value = dense<0.0> : {to}}} : () -> {to}\n    %y = \"xhlo.maximum\"(%s, %z) : ({to}, {to}) -> {to}",
+            conv_line.replace("(%x, %k)", &format!("({x}, {k})")),
+            c.od.1
+        )
+    };
+    let fused = format!(
+        "func.func @main(%x: {tx}, %k: {tk}, %b: {tb}) -> {to} {{\n  %f = \"xhlo.fusion\"(%x, %k, %b) ({{\n  ^bb0(%fx: {tx}, %fk: {tk}, %fb: {tb}):\n    {}\n    \"gpu.yield\"(%y) : ({to}) -> ()\n  }}) {{kind = \"output\"}} : ({tx}, {tk}, {tb}) -> {to}\n  return %f : {to}\n}}\n",
+        epilogue("%fx", "%fk", "%fb")
+    );
+    let unfused = format!("func.func @main(%x: {tx}, %k: {tk}, %b: {tb}) -> {to} {{\n  {}\n  return %y : {to}\n}}\n", epilogue("%x", "%k", "%b"));
+    let l = lowered(&fused);
+    assert_eq!(l.contains("tensor.insert_slice") && l.contains("%flat_"), on_tiles, "{name}: epilogue on the GEMM's tiles expected {on_tiles}\n{l}");
+    let (lx, x) = inputs(&c.x, c.elem, 1);
+    let (lk, k) = inputs(&c.k, c.elem, 2);
+    let (lb, b) = inputs(&[features], c.out_elem, 3);
+    let got = run(&fused, &[lx.clone(), lk.clone(), lb.clone()]);
+    assert_eq!(got[0], run(&unfused, &[lx, lk, lb])[0], "{name}: the fused result differs from the unfused one");
+    let out = c.out_shape();
+    let os = strides(&out);
+    let sums = c.reference(&x, &k);
+    let want: Vec<f64> = sums.iter().enumerate().map(|(f, s)| (s + b[((f as i64 / os[c.od.1]) % out[c.od.1]) as usize]).max(0.0)).collect();
+    let abs = |v: &[f64]| v.iter().map(|a| a.abs()).collect::<Vec<_>>();
+    let mags: Vec<f64> = c.reference(&abs(&x), &abs(&k)).iter().zip(&want).map(|(m, w)| m + 4.0 * w.abs()).collect();
+    compare(name, &got[0], &want, &mags, c.contraction());
+}
+
+#[test]
+fn bias_and_relu_fused_on_the_implicit_gemm_tiles() {
+    // NHWC (C is the output): 400 rows in row blocks with edge rows, 24 columns (an edge
+    // panel), K = 288 in two blocks, so the epilogue runs once, after the last.
+    check_fused("nhwc bias relu", &Conv { pad: vec![(1, 1); 2], ..nhwc(&[1, 20, 20, 32], &[3, 3, 32, 24]) }, true);
+    // NCHW with feature groups: C is [g, m, n], transposed into the output after the
+    // epilogue, which reads the bias at feature g · 3 + n.
+    let c = Conv { xd: (0, 1, vec![2, 3]), kd: (1, 0, vec![2, 3]), od: (0, 1, vec![2, 3]), stride: vec![2, 1], pad: vec![(1, 1), (0, 2)], fg: 4, ..nhwc(&[2, 16, 21, 17], &[12, 4, 3, 3]) };
+    check_fused("nchw fg 4 bias relu", &c, true);
+    // A depthwise convolution takes its own path: the fusion is lowered op by op.
+    check_fused("depthwise bias relu", &Conv { fg: 16, pad: vec![(1, 1); 2], ..nhwc(&[1, 20, 20, 16], &[3, 3, 1, 16]) }, false);
+}

@@ -178,13 +178,21 @@ pub(crate) fn inputs(shape: &[i64], elem: &str, seed: u64) -> (Literal, Vec<f64>
     (Literal::from_scalars(TensorType::new(shape.to_vec(), t), &scalars), values)
 }
 
-/// Compiles and runs `text` as written (no e-graph, no fusion pass).
+/// Compiles and runs `text` as written (no e-graph, no fusion pass), on one thread and on
+/// three with every parallel loop kept parallel however little its work (the kernel's batch
+/// and column-panel loops among them, split unevenly): both must give the same bits, as each
+/// element is summed in the same order whichever thread computes it.
 pub(crate) fn run(text: &str, inputs: &[Literal]) -> Vec<Literal> {
     let ctx = XhloContext::new();
     let module = source::parse_and_verify(&ctx, text, "dot.mlir").unwrap_or_else(|d| panic!("{d:?}\n{text}"));
-    let options = CompileOptions { eqsat: false, fusion: Fusion::Off, ..Default::default() };
-    let program = compile(&ctx, &module, &options, "dot.mlir").unwrap_or_else(|e| panic!("{e}\n{text}"));
-    program.run(inputs).unwrap()
+    let results = [(1, 65536), (3, 0)].map(|(threads, min_parallel_work)| {
+        let options = CompileOptions { eqsat: false, fusion: Fusion::Off, threads, min_parallel_work, ..Default::default() };
+        let program = compile(&ctx, &module, &options, "dot.mlir").unwrap_or_else(|e| panic!("{e}\n{text}"));
+        program.run(inputs).unwrap()
+    });
+    let [serial, parallel] = results;
+    assert_eq!(serial, parallel, "one thread and three threads differ on\n{text}");
+    serial
 }
 
 /// The lowered linalg text of `text` (to check which path a dot took).
@@ -259,6 +267,9 @@ fn a_long_contraction_in_uneven_k_blocks() {
 fn many_rows_in_row_blocks_and_a_one_column_edge() {
     // 500 rows: 83 row tiles in three row blocks of up to 40, 2 edge rows; 17 columns.
     check_dot("500x40 · 40x17", &dot(&[500, 40], &[40, 17], &[1], &[0]));
+    // 1930 rows: 321 row tiles, 9 row blocks (of 36, the last 33) outside 2 K blocks, so the
+    // row blocks are the loop shared among threads; 4 edge rows after them; 20 columns.
+    check_dot("1930x300 · 300x20", &dot(&[1930, 300], &[300, 20], &[1], &[0]));
 }
 
 #[test]
@@ -316,6 +327,37 @@ fn small_and_unsupported_dots_keep_the_plain_generic() {
         let l = lowered(&text);
         assert!(!l.contains("vector.") && l.contains("linalg.generic"), "{l}");
     }
+}
+
+/// The loops of the tiled kernel after `xhlo-to-parallel-loops` (several threads, the
+/// default `min-work`): OpenMP work-sharing loops over the column panels, or over the batch
+/// (its panel loops then serial inside), and none for a dot with little work.
+#[test]
+fn the_kernel_shares_its_panels_or_its_batch_among_threads_unless_small() {
+    let loops = |d: &Dot| {
+        let text = format!("func.func @main(%a: {}, %b: {}) -> {} {{\n  {}\n  return %r : {}\n}}\n", d.lhs_ty(), d.rhs_ty(), d.out_ty(), d.op("%r", "%a", "%b"), d.out_ty());
+        let pipeline = "builtin.module(xhlo-to-parallel-loops)".to_string();
+        let out = xhlo::opt::run(&xhlo::opt::Options { pipeline: Some(pipeline), ..Default::default() }, &text, "dot.mlir");
+        assert!(out.success, "{}", out.errors.join("\n"));
+        assert!(!out.ir.contains("xhlo.parallel"), "the marks are consumed: {}", out.ir);
+        out.ir
+    };
+    // 96 × 64 × 256: 4 column panels of 16, shared; B's packing is a parallel loop too.
+    let ir = loops(&dot(&[96, 256], &[256, 64], &[1], &[0]));
+    assert!(ir.contains("omp.loop_nest (%arg2) : index = (%c0) to (%c4) step (%c1)"), "{ir}");
+    assert!(ir.contains("vector.fma"), "{ir}");
+    // A batch of 8 Q·Kᵀ products: the batch loop is shared, the panel loops stay scf.for.
+    let ir = loops(&dot(&[8, 64, 32], &[8, 64, 32], &[2], &[2]).batch(&[0], &[0]));
+    assert!(ir.contains("to (%c8) step (%c1)") && ir.contains("omp.wsloop"), "{ir}");
+    let region = &ir[ir.rfind("omp.parallel").unwrap()..];
+    assert_eq!(region.matches("omp.wsloop").count(), 1, "one work-sharing loop, not nested: {ir}");
+    // 1930 rows in 9 row blocks: the row blocks are shared (one region around the K blocks),
+    // the panel loops inside them stay scf.for; the 4 edge rows share their panels.
+    let ir = loops(&dot(&[1930, 300], &[300, 20], &[1], &[0]));
+    assert!(ir.contains("omp.loop_nest (%arg2) : index = (%c0) to (%c9) step (%c1)"), "{ir}");
+    // 13 × 20 × 64 (17K multiply-adds): tiled, but on the calling thread.
+    let ir = loops(&dot(&[13, 64], &[64, 20], &[1], &[0]));
+    assert!(ir.contains("vector.fma") && !ir.contains("omp."), "{ir}");
 }
 
 /// An output fusion of `d` whose epilogue is `body` (ops on `%m`, the dot, and on the

@@ -28,11 +28,13 @@ buffer-deallocation-pipeline,convert-bufferization-to-memref";
 /// only accepts structured control flow.)
 pub const TO_LOOPS: &str = "scf-forall-to-for,convert-linalg-to-loops,convert-math-to-funcs,lower-affine";
 
-/// Buffers → loops (scf) on `threads` threads: the parallel dimensions of linalg ops become
+/// Buffers → loops (scf) on `threads` threads: the tiled dot kernel's loops marked
+/// `xhlo.parallel` (batch, column panels) become `scf.parallel` (`xhlo-parallel-marked-loops`,
+/// from the C++ shim), the parallel dimensions of linalg ops become
 /// `scf.parallel` loops (their reduction dimensions stay `scf.for` inside), those with less
 /// work than `min_work` operations become `scf.for` again (`xhlo-serial-small-loops`, from
 /// the C++ shim), and the rest OpenMP parallel regions of `threads` threads (`omp.parallel`
-/// + `omp.wsloop`: the iterations are split statically, one contiguous chunk per thread).
+/// and `omp.wsloop`: the iterations are split statically, one contiguous chunk per thread).
 /// The compiled code calls the OpenMP runtime (`libomp`), whose pool of threads lives as long
 /// as the process: no thread is created per run. `threads` 1 gives [`TO_LOOPS`].
 pub fn to_loops(threads: usize, min_work: u64) -> String {
@@ -40,7 +42,7 @@ pub fn to_loops(threads: usize, min_work: u64) -> String {
         return TO_LOOPS.to_string();
     }
     format!(
-        "scf-forall-to-parallel,convert-linalg-to-parallel-loops,xhlo-serial-small-loops{{min-work={min_work}}},convert-scf-to-openmp{{num-threads={threads}}},canonicalize,\
+        "scf-forall-to-parallel,xhlo-parallel-marked-loops,convert-linalg-to-parallel-loops,xhlo-serial-small-loops{{min-work={min_work}}},convert-scf-to-openmp{{num-threads={threads}}},canonicalize,\
 convert-math-to-funcs,lower-affine"
     )
 }

@@ -37,9 +37,9 @@
 //! root of a fusion: an element-wise or shape op roots a loop fusion, a `reduce` an input
 //! fusion. From the root the pass walks up the operands and absorbs each producer the cost
 //! model approves: element-wise ops, `broadcast_in_dim`, `transpose`, `slice`, `reverse`,
-//! unit-dimension `reshape`, constants. A `dot_general` whose only consumer is a loop
-//! fusion's element-wise epilogue of the same shape (bias add, activation, scaling) is
-//! absorbed too, making an output fusion; its operands stay materialized. Producers used
+//! unit-dimension `reshape`, constants. A `dot_general` or `convolution` whose only consumer
+//! is a loop fusion's element-wise epilogue of the same shape (bias add, activation, scaling)
+//! is absorbed too, making an output fusion; its operands stay materialized. Producers used
 //! outside the fusion stay where they are (duplicated). The fusion replaces its root and
 //! takes the root's result names; producers with no use left are removed.
 //!
@@ -131,6 +131,12 @@ fn is_index_map(name: &str) -> bool {
 
 fn bare(op: &Op) -> &str {
     op.name.strip_prefix("xhlo.").unwrap_or("")
+}
+
+/// Whether `name` (without `xhlo.`) is a contraction an output fusion may hold (with an
+/// element-wise epilogue applied to its finished elements): `dot_general`, `convolution`.
+pub(crate) fn is_contraction(name: &str) -> bool {
+    matches!(name, "dot_general" | "convolution")
 }
 
 /// Whether `name` (without `xhlo.`) is an element-wise op the fusion lowering evaluates per
@@ -330,7 +336,7 @@ impl<'a> Fuser<'a> {
             element_bytes: element_bytes(&t),
             operand_bytes: op.operands.iter().map(|o| self.effective_bytes(&o.0)).sum(),
             flops_per_element: match name {
-                "dot_general" => 0.0,
+                n if is_contraction(n) => 0.0,
                 n => flops_per_element(n),
             },
             expensive: matches!(name, "dot_general" | "convolution" | "reduce"),
@@ -349,7 +355,7 @@ impl<'a> Fuser<'a> {
             return false;
         }
         self.users[i].iter().any(|&u| {
-            let is_candidate = self.loop_fusible(u) || self.fusible_reduce(u) || bare(&self.ops[u]) == "dot_general";
+            let is_candidate = self.loop_fusible(u) || self.fusible_reduce(u) || is_contraction(bare(&self.ops[u]));
             if !is_candidate || self.kept[u] {
                 return true;
             }
@@ -396,14 +402,14 @@ impl<'a> Fuser<'a> {
                     .map(|&u| if g.contains(u) { space } else { self.space(u) })
                     .collect();
                 fusion_benefit(&prod, &evaluations, users.len()).is_some_and(|b| b.worth_it())
-            } else if name == "dot_general" && allow_dot && kind == "loop" && dot.is_none() {
+            } else if is_contraction(name) && allow_dot && kind == "loop" && dot.is_none() {
                 self.dot_epilogue_ok(&g, p)
             } else {
                 false
             };
             if absorb {
                 g.members.insert(p);
-                if name == "dot_general" {
+                if is_contraction(name) {
                     dot = Some(p);
                     g.kind = "output";
                 } else {
@@ -461,7 +467,7 @@ impl<'a> Fuser<'a> {
 
     fn run(&mut self) {
         for i in (0..self.ops.len()).rev() {
-            let fusible = self.loop_fusible(i) || self.fusible_reduce(i) || bare(&self.ops[i]) == "dot_general";
+            let fusible = self.loop_fusible(i) || self.fusible_reduce(i) || is_contraction(bare(&self.ops[i]));
             if !fusible {
                 self.kept[i] = true;
                 continue;
@@ -469,7 +475,7 @@ impl<'a> Fuser<'a> {
             if !self.needed(i) {
                 continue;
             }
-            if bare(&self.ops[i]) == "dot_general" || bare(&self.ops[i]) == "constant" {
+            if is_contraction(bare(&self.ops[i])) || bare(&self.ops[i]) == "constant" {
                 self.kept[i] = true;
                 continue;
             }

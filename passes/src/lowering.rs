@@ -130,6 +130,11 @@ pub const NAMED_PIPELINES: &[(&str, &str)] = &[
 /// pipelines name them as they name upstream passes; described here for `--list-passes`.
 pub const NATIVE_PASSES: &[PassInfo] = &[
     PassInfo {
+        argument: "xhlo-parallel-marked-loops",
+        summary: "Turn scf.for loops marked xhlo.parallel (the tiled dot's batch and column-panel loops) that carry only buffers, yielded unchanged, into scf.parallel",
+        options: &[],
+    },
+    PassInfo {
         argument: "xhlo-serial-small-loops",
         summary: "Turn scf.parallel loops with little work, or nested in another parallel loop, into scf.for nests (they stay on the calling thread)",
         options: &[PassOption { name: "min-work", default: "65536", help: "operations (one per op, loops times their trip count) a parallel loop must execute to stay parallel" }],

@@ -115,7 +115,9 @@ def arr(v):
     return "array<i64: " + ", ".join(str(i) for i in v) + ">"
 
 
-def case(name, comment, xs, ks, dn, stride=None, pad=None, lhs_dil=None, rhs_dil=None, fg=1, bg=1, rev=None, elem="f32", out_elem=None):
+def case(name, comment, xs, ks, dn, stride=None, pad=None, lhs_dil=None, rhs_dil=None, fg=1, bg=1, rev=None, elem="f32", out_elem=None, bias_relu=False):
+    """bias_relu: the convolution is followed by a bias on the output features and a ReLU,
+    as JAX writes them (broadcast_in_dim, add, maximum with a zero constant)."""
     n = len(xs) - 2
     stride = stride or [1] * n
     pad = pad or [[0, 0]] * n
@@ -154,12 +156,29 @@ def case(name, comment, xs, ks, dn, stride=None, pad=None, lhs_dil=None, rhs_dil
         f"batch_group_count = {bg} : i64",
     ]
     tx, tk, to = ty(xs, elem), ty(ks, elem), ty(oshape, out_elem)
+    epilogue = []
+    if bias_relu:
+        bias = values(oshape[of], 3, 4, 9)
+        for flat in range(len(out)):
+            f = flat
+            for d in range(len(oshape) - 1, of, -1):
+                f //= oshape[d]
+            out[flat] = max(out[flat] + bias[f % oshape[of]], 0.0)
+        tb = ty([oshape[of]], out_elem)
+        epilogue = [
+            f'  %b = "xhlo.constant"() {{value = dense<{dense(bias, [oshape[of]], fmt)}> : {tb}}} : () -> {tb}',
+            f'  %bb = "xhlo.broadcast_in_dim"(%b) {{broadcast_dimensions = {arr([of])}}} : ({tb}) -> {to}',
+            f'  %s = "xhlo.add"(%c, %bb) : ({to}, {to}) -> {to}',
+            f'  %z = "xhlo.constant"() {{value = dense<0.0> : {to}}} : () -> {to}',
+            f'  %r = "xhlo.maximum"(%s, %z) : ({to}, {to}) -> {to}',
+        ]
     lines = [f"// {c}" for c in comment.split("\n")]
     lines += [
         f"func.func @{name}() {{",
         f'  %x = "xhlo.constant"() {{value = dense<{dense(x, xs, fmt)}> : {tx}}} : () -> {tx}',
         f'  %k = "xhlo.constant"() {{value = dense<{dense(k, ks, fmt)}> : {tk}}} : () -> {tk}',
-        f'  %r = "xhlo.convolution"(%x, %k) {{{", ".join(attrs)}}} : ({tx}, {tk}) -> {to}',
+        f'  %{"c" if bias_relu else "r"} = "xhlo.convolution"(%x, %k) {{{", ".join(attrs)}}} : ({tx}, {tk}) -> {to}',
+        *epilogue,
         f'  "{check}"(%r) {{value = dense<{dense(out, oshape, fmt)}> : {to}}} : ({to}) -> ()',
         "  func.return",
         "}",
@@ -188,6 +207,8 @@ CASES = [
          [2, 9, 11, 12], [3, 3, 1, 12], NHWC, stride=[2, 1], pad=[[1, 1], [2, 0]], rhs_dil=[1, 2], fg=12),
     case("convolution_gemm_depthwise", "Depthwise with channel multiplier 2 (8 feature groups): the implicit GEMM.",
          [1, 11, 11, 8], [3, 3, 1, 16], NHWC, pad=[[1, 1], [1, 1]], fg=8),
+    case("convolution_gemm_bias_relu", "Implicit GEMM followed by a bias and a ReLU, as JAX writes them: the default compiler\nmakes them one output fusion whose epilogue runs on the GEMM's tiles.",
+         [1, 9, 11, 5], [3, 3, 5, 8], NHWC, pad=[[1, 1], [1, 1]], bias_relu=True),
 ]
 
 print("\n\n// -----\n\n".join(CASES))

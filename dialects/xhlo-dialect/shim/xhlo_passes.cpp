@@ -11,6 +11,14 @@
 // dimensions into one linear index and recovers each with divisions, which would keep LLVM
 // from vectorizing the innermost loop.
 //
+// xhlo-parallel-marked-loops: the register-tiled dot kernel writes its loops as `scf.for`
+// carrying the result tensor (value semantics), and marks with `xhlo.parallel` those whose
+// iterations write disjoint parts of it and read nothing another iteration writes (the
+// batch loop, the column-panel loops). After bufferization such a loop carries its buffer
+// unchanged; this pass makes it an `scf.parallel`, which `xhlo-serial-small-loops` and
+// `convert-scf-to-openmp` then treat as any other (the single-threaded pipeline leaves the
+// mark alone, and the loops stay as they are).
+//
 // xhlo-math-approximations: `convert-math-to-llvm` turns math.exp/tanh/log/... into calls of
 // the C library, one per lane, and a call in a loop keeps LLVM's loop vectorizer from
 // vectorizing it. MLIR's polynomial approximations (reachable from C++ only) rewrite the
@@ -19,14 +27,14 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-#include "llvm/ADT/StringSet.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace {
 
@@ -187,6 +195,63 @@ struct MathApproximations : public mlir::PassWrapper<MathApproximations, mlir::O
   }
 };
 
+// The mark the tiled dot kernel puts on its loops whose iterations are independent.
+constexpr llvm::StringLiteral parallelMark = "xhlo.parallel";
+
+// Makes the marked `scf.for` `op` an `scf.parallel` if, after bufferization, it carries only
+// buffers, each yielded unchanged (it is then written in place); else leaves it a loop.
+void toParallel(mlir::scf::ForOp op) {
+  op->removeAttr(parallelMark);
+  // Loops and branches inside that pass the buffer through (`scf.for` results whose yield
+  // is their iter_arg) fold to it, so the yield below names the iter_arg itself.
+  mlir::MLIRContext *ctx = op->getContext();
+  mlir::RewritePatternSet patterns(ctx);
+  mlir::scf::ForOp::getCanonicalizationPatterns(patterns, ctx);
+  mlir::scf::IfOp::getCanonicalizationPatterns(patterns, ctx);
+  (void)mlir::applyPatternsGreedily(op.getOperation(), std::move(patterns));
+  auto yield = llvm::cast<mlir::scf::YieldOp>(op.getBody()->getTerminator());
+  for (auto [arg, yielded] : llvm::zip(op.getRegionIterArgs(), yield.getOperands()))
+    if (yielded != arg || !llvm::isa<mlir::BaseMemRefType>(arg.getType()))
+      return;
+  llvm::SmallVector<mlir::Value> inits(op.getInitArgs());
+  mlir::OpBuilder builder(op);
+  auto par = mlir::scf::ParallelOp::create(builder, op.getLoc(), mlir::ValueRange{op.getLowerBound()},
+                                           mlir::ValueRange{op.getUpperBound()}, mlir::ValueRange{op.getStep()},
+                                           [](mlir::OpBuilder &, mlir::Location, mlir::ValueRange) {});
+  mlir::Block *from = op.getBody();
+  from->getArgument(0).replaceAllUsesWith(par.getInductionVars()[0]);
+  for (auto [arg, init] : llvm::zip(op.getRegionIterArgs(), inits))
+    arg.replaceAllUsesWith(init);
+  yield.erase();
+  mlir::Block *to = par.getBody();
+  to->getOperations().splice(to->getTerminator()->getIterator(), from->getOperations());
+  op->replaceAllUsesWith(inits);
+  op.erase();
+}
+
+struct ParallelMarkedLoops : public mlir::PassWrapper<ParallelMarkedLoops, mlir::OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ParallelMarkedLoops)
+  llvm::StringRef getArgument() const final { return "xhlo-parallel-marked-loops"; }
+  llvm::StringRef getDescription() const final {
+    return "Turn scf.for loops marked xhlo.parallel that carry only buffers, yielded unchanged, into scf.parallel";
+  }
+  void getDependentDialects(mlir::DialectRegistry &registry) const override {
+    registry.insert<mlir::scf::SCFDialect>();
+  }
+
+  void runOnOperation() override {
+    // Post-order: a marked loop inside another is rewritten first, so rewriting the outer
+    // one (which simplifies the loops in its body) never meets a collected loop.
+    llvm::SmallVector<mlir::scf::ForOp> marked;
+    getOperation()->walk<mlir::WalkOrder::PostOrder>([&](mlir::scf::ForOp op) {
+      if (op->hasAttr(parallelMark))
+        marked.push_back(op);
+    });
+    for (mlir::scf::ForOp op : marked)
+      toParallel(op);
+  }
+};
+
 } // namespace
 
 extern "C" {
@@ -197,6 +262,7 @@ void xhloRegisterExpandBf16Pass(); // xhlo_bf16.cpp
 void xhloRegisterPasses() {
   static const bool registered = [] {
     mlir::PassRegistration<SerialSmallLoops>();
+    mlir::PassRegistration<ParallelMarkedLoops>();
     mlir::PassRegistration<MathApproximations>();
     xhloRegisterVectorizePass();
     xhloRegisterExpandBf16Pass();

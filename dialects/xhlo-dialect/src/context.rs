@@ -57,7 +57,8 @@ impl XhloContext {
 }
 
 unsafe extern "C" {
-    /// From shim/xhlo_passes.cpp: adds xhlo's C++ passes (`xhlo-serial-small-loops`) to
+    /// From shim/xhlo_passes.cpp: adds xhlo's C++ passes (`xhlo-serial-small-loops`,
+    /// `xhlo-parallel-marked-loops`) to
     /// MLIR's pass registry.
     fn xhloRegisterPasses();
     /// From shim/xhlo_shim.cpp: replaces a dynamic op's verifier.

@@ -383,12 +383,12 @@ impl<'a> Eval<'a> {
                 }
                 self.eval(e, &x, &m)
             }
-            "dot_general" => match &self.dot {
+            "dot_general" | "convolution" => match &self.dot {
                 Some((dot, at, sum)) if *dot == v.0 && *at == map_text(map) => {
                     Ok(sum.clone().unwrap_or(Value { name: String::new(), ty: ty.element }))
                 }
-                Some((dot, _, _)) if *dot == v.0 => Err(unsupported(self.kind, "a read of the dot_general result at another element".into())),
-                _ => Err(unsupported(self.kind, "xhlo.dot_general".into())),
+                Some((dot, _, _)) if *dot == v.0 => Err(unsupported(self.kind, format!("a read of the {name} result at another element"))),
+                _ => Err(unsupported(self.kind, format!("xhlo.{name}"))),
             },
             _ if super::is_elementwise(name) => {
                 let mut values = Vec::new();
@@ -611,9 +611,9 @@ fn input_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[Value
 
 fn output_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[ValueRef]) -> Result<Vec<String>, String> {
     let mut ev = Eval::new(body, args.clone(), "output")?;
-    let dots: Vec<&Op> = body.ops.iter().filter(|o| o.name == "xhlo.dot_general").collect();
+    let dots: Vec<&Op> = body.ops.iter().filter(|o| o.name == "xhlo.dot_general" || o.name == "xhlo.convolution").collect();
     let [dot] = dots.as_slice() else {
-        return Err(unsupported("output", format!("a body with {} dot_general ops (one is needed)", dots.len())));
+        return Err(unsupported("output", format!("a body with {} dot_general or convolution ops (one is needed)", dots.len())));
     };
     let [root] = yields else {
         return Err(unsupported("output", format!("{} yielded values (one is supported)", yields.len())));
@@ -635,6 +635,9 @@ fn output_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[Valu
     };
     let (lhs, lt) = operand(0)?;
     let (rhs, rt) = operand(1)?;
+    if dot.name == "xhlo.convolution" {
+        return conv_output_fusion(ctx, ev, dot, (&lhs, &lt), (&rhs, &rt), root, &out, body, args);
+    }
     let plan = dot_plan(dot, &lt, &rt)?;
     if plan.contracting.iter().any(|&(_, n)| n == 0) {
         // No iteration of the contracting loops runs: lower op by op (the dot is zeros).
@@ -706,12 +709,60 @@ fn output_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[Valu
 /// loops are the result's dimensions, computed from the tile's position; its operands are
 /// read with `tensor.extract` at their maps ([`Eval::gather_leaf`]).
 fn tiled_output_fusion(ctx: &mut Ctx, mut ev: Eval, tiled: &dot_tiled::Tiled, lhs: &str, rhs: &str, root: &ValueRef, out: &TensorType) -> Result<String, String> {
+    let index = |e: &mut Emitter, b: &str, m: &str, n: &str| dot_tiled::result_indices(e, tiled, b, m, n);
+    let mut epilogue = tile_epilogue(&mut ev, root, out, &index)?;
+    dot_tiled::emit(ctx, tiled, lhs, rhs, Some(&mut *epilogue))
+}
+
+/// An output fusion of a `convolution` (`conv`, of input `x` and kernel `k`): where the
+/// convolution is an implicit GEMM on the tiled kernel ([`super::linalg::conv_gemm`]), the
+/// epilogue runs on each finished tile of it as for a dot, at the output indices of the
+/// tile's elements; elsewhere (depthwise, the plain loop nest) the body is lowered op by op.
+#[allow(clippy::too_many_arguments)]
+fn conv_output_fusion(
+    ctx: &mut Ctx,
+    mut ev: Eval,
+    conv: &Op,
+    (x, xt): (&str, &TensorType),
+    (k, kt): (&str, &TensorType),
+    root: &ValueRef,
+    out: &TensorType,
+    body: &Block,
+    args: Vec<Lowered>,
+) -> Result<Vec<String>, String> {
+    let plan = super::linalg::convolution_gemm_plan(conv, xt, kt, out).filter(|_| ctx.options.tile_dots);
+    let Some(plan) = plan else {
+        let names = lower_nested_block(ctx, body, args)?;
+        return Ok(names.into_iter().map(|l| l.name).collect());
+    };
+    let loops = identity(out.rank());
+    ev.dot = Some((conv.result_refs()[0].0.clone(), map_text(&loops), None));
+    let mut seen = Default::default();
+    ev.materialize_constants(ctx, root, &mut seen)?;
+    ev.eval(None, root, &loops)?;
+    let super::linalg::Prepared::Sum { padded, pt, kernel, .. } = super::linalg::prepare_convolution(ctx, conv, x, xt, k, kt, out)? else {
+        return Err("internal: a convolution with a GEMM plan and nothing to sum".into());
+    };
+    let index = |e: &mut Emitter, g: &str, m: &str, n: &str| super::linalg::conv_gemm::result_indices(e, &plan, g, m, n);
+    let mut epilogue = tile_epilogue(&mut ev, root, out, &index)?;
+    Ok(vec![super::linalg::conv_gemm::emit(ctx, &plan, &padded, &pt, &kernel, kt, Some(&mut *epilogue))?])
+}
+
+/// The epilogue of a tiled output fusion (result type `out`, value `root`), for
+/// [`dot_tiled::Epilogue`]: a generic over the finished tile at the result indices that
+/// `index` gives for the tile element (flat b, m, n).
+fn tile_epilogue<'x, 'b: 'x>(
+    ev: &'x mut Eval<'b>,
+    root: &'x ValueRef,
+    out: &TensorType,
+    index: &'x dyn Fn(&mut Emitter, &str, &str, &str) -> Vec<String>,
+) -> Result<Box<dot_tiled::Epilogue<'x>>, String> {
     let rank = out.rank();
     let loops = identity(rank);
     let at = map_text(&loops);
     let dot_name = ev.dot.as_ref().map(|d| d.0.clone()).ok_or("internal: output fusion without its dot")?;
     let oe = out.element;
-    let mut epilogue = |e: &mut Emitter, site: &dot_tiled::Site| -> Result<String, String> {
+    Ok(Box::new(move |e: &mut Emitter, site: &dot_tiled::Site| -> Result<String, String> {
         let tile = TensorType::new(vec![site.rows, site.cols], oe);
         let tile_text = crate::types::tensor(&tile);
         let c_text = crate::types::tensor(site.c_ty);
@@ -726,7 +777,7 @@ fn tiled_output_fusion(ctx: &mut Ctx, mut ev: Eval, tiled: &dot_tiled::Tiled, lh
             let j = e.op("j", "linalg.index 1 : index");
             let m = e.op("m", &format!("arith.addi {}, {i} : index", site.m0));
             let n = e.op("n", &format!("arith.addi {}, {j} : index", site.n0));
-            ev.gather = Some(dot_tiled::result_indices(e, tiled, site.b, &m, &n));
+            ev.gather = Some(index(e, site.b, &m, &n));
             ev.memo.clear();
             let sum = scalar::load(e, &args[0], oe);
             ev.dot = Some((dot_name.clone(), at.clone(), Some(sum)));
@@ -734,8 +785,7 @@ fn tiled_output_fusion(ctx: &mut Ctx, mut ev: Eval, tiled: &dot_tiled::Tiled, lh
             Ok(scalar::store(e, &v))
         })?;
         Ok(e.op("c", &format!("tensor.insert_slice {done} into {}[{offsets}] [{sizes}] [{strides}] : {tile_text} into {c_text}", site.c)))
-    };
-    dot_tiled::emit(ctx, tiled, lhs, rhs, Some(&mut epilogue))
+    }))
 }
 
 #[cfg(test)]

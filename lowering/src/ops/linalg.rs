@@ -408,60 +408,22 @@ fn convolution(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let (x, xt) = ctx.tensor_operand(op, 0)?;
     let (k, kt) = ctx.tensor_operand(op, 1)?;
     let out = result(op, 0)?;
-    let c = Conv::read(op, &xt, &kt, &out)?;
-    if out.num_elements() == 0 {
-        return Ok(vec![ctx.e.empty(&out)]);
-    }
-    if kt.num_elements() == 0 || xt.num_elements() == 0 {
-        return Ok(vec![zeros(&mut ctx.e, &out)]);
-    }
-    let (rank, n) = (xt.rank(), c.is.len());
-    // Dilate and pad the lhs spatial dimensions.
-    let mut low = vec![0; rank];
-    let mut high = vec![0; rank];
-    let mut interior = vec![0; rank];
-    for i in 0..n {
-        low[c.is[i]] = c.padding[2 * i];
-        high[c.is[i]] = c.padding[2 * i + 1];
-        interior[c.is[i]] = c.lhs_dil[i] - 1;
-    }
-    let (padded, pt) = pad_zero(&mut ctx.e, &x, &xt, &low, &high, &interior)?;
-    for i in 0..n {
-        let window = if kt.dims[c.ks[i]] == 0 { 0 } else { (kt.dims[c.ks[i]] - 1) * c.rhs_dil[i] + 1 };
-        let needed = (out.dims[c.os[i]] - 1) * c.strides[i] + window;
-        if needed > pt.dims[c.is[i]] {
-            return Err(format!(
-                "convolution: output spatial dimension {} of size {} needs {needed} padded input elements but there are {}",
-                c.os[i], out.dims[c.os[i]], pt.dims[c.is[i]]
-            ));
-        }
-    }
-    // A reversed window reads the kernel backwards: reverse it first (a map like `K-1-w` in
-    // the convolution itself would leave the window loop without a plain dimension to take
-    // its size from).
-    let k = if c.reversal.iter().any(|&r| r) {
-        let init = ctx.e.empty(&kt);
-        let map: Vec<String> = (0..rank)
-            .map(|d| match c.ks.iter().position(|&s| s == d) {
-                Some(i) if c.reversal[i] => format!("{} - d{d}", kt.dims[d] - 1),
-                _ => format!("d{d}"),
-            })
-            .collect();
-        let iters = vec!["parallel"; rank];
-        ctx.e.generic(&[Operand { value: k, ty: kt.clone(), map: map.join(", ") }], Operand::identity(init, &kt), &iters, |_, a| Ok(a[0].clone()))?
-    } else {
-        k
+    let (c, padded, pt, k) = match prepare_convolution(ctx, op, &x, &xt, &k, &kt, &out)? {
+        Prepared::Done(r) => return Ok(vec![r]),
+        Prepared::Sum { conv, padded, pt, kernel } => (conv, padded, pt, kernel),
     };
     if ctx.options.tile_dots {
         if let Some(plan) = conv_depthwise::plan(&c, &pt, &kt, &out) {
             return Ok(vec![conv_depthwise::emit(ctx, &plan, &padded, &pt, &k, &kt)?]);
         }
         if let Some(plan) = conv_gemm::plan(&c, &pt, &kt, &out) {
-            return Ok(vec![conv_gemm::emit(ctx, &plan, &padded, &pt, &k, &kt)?]);
+            return Ok(vec![conv_gemm::emit(ctx, &plan, &padded, &pt, &k, &kt, None)?]);
         }
     }
     // The plain loop nest (element types the tiled kernel does not take, little work):
     // loops over the output's dimensions, then the kernel input feature, then the window.
+    let rank = xt.rank();
+    let n = c.is.len();
     let r = rank;
     let (ob, of) = (c.ob, c.of);
     let out_features = kt.dims[c.kout];
@@ -480,6 +442,84 @@ fn convolution(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let lhs = Operand { value: padded, ty: pt, map: lmap.join(", ") };
     let rhs = Operand { value: k, ty: kt, map: kmap.join(", ") };
     Ok(vec![contract(&mut ctx.e, lhs, rhs, &out, r + 1 + n)?])
+}
+
+/// The implicit GEMM plan convolution `op` takes (its input of type `xt` padded and dilated
+/// first), or `None` where it takes another path (depthwise, the plain loop nest, or no sum
+/// at all); decided without emitting anything.
+pub(super) fn convolution_gemm_plan(op: &Op, xt: &TensorType, kt: &TensorType, out: &TensorType) -> Option<conv_gemm::Plan> {
+    let c = Conv::read(op, xt, kt, out).ok()?;
+    if out.num_elements() == 0 || kt.num_elements() == 0 || xt.num_elements() == 0 {
+        return None;
+    }
+    let mut dims = xt.dims.clone();
+    for i in 0..c.is.len() {
+        let d = c.is[i];
+        let dilated = (xt.dims[d] - 1) * c.lhs_dil[i] + 1;
+        dims[d] = (c.padding[2 * i] + c.padding[2 * i + 1] + dilated).max(0);
+    }
+    let pt = TensorType::new(dims, xt.element);
+    if conv_depthwise::plan(&c, &pt, kt, out).is_some() {
+        return None;
+    }
+    conv_gemm::plan(&c, &pt, kt, out)
+}
+
+/// A convolution made ready for its sum: the result itself when there is nothing to sum, or
+/// the attributes, the padded and dilated input (and its type) and the (reversed) kernel.
+pub(super) enum Prepared {
+    Done(String),
+    Sum { conv: Box<Conv>, padded: String, pt: TensorType, kernel: String },
+}
+
+/// Reads convolution `op` (input `x`, kernel `k`, result type `out`), pads and dilates the
+/// input and reverses the kernel where the window is reversed.
+pub(super) fn prepare_convolution(ctx: &mut Ctx, op: &Op, x: &str, xt: &TensorType, k: &str, kt: &TensorType, out: &TensorType) -> Result<Prepared, String> {
+    let c = Conv::read(op, xt, kt, out)?;
+    if out.num_elements() == 0 {
+        return Ok(Prepared::Done(ctx.e.empty(out)));
+    }
+    if kt.num_elements() == 0 || xt.num_elements() == 0 {
+        return Ok(Prepared::Done(zeros(&mut ctx.e, out)));
+    }
+    let (rank, n) = (xt.rank(), c.is.len());
+    // Dilate and pad the lhs spatial dimensions.
+    let mut low = vec![0; rank];
+    let mut high = vec![0; rank];
+    let mut interior = vec![0; rank];
+    for i in 0..n {
+        low[c.is[i]] = c.padding[2 * i];
+        high[c.is[i]] = c.padding[2 * i + 1];
+        interior[c.is[i]] = c.lhs_dil[i] - 1;
+    }
+    let (padded, pt) = pad_zero(&mut ctx.e, x, xt, &low, &high, &interior)?;
+    for i in 0..n {
+        let window = if kt.dims[c.ks[i]] == 0 { 0 } else { (kt.dims[c.ks[i]] - 1) * c.rhs_dil[i] + 1 };
+        let needed = (out.dims[c.os[i]] - 1) * c.strides[i] + window;
+        if needed > pt.dims[c.is[i]] {
+            return Err(format!(
+                "convolution: output spatial dimension {} of size {} needs {needed} padded input elements but there are {}",
+                c.os[i], out.dims[c.os[i]], pt.dims[c.is[i]]
+            ));
+        }
+    }
+    // A reversed window reads the kernel backwards: reverse it first (a map like `K-1-w` in
+    // the convolution itself would leave the window loop without a plain dimension to take
+    // its size from).
+    let k = if c.reversal.iter().any(|&r| r) {
+        let init = ctx.e.empty(kt);
+        let map: Vec<String> = (0..rank)
+            .map(|d| match c.ks.iter().position(|&s| s == d) {
+                Some(i) if c.reversal[i] => format!("{} - d{d}", kt.dims[d] - 1),
+                _ => format!("d{d}"),
+            })
+            .collect();
+        let iters = vec!["parallel"; rank];
+        ctx.e.generic(&[Operand { value: k.to_string(), ty: kt.clone(), map: map.join(", ") }], Operand::identity(init, kt), &iters, |_, a| Ok(a[0].clone()))?
+    } else {
+        k.to_string()
+    };
+    Ok(Prepared::Sum { conv: Box::new(c), padded, pt, kernel: k })
 }
 
 /// A convolution's attributes, checked against its operand and result types.

@@ -9,7 +9,7 @@
 //! original when the extraction is not cheaper).
 
 use super::analysis::XEGraph;
-use super::kernel::{dot_flops, is_dot, kernel_of, op_name, value_children};
+use super::kernel::{contraction_flops, is_contraction, kernel_of, op_name, value_children};
 use super::language::Xhlo;
 use crate::cost::{flops_per_element, kernel_time, reduction_flops, tensor_bytes};
 use egg::{Id, Language};
@@ -57,7 +57,7 @@ pub fn node_cost(egraph: &XEGraph, class: Id, node: &Xhlo) -> f64 {
         // A hair above the same ops unfused, so a one-op kernel never replaces its op.
         Xhlo::Fusion(_) => return kernel_of(egraph, node).map(|k| kernel_time(read, write, k.flops) + 1e-3).unwrap_or(f64::INFINITY),
         Xhlo::Reduce([_, _, x, _]) => reduction_flops(elements(egraph, *x), 0.0),
-        n if is_dot(egraph, n) => dot_flops(egraph, class, n).unwrap_or(0.0),
+        n if is_contraction(egraph, n) => contraction_flops(egraph, class, n).unwrap_or(0.0),
         n => elements(egraph, class) * op_name(egraph, n).map(|name| flops_per_element(&name)).unwrap_or(1.0),
     };
     kernel_time(read, write, flops)

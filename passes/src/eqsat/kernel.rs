@@ -13,8 +13,8 @@
 //! The rules in [`super::rules::fusion`] make kernels: a seed from one op, then growth by one
 //! producer at a time. Which ops a kernel may hold is the lowering's contract
 //! (`xhlo_lowering::ops::fusion`): element-wise ops and index-composable shape ops (loop),
-//! those under one `reduce` (input), or one `dot_general` read at the element being computed
-//! by an element-wise epilogue (output).
+//! those under one `reduce` (input), or one `dot_general` or `convolution` read at the element
+//! being computed by an element-wise epilogue (output).
 
 use super::analysis::XEGraph;
 use super::language::{ArgId, KernelId, Xhlo};
@@ -32,7 +32,8 @@ pub enum FusionKind {
     Loop,
     /// Producers computed per element of a `reduce`'s input.
     Input,
-    /// A `dot_general` and an element-wise epilogue applied to its finished elements.
+    /// A `dot_general` or `convolution` and an element-wise epilogue applied to its finished
+    /// elements.
     Output,
 }
 
@@ -126,22 +127,34 @@ pub fn loop_fusible(egraph: &XEGraph, class: Id, node: &Xhlo) -> bool {
     }
 }
 
-/// Whether `node` is a `dot_general` (the one op an output fusion may hold besides its epilogue).
-pub fn is_dot(egraph: &XEGraph, node: &Xhlo) -> bool {
-    matches!(node, Xhlo::Op(_)) && op_name(egraph, node).as_deref() == Some("dot_general")
+/// Whether `node` is a `dot_general` or a `convolution` (the one op an output fusion may hold
+/// besides its epilogue).
+pub fn is_contraction(egraph: &XEGraph, node: &Xhlo) -> bool {
+    matches!(node, Xhlo::Op(_)) && op_name(egraph, node).is_some_and(|n| crate::fuse::is_contraction(&n))
 }
 
-/// The flops of a `dot_general` node of class `class`: two per multiply-accumulate.
-pub fn dot_flops(egraph: &XEGraph, class: Id, node: &Xhlo) -> Option<f64> {
+/// The flops of a `dot_general` or `convolution` node of class `class`: two per
+/// multiply-accumulate (a convolution's output element takes one per kernel element of its
+/// output feature).
+pub fn contraction_flops(egraph: &XEGraph, class: Id, node: &Xhlo) -> Option<f64> {
     let Xhlo::Op(c) = node else { return None };
     let Xhlo::AttrSet(set) = &egraph[c[1]].nodes[0] else { return None };
     let attrs = &egraph.analysis.attr_sets.get(set.0 as usize)?.parsed;
-    let lhs = tensor(egraph, *c.get(3)?)?;
-    let contracting = match attrs.get("lhs_contracting_dimensions") {
-        Some(Attr::I64Array(d)) => d.clone(),
-        _ => vec![],
+    let k: f64 = if op_name(egraph, node).as_deref() == Some("convolution") {
+        let kernel = tensor(egraph, *c.get(4)?)?;
+        let out_feature = match attrs.get("kernel_output_feature_dimension") {
+            Some(Attr::Int(d, _)) => *d as usize,
+            _ => return None,
+        };
+        elements(kernel) / (kernel.dims.get(out_feature).copied().unwrap_or(1).max(1) as f64)
+    } else {
+        let lhs = tensor(egraph, *c.get(3)?)?;
+        let contracting = match attrs.get("lhs_contracting_dimensions") {
+            Some(Attr::I64Array(d)) => d.clone(),
+            _ => vec![],
+        };
+        contracting.iter().map(|&d| lhs.dims.get(d as usize).copied().unwrap_or(1) as f64).product()
     };
-    let k: f64 = contracting.iter().map(|&d| lhs.dims.get(d as usize).copied().unwrap_or(1) as f64).product();
     Some(2.0 * elements(tensor(egraph, class)?) * k)
 }
 
@@ -215,7 +228,7 @@ pub fn build(egraph: &XEGraph, root: Id, members: BTreeMap<Id, Xhlo>) -> Option<
     }
     let root_node = members.get(&root)?;
     let root_ty = tensor(egraph, root)?.clone();
-    let dots: Vec<(&Id, &Xhlo)> = members.iter().filter(|(_, n)| is_dot(egraph, n)).collect();
+    let dots: Vec<(&Id, &Xhlo)> = members.iter().filter(|(_, n)| is_contraction(egraph, n)).collect();
     let kind = match (root_node, dots.len()) {
         (Xhlo::Reduce(_), 0) => FusionKind::Input,
         (_, 0) => FusionKind::Loop,
@@ -229,7 +242,7 @@ pub fn build(egraph: &XEGraph, root: Id, members: BTreeMap<Id, Xhlo>) -> Option<
             let reduce = matches!(node, Xhlo::Reduce(_)) && non_empty(*class) && value_children(node).iter().all(|c| non_empty(*c));
             reduce || (loop_fusible(egraph, *class, node) && !matches!(node, Xhlo::Lit(_)))
         } else {
-            loop_fusible(egraph, *class, node) || is_dot(egraph, node)
+            loop_fusible(egraph, *class, node) || is_contraction(egraph, node)
         };
         if !ok {
             return None;
@@ -278,12 +291,12 @@ pub fn build(egraph: &XEGraph, root: Id, members: BTreeMap<Id, Xhlo>) -> Option<
                 }
             }
             space = elements(&root_ty);
-            flops += dot_flops(egraph, dot, dot_node)?;
+            flops += contraction_flops(egraph, dot, dot_node)?;
         }
     }
     let per_element: f64 = members
         .values()
-        .filter(|n| !is_dot(egraph, n) && !matches!(n, Xhlo::Reduce(_)))
+        .filter(|n| !is_contraction(egraph, n) && !matches!(n, Xhlo::Reduce(_)))
         .map(|n| op_name(egraph, n).map(|n| flops_per_element(&n)).unwrap_or(1.0))
         .sum();
     flops += match kind {

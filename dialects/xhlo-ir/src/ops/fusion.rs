@@ -10,7 +10,8 @@
 //! - `"loop"`: element-wise ops, broadcasts and constants computed per output element;
 //! - `"input"`: element-wise producers feeding a `reduce` (the reduction reads the producers'
 //!   values per element instead of a materialized tensor);
-//! - `"output"`: a `dot_general` followed by an element-wise epilogue (bias add, activation).
+//! - `"output"`: a `dot_general` or a `convolution` followed by an element-wise epilogue
+//!   (bias add, activation).
 //!
 //! The results are what the body yields.
 
@@ -30,7 +31,7 @@ pub const OPS: &[OpDef] = &[OpDef {
         "Fusion: the ops of region `body` computed as one kernel without materializing their \
          intermediate values; the body's block arguments are the operands, it yields the results; \
          kind is \"loop\" (element-wise), \"input\" (producers into a reduce) or \"output\" \
-         (dot_general with an element-wise epilogue)",
+         (dot_general or convolution with an element-wise epilogue)",
         &[tensors("operands")], infer_fusion)
 }.with_import(Import::None)];
 

@@ -139,15 +139,60 @@ impl Layout {
 }
 
 /// Emits the convolution of `padded` (the padded, dilated input) and `kernel` (reversed where
-/// the window is); returns the output.
-pub fn emit(ctx: &mut Ctx, p: &Plan, padded: &str, pt: &TensorType, kernel: &str, kt: &TensorType) -> Result<String, String> {
+/// the window is); returns the output. `epilogue`, if any, is applied to every finished tile
+/// of C (an output fusion's element-wise ops: [`result_indices`] gives the output indices of
+/// a tile element).
+pub fn emit(ctx: &mut Ctx, p: &Plan, padded: &str, pt: &TensorType, kernel: &str, kt: &TensorType, epilogue: Option<&mut dot_tiled::Epilogue>) -> Result<String, String> {
     let l = &p.layout;
     let e = &mut ctx.e;
     let (flat, flat_ty, rows, cols) = input_tables(e, l, padded, pt)?;
     let b = reorder_kernel(e, l, kernel, kt)?;
     let a = Gathered { flat, flat_ty, rows, cols, group_stride: if l.g > 1 { l.group_stride } else { 0 } };
-    let c = dot_tiled::emit_gathered(ctx, &p.tiled, a, &b, None)?;
+    let c = dot_tiled::emit_gathered(ctx, &p.tiled, a, &b, epilogue)?;
     to_output(&mut ctx.e, l, &c)
+}
+
+/// The output indices of element (`g`, `m`, `n`) of C (index values; `g` is read only when
+/// there are several groups), one per output dimension: m split into its parts (batch, then
+/// the spatial dimensions in the output's order), the feature `g · og + n`.
+pub fn result_indices(e: &mut Emitter, p: &Plan, g: &str, m: &str, n: &str) -> Vec<String> {
+    let l = &p.layout;
+    // m's parts, outermost first.
+    let sizes: Vec<i64> = l.m_parts.iter().map(|q| q.0).collect();
+    let mut parts = Vec::new();
+    let mut inner: i64 = sizes.iter().product();
+    for (i, &size) in sizes.iter().enumerate() {
+        inner /= size;
+        let mut v = m.to_string();
+        if inner > 1 {
+            let s = e.op("c", &format!("arith.constant {inner} : index"));
+            v = e.op("q", &format!("arith.divui {v}, {s} : index"));
+        }
+        if i > 0 {
+            let s = e.op("c", &format!("arith.constant {size} : index"));
+            v = e.op("q", &format!("arith.remui {v}, {s} : index"));
+        }
+        parts.push(v);
+    }
+    let feature = if l.g > 1 {
+        let og = e.op("c", &format!("arith.constant {} : index", l.og));
+        let base = e.op("q", &format!("arith.muli {g}, {og} : index"));
+        e.op("q", &format!("arith.addi {base}, {n} : index"))
+    } else {
+        n.to_string()
+    };
+    (0..l.out.rank())
+        .map(|d| {
+            if d == l.ob {
+                parts[0].clone()
+            } else if d == l.of {
+                feature.clone()
+            } else {
+                let i = l.os.iter().position(|&s| s == d).unwrap_or(0);
+                parts[1 + l.spatial_order.iter().position(|&j| j == i).unwrap_or(0)].clone()
+            }
+        })
+        .collect()
 }
 
 /// The padded input as a rank-1 tensor, and the row and column offset tables through which

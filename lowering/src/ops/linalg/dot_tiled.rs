@@ -23,6 +23,16 @@
 //! - Loops: batch, then column panels, then row tiles (a panel of B stays in L2 while all
 //!   rows of A stream past it); the last `M mod MR` rows and `N mod NR` columns are their
 //!   own statically sized copies of the kernel, so there are no bounds checks in loops.
+//!   With many row blocks (at least [`SHARED_ROW_BLOCKS`], as a convolution's output
+//!   positions), the row blocks are made equal and become the outer loop, around the K
+//!   blocks, and the edge rows follow.
+//! - Threads: the batch loop (when there is a batch), the row-block loop when it is outer,
+//!   and the column-panel loops are marked `xhlo.parallel` (their iterations write disjoint
+//!   parts of C and share the packed panels and A read-only; a thread needs no scratch
+//!   memory: its tile lives in registers); on several threads they become OpenMP loops, the
+//!   outermost one with enough work ([`crate::pipeline::to_loops`]): one parallel region for
+//!   a batch or for the row blocks, else one per K block and row block over the column
+//!   panels. On one thread the mark is ignored.
 //!
 //! Values are multiplied in the result type as in the plain lowering: operands are converted
 //! first (A per element in the kernel, B while packing). Floating-point products are fused
@@ -443,6 +453,13 @@ struct Nest<'a, 'f> {
     epilogue: Option<&'a mut Epilogue<'f>>,
 }
 
+/// From this many row blocks on, the row blocks are the loop shared among threads
+/// ([`Nest::shares_row_blocks`]).
+const SHARED_ROW_BLOCKS: i64 = 8;
+
+/// The mark of a loop whose iterations may run on different threads.
+pub const PARALLEL: &str = "xhlo.parallel";
+
 fn idx(e: &mut Emitter, v: i64) -> String {
     e.op("c", &format!("arith.constant {v} : index"))
 }
@@ -463,6 +480,16 @@ impl Nest<'_, '_> {
         e.line("}");
     }
 
+    /// [`Self::close`] for a loop whose iterations are independent (each writes its own part
+    /// of C and reads only that part of it): marked `xhlo.parallel`, it becomes an
+    /// `scf.parallel` after bufferization when the program runs on several threads
+    /// ([`crate::pipeline::to_loops`]).
+    fn close_parallel(&self, e: &mut Emitter, yielded: &str) {
+        e.line(&format!("scf.yield {yielded} : {}", self.c_text));
+        e.leave();
+        e.line(&format!("}} {{{PARALLEL}}}"));
+    }
+
     /// `[b, row, col]` (or `[row, col]`) in C.
     fn c_at(&self, b: &str, row: &str, col: &str) -> String {
         if self.has_batch {
@@ -472,15 +499,70 @@ impl Nest<'_, '_> {
         }
     }
 
-    /// The whole nest: batch, K blocks, row blocks, column panels, row tiles.
+    /// The whole nest: batch, K blocks, row blocks, column panels, row tiles; or, with many
+    /// row blocks ([`Self::shares_row_blocks`]), batch, row blocks, K blocks, column panels,
+    /// row tiles, then the edge rows.
     fn emit(&mut self, e: &mut Emitter, c_init: &str) -> Result<String, String> {
         let p = self.p;
         let bound = idx(e, p.b);
         let b = e.fresh("b");
         let c0 = self.c0.clone();
         let (result, c) = self.open(e, &b, &c0, &bound, c_init);
-        // K blocks of equal size (a multiple of the unroll factor where that keeps them
-        // within `kc`), the last one shorter.
+        let y = match self.shares_row_blocks() {
+            None => self.k_blocks(e, &c, |nest, e, c, kb| nest.k_block(e, c, &b, kb))?,
+            Some((nmc, size)) => {
+                // Row blocks of equal size, each with its K blocks: a parallel loop whose
+                // iterations write disjoint rows of C.
+                let ub = idx(e, nmc);
+                let mc = e.fresh("mc");
+                let (r, cm) = self.open(e, &mc, &c0, &ub, &c);
+                let step = idx(e, size);
+                let end = idx(e, p.m / p.t.mr);
+                let lo = e.op("lo", &format!("arith.muli {mc}, {step} : index"));
+                let hi = e.op("hi", &format!("arith.addi {lo}, {step} : index"));
+                let hi = e.op("hi", &format!("arith.minui {hi}, {end} : index"));
+                let y = self.k_blocks(e, &cm, |nest, e, c, kb| nest.row_block(e, c, &b, &lo, &hi, kb))?;
+                self.close_parallel(e, &y);
+                let mrem = p.m % p.t.mr;
+                if mrem == 0 {
+                    r
+                } else {
+                    let m0 = idx(e, p.m - mrem);
+                    self.k_blocks(e, &r, |nest, e, c, kb| nest.panels(e, c, &b, kb, |nest, e, c, n0, panel, cols| nest.kernel(e, c, &b, &m0, n0, panel, mrem, cols, kb)))?
+                }
+            }
+        };
+        // Each batch element is its own product: the batches are shared among threads.
+        if p.b > 1 {
+            self.close_parallel(e, &y);
+        } else {
+            self.close(e, &y);
+        }
+        Ok(result)
+    }
+
+    /// With at least [`SHARED_ROW_BLOCKS`] blocks of row tiles, the number of row blocks and
+    /// their size in tiles (equal sizes, the last one shorter): the row blocks are then the
+    /// outer loop, shared among threads in one parallel region (a conv's many output
+    /// positions and few output features; else the column panels are shared, in one parallel
+    /// region per K block and row block).
+    fn shares_row_blocks(&self) -> Option<(i64, i64)> {
+        let p = self.p;
+        let mtf = p.m / p.t.mr;
+        let nmc = (mtf + p.t.mc - 1) / p.t.mc;
+        if nmc < SHARED_ROW_BLOCKS {
+            return None;
+        }
+        let size = (mtf + nmc - 1) / nmc;
+        Some(((mtf + size - 1) / size, size))
+    }
+
+    /// Calls `body(C, block)` for each K block: blocks of equal size (a multiple of the
+    /// unroll factor where that keeps them within `kc`), the last one shorter, in a loop
+    /// (or once, when K is one block).
+    fn k_blocks(&mut self, e: &mut Emitter, c: &str, mut body: impl FnMut(&mut Self, &mut Emitter, &str, &KBlock) -> Result<String, String>) -> Result<String, String> {
+        let p = self.p;
+        let c0 = self.c0.clone();
         let ku = p.t.ku;
         let nkc = (p.k + p.t.kc - 1) / p.t.kc;
         let mut kc_size = (p.k + nkc - 1) / nkc;
@@ -491,27 +573,24 @@ impl Nest<'_, '_> {
         let nkc = (p.k + kc_size - 1) / kc_size;
         let last_size = p.k - (nkc - 1) * kc_size;
         let multiple_of_unroll = kc_size % ku == 0 && last_size % ku == 0;
-        let y = if nkc == 1 {
+        if nkc == 1 {
             let kb = idx(e, p.k);
-            self.k_block(e, &c, &b, &KBlock { k0: c0.clone(), k1: kb, multiple_of_unroll, first: Flag::Yes, last: Flag::Yes })?
-        } else {
-            let ub = idx(e, nkc);
-            let kc = e.fresh("kc");
-            let (r, ck) = self.open(e, &kc, &c0, &ub, &c);
-            let size = idx(e, kc_size);
-            let kend = idx(e, p.k);
-            let k0 = e.op("k0", &format!("arith.muli {kc}, {size} : index"));
-            let k1 = e.op("k1", &format!("arith.addi {k0}, {size} : index"));
-            let k1 = e.op("k1", &format!("arith.minui {k1}, {kend} : index"));
-            let first = e.op("first", &format!("arith.cmpi eq, {kc}, {c0} : index"));
-            let last_kc = idx(e, nkc - 1);
-            let last = e.op("last", &format!("arith.cmpi eq, {kc}, {last_kc} : index"));
-            let y = self.k_block(e, &ck, &b, &KBlock { k0, k1, multiple_of_unroll, first: Flag::Dyn(first), last: Flag::Dyn(last) })?;
-            self.close(e, &y);
-            r
-        };
+            return body(self, e, c, &KBlock { k0: c0.clone(), k1: kb, multiple_of_unroll, first: Flag::Yes, last: Flag::Yes });
+        }
+        let ub = idx(e, nkc);
+        let kc = e.fresh("kc");
+        let (r, ck) = self.open(e, &kc, &c0, &ub, c);
+        let size = idx(e, kc_size);
+        let kend = idx(e, p.k);
+        let k0 = e.op("k0", &format!("arith.muli {kc}, {size} : index"));
+        let k1 = e.op("k1", &format!("arith.addi {k0}, {size} : index"));
+        let k1 = e.op("k1", &format!("arith.minui {k1}, {kend} : index"));
+        let first = e.op("first", &format!("arith.cmpi eq, {kc}, {c0} : index"));
+        let last_kc = idx(e, nkc - 1);
+        let last = e.op("last", &format!("arith.cmpi eq, {kc}, {last_kc} : index"));
+        let y = body(self, e, &ck, &KBlock { k0, k1, multiple_of_unroll, first: Flag::Dyn(first), last: Flag::Dyn(last) })?;
         self.close(e, &y);
-        Ok(result)
+        Ok(r)
     }
 
     /// One K block over all of C: blocks of row tiles (a block of A stays in L2 while every
@@ -583,7 +662,9 @@ impl Nest<'_, '_> {
             let step = idx(e, nr);
             let n0 = e.op("n0", &format!("arith.muli {nt}, {step} : index"));
             let y = body(self, e, &cn, &n0, Some(&nt), nr)?;
-            self.close(e, &y);
+            // Each panel is a block of columns of C: the panels are shared among threads,
+            // all reading the same rows of A (a parallel batch loop around keeps them serial).
+            self.close_parallel(e, &y);
             c = r;
         }
         if nrem > 0 {

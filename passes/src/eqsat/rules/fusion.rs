@@ -5,7 +5,7 @@
 //!   one-op kernel of that op (as cheap as the op: the seed of growth, never chosen alone).
 //! - `fuse-grow`: a kernel absorbs the producer of one of its operands — an element-wise or
 //!   shape op, a constant, or (for a loop kernel, making it an output fusion) a
-//!   `dot_general` its epilogue reads element by element. To bound the e-graph, growth is a
+//!   `dot_general` or `convolution` its epilogue reads element by element. To bound the e-graph, growth is a
 //!   beam search: each iteration starts from the [`GROW_FROM`] largest kernels of a class,
 //!   tries every absorbable operand of each, and keeps the [`GROW_PER_ITERATION`] candidates
 //!   with the best local gain (the absorbed producer's own cost, shared among its users,
@@ -108,7 +108,7 @@ impl Applier<Xhlo, XhloAnalysis> for Grow {
             let before = fusion_cost(egraph, eclass, k, operands);
             for &operand in operands {
                 let Some(node) = producer(egraph, operand) else { continue };
-                let absorbable = loop_fusible(egraph, operand, node) || kernel::is_dot(egraph, node);
+                let absorbable = loop_fusible(egraph, operand, node) || kernel::is_contraction(egraph, node);
                 if !absorbable {
                     continue;
                 }
@@ -191,6 +191,24 @@ mod tests {
     %cb = \"xhlo.broadcast_in_dim\"(%c) {{broadcast_dimensions = array<i64>}} : (tensor<f32>) -> {T}
     %r = \"xhlo.maximum\"(%s, %cb) : ({T}, {T}) -> {T}
     \"func.return\"(%r) : ({T}) -> ()")));
+    }
+
+    #[test]
+    fn a_convolution_with_bias_and_relu_is_an_output_fusion() {
+        const C: &str = "tensor<1x8x8x32xf32>";
+        let conv = "input_batch_dimension = 0 : i64, input_feature_dimension = 3 : i64, input_spatial_dimensions = array<i64: 1, 2>, kernel_input_feature_dimension = 2 : i64, kernel_output_feature_dimension = 3 : i64, kernel_spatial_dimensions = array<i64: 0, 1>, output_batch_dimension = 0 : i64, output_feature_dimension = 3 : i64, output_spatial_dimensions = array<i64: 1, 2>, padding = array<i64: 1, 1, 1, 1>, feature_group_count = 1 : i64, batch_group_count = 1 : i64";
+        let out = run(&format!("(tensor<1x8x8x16xf32>, tensor<3x3x16x32xf32>, tensor<32xf32>) -> {C}"), &format!("  ^bb0(%x: tensor<1x8x8x16xf32>, %w: tensor<3x3x16x32xf32>, %b: tensor<32xf32>):
+    %d = \"xhlo.convolution\"(%x, %w) {{{conv}}} : (tensor<1x8x8x16xf32>, tensor<3x3x16x32xf32>) -> {C}
+    %bb = \"xhlo.broadcast_in_dim\"(%b) {{broadcast_dimensions = array<i64: 3>}} : (tensor<32xf32>) -> {C}
+    %s = \"xhlo.add\"(%d, %bb) : ({C}, {C}) -> {C}
+    %c = \"xhlo.constant\"() {{value = dense<0.0> : tensor<f32>}} : () -> tensor<f32>
+    %cb = \"xhlo.broadcast_in_dim\"(%c) {{broadcast_dimensions = array<i64>}} : (tensor<f32>) -> {C}
+    %r = \"xhlo.maximum\"(%s, %cb) : ({C}, {C}) -> {C}
+    \"func.return\"(%r) : ({C}) -> ()"));
+        // One output fusion holds the convolution and its whole epilogue.
+        assert_eq!(out.matches("\"xhlo.fusion\"").count(), 1, "{out}");
+        assert!(out.contains("kind = \"output\"") && out.contains("\"xhlo.convolution\"") && out.contains("\"xhlo.maximum\""), "{out}");
+        assert_eq!(out.matches("\"xhlo.convolution\"").count(), 1, "the convolution is computed once, inside: {out}");
     }
 
     #[test]
