@@ -157,7 +157,7 @@ pub fn module_ast(module: &Module, file: &str) -> Result<mlir_text::ast::File, R
 /// does in the pipeline (without running `xhlo-eqsat` or fusion first).
 pub fn lower_to_linalg(parsed: &mlir_text::ast::File, options: &CompileOptions, file: &str) -> Result<(String, Vec<TensorType>, Vec<TensorType>), RunError> {
     let (ins, outs) = signature(parsed, &options.entry)?;
-    let lower = lowering::LowerOptions { tile_dots: options.tile_dots, tiles: options.dot_tiles };
+    let lower = lowering::LowerOptions { tile_dots: options.tile_dots, tiles: options.dot_tiles, ..Default::default() };
     let lowered = lowering::lower_file_with(parsed, file, &lower).map_err(|e| RunError::Compile(e.in_file(file)))?;
     let with_entry = entry::append_wrapper(&lowered, parsed, &options.entry).map_err(RunError::Compile)?;
     Ok((with_entry, ins, outs))

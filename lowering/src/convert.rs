@@ -27,11 +27,15 @@ pub struct LowerOptions {
     pub tile_dots: bool,
     /// The register tile and cache block sizes of the tiled kernel.
     pub tiles: crate::ops::linalg::dot_tiled::Tiles,
+    /// The vector register width in bytes that vectorized reductions size their lanes for
+    /// ([`crate::host::vector_bytes`] by default; fixed in tests so that output is the same on
+    /// every host).
+    pub vector_bytes: usize,
 }
 
 impl Default for LowerOptions {
     fn default() -> Self {
-        LowerOptions { tile_dots: true, tiles: crate::ops::linalg::dot_tiled::Tiles::DEFAULT }
+        LowerOptions { tile_dots: true, tiles: crate::ops::linalg::dot_tiled::Tiles::DEFAULT, vector_bytes: crate::host::vector_bytes() }
     }
 }
 

@@ -25,6 +25,7 @@ pub mod build;
 pub mod convert;
 pub mod emitter;
 pub mod entry;
+pub mod host;
 pub mod ops;
 pub mod pipeline;
 pub mod region;

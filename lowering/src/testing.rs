@@ -1,6 +1,16 @@
 //! Test helpers: lower a one-op function written inline.
 
-use crate::convert::lower_text;
+use crate::convert::{lower_text_with, LowerOptions};
+
+/// The options of every lowering test: a fixed 64-byte vector width (AVX-512), so that
+/// snapshots do not depend on the host.
+pub fn options() -> LowerOptions {
+    LowerOptions { vector_bytes: 64, ..Default::default() }
+}
+
+fn lower_text(text: &str, file: &str) -> Result<String, mlir_text::error::ParseError> {
+    lower_text_with(text, file, &options())
+}
 
 /// Lowers `func.func @main(args) -> result` whose body is `body` followed by returning `%r`.
 pub fn lower(args: &str, body: &str, result: &str) -> Result<String, String> {

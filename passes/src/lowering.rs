@@ -38,6 +38,7 @@ impl XhloPass for ConvertXhloToLinalg {
                 help: "lower large f32/f64/integer dots and output fusions to the register-tiled CPU kernel (off in the GPU pipelines)",
             },
             PassOption { name: "dot-tiles", default: "6,2,256,40,4", help: "the tiled kernel's sizes mr,nv,kc,mc,ku: tile rows, vectors per tile row, K block, row tiles per block, K unroll" },
+            PassOption { name: "vector-bytes", default: "0", help: "the vector register width in bytes that vectorized reductions size their lanes for (0: the host's)" },
             PassOption { name: "entry", default: "", help: "also emit the JIT's entry wrapper @_xhlo_entry calling this function (empty: none)" },
         ],
     };
@@ -45,8 +46,13 @@ impl XhloPass for ConvertXhloToLinalg {
     fn from_options(o: &PassOptions) -> Result<Self, String> {
         let i = &Self::INFO;
         let entry = o.get(i, "entry");
+        let vector_bytes: usize = o.get_parsed(i, "vector-bytes")?;
         Ok(ConvertXhloToLinalg {
-            options: xhlo_lowering::LowerOptions { tile_dots: o.get_parsed(i, "tile-dots")?, tiles: o.get_parsed(i, "dot-tiles")? },
+            options: xhlo_lowering::LowerOptions {
+                tile_dots: o.get_parsed(i, "tile-dots")?,
+                tiles: o.get_parsed(i, "dot-tiles")?,
+                vector_bytes: if vector_bytes == 0 { xhlo_lowering::host::vector_bytes() } else { vector_bytes },
+            },
             entry: (!entry.is_empty()).then_some(entry),
         })
     }
