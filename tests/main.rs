@@ -12,6 +12,7 @@ mod import_corpus;
 mod irdl_plugin;
 mod melior_passes;
 mod pass_snapshots;
+mod reductions;
 mod run_files;
 mod runtime;
 mod stablehlo_suite;
