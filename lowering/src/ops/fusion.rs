@@ -820,6 +820,39 @@ mod tests {
         insta::assert_snapshot!(out);
     }
 
+    /// With 64-byte vectors (16 f32), a row of 256 runs as 4 steps of 64 lanes (the lanes
+    /// the innermost, parallel loop, the element `k * 64 + lane`), then the lanes reduce to one
+    /// vector and that vector sequentially. A row of 8192 is first split in blocks of 1024
+    /// (precision), each block in 16 steps of 64 lanes.
+    #[test]
+    fn input_fusion_reduces_the_contiguous_dimension_in_vector_lanes() {
+        let fused = |n: i64| {
+            format!(
+                r#"  %r = "xhlo.fusion"(%x) ({{
+  ^bb0(%a: tensor<4x{n}xf32>):
+    %e = "xhlo.exponential"(%a) : (tensor<4x{n}xf32>) -> tensor<4x{n}xf32>
+    %z = "xhlo.constant"() {{value = dense<0.0> : tensor<f32>}} : () -> tensor<f32>
+    %s = "xhlo.reduce"(%e, %z) ({{
+    ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+      %t = "xhlo.add"(%p, %q) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      "gpu.yield"(%t) : (tensor<f32>) -> ()
+    }}) {{dimensions = array<i64: 1>}} : (tensor<4x{n}xf32>, tensor<f32>) -> tensor<4xf32>
+    "gpu.yield"(%s) : (tensor<4xf32>) -> ()
+  }}) {{kind = "input"}} : (tensor<4x{n}xf32>) -> tensor<4xf32>"#
+            )
+        };
+        let out = lower_ok("%x: tensor<4x256xf32>", &fused(256), "tensor<4xf32>");
+        assert!(out.contains("affine_map<(d0, d1, d2) -> (d0, d1 * 64 + d2)>"), "{out}");
+        assert!(out.contains("iterator_types = [\"parallel\", \"reduction\", \"parallel\"]"), "{out}");
+        assert!(out.contains("outs(%1 : tensor<4x64xf32>)") || out.contains("tensor<4x64xf32>)"), "{out}");
+        insta::assert_snapshot!(out);
+        let out = lower_ok("%x: tensor<4x8192xf32>", &fused(8192), "tensor<4xf32>");
+        assert!(out.contains("affine_map<(d0, d1, d2, d3) -> (d0, d1 * 1024 + d2 * 64 + d3)>"), "{out}");
+        assert!(out.contains("tensor<4x8x64xf32>"), "{out}");
+        // The exponential (a polynomial) is computed in stage 1 only.
+        assert_eq!(out.matches("math.roundeven").count(), 1, "{out}");
+    }
+
     #[test]
     fn output_fusion_applies_the_epilogue_on_the_last_contracting_iteration() {
         let out = lower_ok(

@@ -436,6 +436,53 @@ fn select_and_scatter(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
 mod tests {
     use crate::testing::lower_source;
 
+    fn reduce_sum(shape: &str, out: &str, dims: &str, ty: &str) -> String {
+        crate::testing::strip(&lower_source(&format!(
+            r#"func.func @f(%x: tensor<{shape}x{ty}>, %z: tensor<{ty}>) -> tensor<{out}> {{
+  %0 = "xhlo.reduce"(%x, %z) ({{
+  ^bb0(%a: tensor<{ty}>, %b: tensor<{ty}>):
+    %s = "xhlo.add"(%a, %b) : (tensor<{ty}>, tensor<{ty}>) -> tensor<{ty}>
+    "gpu.yield"(%s) : (tensor<{ty}>) -> ()
+  }}) {{dimensions = array<i64: {dims}>}} : (tensor<{shape}x{ty}>, tensor<{ty}>) -> tensor<{out}>
+  return %0 : tensor<{out}>
+}}"#
+        )))
+    }
+
+    /// The full sum of 4096 x 4096 (64-byte vectors, 16 f32): rows in 64 steps of 64 lanes
+    /// (rows parallel, lanes innermost), lanes to one vector per row, the vector per row, then
+    /// the 4096 row sums the same way.
+    #[test]
+    fn a_full_sum_runs_rows_in_vector_lanes_then_reduces_the_partials() {
+        let out = reduce_sum("4096x4096", "f32", "0, 1", "f32");
+        assert!(out.contains("output_shape [4096, 64, 64]"), "{out}");
+        assert!(out.contains("iterator_types = [\"parallel\", \"reduction\", \"parallel\"]"), "{out}");
+        assert!(out.contains("outs(%") && out.contains(": tensor<4096x64xf32>)"), "{out}");
+        assert!(out.contains("output_shape [4096, 4, 16]"), "{out}");
+        assert!(out.contains("output_shape [64, 64]"), "{out}");
+        insta::assert_snapshot!(out);
+    }
+
+    /// A column sum keeps the kept (contiguous) dimension innermost; a prime row, which no
+    /// lane count divides, stays one sequential loop; f64 lanes are 8 to a vector (64 as 4 x 16); complex128
+    /// (16 bytes) on 16-byte vectors has no lanes.
+    #[test]
+    fn lanes_follow_the_layout_and_the_element_width() {
+        let out = reduce_sum("100x32", "32xf32", "0", "f32");
+        assert!(out.contains("affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>], iterator_types = [\"reduction\", \"parallel\"]"), "{out}");
+        let out = reduce_sum("3x97", "3xf32", "1", "f32");
+        assert_eq!(out.matches("linalg.generic").count(), 1, "{out}");
+        let out = reduce_sum("3x64", "3xf64", "1", "f64");
+        assert!(out.contains("output_shape [3, 4, 16]"), "{out}");
+        use xhlo_ir::ElementType::*;
+        assert_eq!(super::lanes(64, &[C128], 16), None);
+        assert_eq!(super::lanes(64, &[F32], 32), Some(8 * 2));
+        assert_eq!(super::lanes(4096, &[F32], 32), Some(32));
+        assert_eq!(super::lanes(4096, &[F32, S32], 64), Some(64));
+        assert_eq!(super::lanes(16, &[F32], 64), None);
+        assert_eq!(super::lanes(0, &[F32], 64), None);
+    }
+
     #[test]
     fn reduce_window_pads_with_the_init_value_and_strides_through_the_padded_input() {
         let out = lower_source(
