@@ -13,6 +13,7 @@ mod irdl_plugin;
 mod math_accuracy;
 mod melior_passes;
 mod pass_snapshots;
+mod reductions;
 mod run_files;
 mod runtime;
 mod stablehlo_suite;

@@ -27,7 +27,8 @@ pub struct LowerOptions {
     pub tile_dots: bool,
     /// The register tile and cache block sizes of the tiled kernel.
     pub tiles: crate::ops::linalg::dot_tiled::Tiles,
-    /// Bytes per vector of the tiled dot and depthwise convolution kernels: the host's
+    /// Bytes per vector of the tiled dot and depthwise convolution kernels and of the
+    /// reductions' vector lanes: the host's
     /// ([`crate::host::vector_bytes`]) by default.
     pub vector_bytes: i64,
 }

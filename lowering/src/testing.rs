@@ -2,10 +2,14 @@
 
 use crate::convert::{lower_text_with, LowerOptions};
 
-/// The options of the helpers: the vector kernels at AVX2's 32 bytes, whatever the host, so
-/// the lowered text does not depend on the machine the tests run on.
+/// The options of every lowering test: AVX2's 32-byte vectors whatever the host, so the
+/// lowered text (and the snapshots) do not depend on the machine the tests run on.
+pub fn options() -> LowerOptions {
+    LowerOptions { vector_bytes: 32, ..Default::default() }
+}
+
 fn lower_text(text: &str, file: &str) -> Result<String, mlir_text::error::ParseError> {
-    lower_text_with(text, file, &LowerOptions { vector_bytes: 32, ..Default::default() })
+    lower_text_with(text, file, &options())
 }
 
 /// Lowers `func.func @main(args) -> result` whose body is `body` followed by returning `%r`.

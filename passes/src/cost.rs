@@ -15,12 +15,15 @@
 //! functions cost 20 flops, divisions and roots 4 ([`flops_per_element`], from each op's
 //! catalogue cost class).
 //!
-//! Reductions are different ([`reduction_flops`]): the lowering keeps a reduction's sequential
-//! order (no reassociation), so its innermost loop is a chain of dependent combiner ops that
-//! LLVM does not vectorize. Each element costs at least the combiner's latency (~4 cycles,
-//! [`REDUCTION_ELEMENT_FLOPS`] vector flops), and producers fused into the reduction run
-//! scalar ([`SCALAR_PENALTY`] times the vector cost) in its shadow: cheap producers (a
-//! subtract and a square) are free there, a transcendental one is not.
+//! Reductions ([`reduction_flops`]) run vectorized: the lowering splits the reduced
+//! contiguous dimension into parallel vector lanes with their own accumulators and keeps a
+//! column reduction's contiguous dimension innermost (`lowering/src/ops/reduction.rs`), so
+//! each element costs the combiner, one vector flop ([`REDUCTION_ELEMENT_FLOPS`]), and
+//! producers fused into the reduction cost what they cost in any vectorized loop. The lanes'
+//! partial results (a vector or four per output element) are not counted. (Before the lanes,
+//! the reduced loop was a chain of dependent combiner ops that LLVM did not vectorize: ~26
+//! flop-equivalents per element, with scalar producers free in its shadow; that model made
+//! fusing cheap producers into a reduction look free and an expensive one look ruinous.)
 //!
 //! The e-graph extractor ([`crate::eqsat::extract`], with [`crate::eqsat::kernel`]) uses this
 //! model; the greedy [`crate::fuse`] pass uses its flop weights and balance.
@@ -38,16 +41,13 @@ pub fn flops_per_element(op: &str) -> f64 {
     xhlo_ir::catalogue::lookup(op).map_or(xhlo_ir::op::Cost::Simple, |d| d.cost).flops()
 }
 
-/// What one element of a reduction costs at least: the combiner's latency, in vector flops.
-pub const REDUCTION_ELEMENT_FLOPS: f64 = 26.0;
-
-/// How much slower scalar flops are than vectorized ones (8 f32 lanes).
-pub const SCALAR_PENALTY: f64 = 8.0;
+/// What one element of a reduction costs: its combiner, vectorized.
+pub const REDUCTION_ELEMENT_FLOPS: f64 = 1.0;
 
 /// The flop-equivalents of a reduction over `elements` whose fused producers cost
-/// `producer_flops` per element: the latency chain and the scalar work overlap.
+/// `producer_flops` per element (vectorized like any loop).
 pub fn reduction_flops(elements: f64, producer_flops: f64) -> f64 {
-    elements * REDUCTION_ELEMENT_FLOPS.max(SCALAR_PENALTY * producer_flops)
+    elements * (REDUCTION_ELEMENT_FLOPS + producer_flops)
 }
 
 /// The bytes of a tensor (sub-byte elements take a byte each, as the lowering stores them).
@@ -74,8 +74,10 @@ mod tests {
     }
 
     #[test]
-    fn cheap_producers_are_free_in_a_reduction_but_transcendental_ones_are_not() {
-        assert_eq!(reduction_flops(10.0, 0.0), reduction_flops(10.0, 2.0));
-        assert!(reduction_flops(10.0, 20.0) > 4.0 * reduction_flops(10.0, 0.0));
+    fn a_reduction_costs_its_combiner_and_its_producers_per_element() {
+        assert_eq!(reduction_flops(10.0, 0.0), 10.0 * REDUCTION_ELEMENT_FLOPS);
+        assert_eq!(reduction_flops(10.0, 2.0) - reduction_flops(10.0, 0.0), 20.0);
+        // A fused exponential costs what it costs in an element-wise kernel.
+        assert_eq!(reduction_flops(10.0, flops_per_element("exponential")) - reduction_flops(10.0, 0.0), 10.0 * flops_per_element("exponential"));
     }
 }

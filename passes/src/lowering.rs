@@ -46,7 +46,7 @@ impl XhloPass for ConvertXhloToLinalg {
                 help: "lower large f32/f64/integer dots and output fusions to the register-tiled CPU kernel (off in the GPU pipelines)",
             },
             PassOption { name: "dot-tiles", default: "6,2,256,40,4", help: "the tiled kernel's sizes mr,nv,kc,mc,ku: tile rows, vectors per tile row, K block, row tiles per block, K unroll" },
-            PassOption { name: "vector-bytes", default: "0", help: "bytes per vector of the tiled dot and depthwise convolution kernels (16, 32 or 64; 0: the host's widest)" },
+            PassOption { name: "vector-bytes", default: "0", help: "bytes per vector of the tiled dot and depthwise convolution kernels and of the reductions' lanes (16, 32 or 64; 0: the host's widest)" },
             PassOption { name: "entry", default: "", help: "also emit the JIT's entry wrapper @_xhlo_entry calling this function (empty: none)" },
         ],
     };

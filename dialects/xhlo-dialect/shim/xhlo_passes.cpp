@@ -146,7 +146,12 @@ struct SerialSmallLoops : public mlir::PassWrapper<SerialSmallLoops, mlir::Opera
         return mlir::WalkResult::advance();
       bool nested = op->getParentOfType<mlir::scf::ParallelOp>() != nullptr;
       if (nested || parallelWork(op) < double(minWork)) {
-        serial.push_back(op);
+        // With the loops nested in it (which have less work still), innermost first, so
+        // that each is rewritten before a loop around it clones its body.
+        op->walk<mlir::WalkOrder::PostOrder>([&](mlir::scf::ParallelOp inner) {
+          if (inner.getNumResults() == 0)
+            serial.push_back(inner);
+        });
         return mlir::WalkResult::skip();
       }
       unsigned dims = leadingParallelDims(op, 64);
@@ -154,9 +159,9 @@ struct SerialSmallLoops : public mlir::PassWrapper<SerialSmallLoops, mlir::Opera
         partial.push_back({op, dims});
       return mlir::WalkResult::advance();
     });
-    // Pre-order with skips: no collected loop is nested in another collected one, and loops
-    // nested in a kept parallel loop are collected (`nested`), so they are rewritten before
-    // the loop around them is.
+    // Pre-order with skips: a serial loop's nested loops are collected before it, and loops
+    // nested in a kept parallel loop are collected (`nested`), so each loop is rewritten
+    // before the loop around it is.
     for (mlir::scf::ParallelOp op : serial)
       serialize(op);
     for (auto [op, dims] : partial)

@@ -526,8 +526,18 @@ fn input_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[Value
             stage2_dim = Some(d);
         }
     }
+    // Vector lanes (as `reduce`, see [`super::reduction`]): when the innermost dimension is
+    // reduced in stage 1, its `m` stage-1 elements run as (m / l) reduction iterations of `l`
+    // parallel lanes, the innermost loop; the lanes are the partial result's last dimension.
+    let last = rank.wrapping_sub(1);
+    let stage1_extent = match split_block {
+        Some((d, b)) if d == last => Some(b),
+        _ if stage1_reduced.contains(&last) => Some(shape[last]),
+        _ => None,
+    };
+    let lane_count = stage1_extent.and_then(|m| super::reduction::lanes(m, &out_elements, ctx.options.vector_bytes));
     // Parallel loops: the tensor dimensions not reduced in stage 1 (a split dimension's outer
-    // part in its place), then the reduced loops.
+    // part in its place), then the reduced loops, then the lanes.
     let mut loop_of: Vec<Expr> = vec![Expr::constant(0); rank];
     let mut next = 0;
     let mut partial_dims = Vec::new();
@@ -553,10 +563,23 @@ fn input_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[Value
         next += 1;
     }
     if let Some((d, b)) = split_block {
-        // index = outer * b + inner, inner the last loop.
+        // index = outer * b + inner, inner the last reduction loop.
         let outer = loop_of[d].terms[0].0;
         loop_of[d] = Expr { terms: vec![(outer, b), (next, 1)], offset: 0 };
         loop_sizes.push(b);
+        next += 1;
+    }
+    if let Some(l) = lane_count {
+        // The innermost dimension's stage-1 loop k (the last reduction loop) counts m / l
+        // steps of l lanes: index = ... + k * l + lane.
+        let k = next - 1;
+        let lane = next;
+        loop_sizes[k] /= l;
+        let mut terms: Vec<(usize, i64)> = loop_of[last].terms.iter().map(|&(t, c)| if t == k { (t, c * l) } else { (t, c) }).collect();
+        terms.push((lane, 1));
+        loop_of[last] = Expr { terms, offset: 0 };
+        loop_sizes.push(l);
+        partial_dims.push(l);
         next += 1;
     }
     let loops = next;
@@ -567,14 +590,18 @@ fn input_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[Value
     for x in &inputs {
         ev.eval(None, x, &loop_of)?;
     }
-    let out_map = identity(parallel);
+    let mut out_map = identity(parallel);
+    if lane_count.is_some() {
+        out_map.push(Expr::dim(next - 1));
+    }
     let mut outs = Vec::new();
     for (i, &t) in out_elements.iter().enumerate() {
         let out = TensorType::new(partial_dims.clone(), t);
         let filled = ctx.e.fill(&out, &inits[i]);
         outs.push(Operand { value: filled, ty: out, map: map_text(&out_map) });
     }
-    let iterators: Vec<&str> = (0..loops).map(|i| if i < parallel { "parallel" } else { "reduction" }).collect();
+    let reduction_loops = parallel..loops - usize::from(lane_count.is_some());
+    let iterators: Vec<&str> = (0..loops).map(|i| if reduction_loops.contains(&i) { "reduction" } else { "parallel" }).collect();
     ev.memo.clear();
     let mut operands = ev.inputs.clone();
     // linalg infers each loop's range from an operand indexed by that loop alone; a reduction
@@ -597,14 +624,16 @@ fn input_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[Value
         let yielded = region::lower_block(e, region_body, accs.into_iter().chain(xs).collect())?;
         Ok(yielded.iter().map(|v| scalar::store(e, v)).collect())
     })?;
-    let all = match stage2_dim {
-        None => partial,
-        Some(d) => {
-            // The position of `d` among the partial result's dimensions.
-            let pos = (0..d).filter(|x| !stage1_reduced.contains(x)).count() as i64;
-            let staged = partial.into_iter().zip(&out_elements).map(|(p, &t)| (p, TensorType::new(partial_dims.clone(), t))).collect();
-            super::reduction::reduce_values(ctx, staged, &inits, &[pos], &out_elements, region_body)?
-        }
+    // Stage 2 reduces the split dimension's outer part and the lanes.
+    let mut stage2: Vec<i64> = stage2_dim.iter().map(|&d| (0..d).filter(|x| !stage1_reduced.contains(x)).count() as i64).collect();
+    if lane_count.is_some() {
+        stage2.push(partial_dims.len() as i64 - 1);
+    }
+    let all = if stage2.is_empty() {
+        partial
+    } else {
+        let staged = partial.into_iter().zip(&out_elements).map(|(p, &t)| (p, TensorType::new(partial_dims.clone(), t))).collect();
+        super::reduction::reduce_values(ctx, staged, &inits, &stage2, &out_elements, region_body)?
     };
     Ok(which.into_iter().map(|i| all[i].clone()).collect())
 }
@@ -839,6 +868,39 @@ mod tests {
         assert_eq!(generics(&out), 1, "{out}");
         assert!(out.contains("iterator_types = [\"parallel\", \"reduction\"]"), "{out}");
         insta::assert_snapshot!(out);
+    }
+
+    /// With 64-byte vectors (16 f32), a row of 256 runs as 4 steps of 64 lanes (the lanes
+    /// the innermost, parallel loop, the element `k * 64 + lane`), then the lanes reduce to one
+    /// vector and that vector sequentially. A row of 8192 is first split in blocks of 1024
+    /// (precision), each block in 16 steps of 64 lanes.
+    #[test]
+    fn input_fusion_reduces_the_contiguous_dimension_in_vector_lanes() {
+        let fused = |n: i64| {
+            format!(
+                r#"  %r = "xhlo.fusion"(%x) ({{
+  ^bb0(%a: tensor<4x{n}xf32>):
+    %e = "xhlo.exponential"(%a) : (tensor<4x{n}xf32>) -> tensor<4x{n}xf32>
+    %z = "xhlo.constant"() {{value = dense<0.0> : tensor<f32>}} : () -> tensor<f32>
+    %s = "xhlo.reduce"(%e, %z) ({{
+    ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+      %t = "xhlo.add"(%p, %q) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      "gpu.yield"(%t) : (tensor<f32>) -> ()
+    }}) {{dimensions = array<i64: 1>}} : (tensor<4x{n}xf32>, tensor<f32>) -> tensor<4xf32>
+    "gpu.yield"(%s) : (tensor<4xf32>) -> ()
+  }}) {{kind = "input"}} : (tensor<4x{n}xf32>) -> tensor<4xf32>"#
+            )
+        };
+        let out = lower_ok("%x: tensor<4x256xf32>", &fused(256), "tensor<4xf32>");
+        assert!(out.contains("affine_map<(d0, d1, d2) -> (d0, d1 * 64 + d2)>"), "{out}");
+        assert!(out.contains("iterator_types = [\"parallel\", \"reduction\", \"parallel\"]"), "{out}");
+        assert!(out.contains("outs(%1 : tensor<4x64xf32>)") || out.contains("tensor<4x64xf32>)"), "{out}");
+        insta::assert_snapshot!(out);
+        let out = lower_ok("%x: tensor<4x8192xf32>", &fused(8192), "tensor<4xf32>");
+        assert!(out.contains("affine_map<(d0, d1, d2, d3) -> (d0, d1 * 1024 + d2 * 64 + d3)>"), "{out}");
+        assert!(out.contains("tensor<4x8x64xf32>"), "{out}");
+        // The exponential (a polynomial) is computed in stage 1 only.
+        assert_eq!(out.matches("math.roundeven").count(), 1, "{out}");
     }
 
     #[test]

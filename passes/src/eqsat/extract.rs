@@ -7,13 +7,20 @@
 //! so the result is never costlier than any single term the e-graph started with when that
 //! term is found by the same relaxation (the pass still compares before/after and keeps the
 //! original when the extraction is not cheaper).
+//!
+//! Greedy relaxation misses sharing decided by two classes at once: with softmax's
+//! `e = exp(x - max)` read by the sum and by the division, fusing `e` into the sum is
+//! locally cheapest, and then the division recomputes it too, although materializing `e` once
+//! for both is cheaper overall. So the greedy result is refined: each chosen fusion is in
+//! turn forbidden (its class must take an unfused node) and the extraction rerun; a result
+//! whose emitted cost is lower is kept, until none is.
 
 use super::analysis::XEGraph;
 use super::kernel::{contraction_flops, is_contraction, kernel_of, op_name, value_children};
 use super::language::Xhlo;
 use crate::cost::{flops_per_element, kernel_time, reduction_flops, tensor_bytes};
 use egg::{Id, Language};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::rc::Rc;
 
 /// The bytes of a class's value (0 for attribute leaves and non-tensors).
@@ -77,8 +84,31 @@ pub struct Extraction {
     pub cost: f64,
 }
 
-/// Extracts the cheapest (greedily) DAG for `roots`.
+/// Extracts the cheapest (greedily, then refined by un-fusing) DAG for `roots`.
 pub fn extract(egraph: &XEGraph, roots: &[Id]) -> Result<Extraction, String> {
+    let mut result = greedy(egraph, roots, &BTreeSet::new())?;
+    let mut unfused = BTreeSet::new();
+    loop {
+        let mut fused: Vec<Id> = result.choices.iter().filter(|(id, n)| matches!(n, Xhlo::Fusion(_)) && !unfused.contains(*id)).map(|(id, _)| *id).collect();
+        fused.sort();
+        let better = fused.into_iter().find_map(|class| {
+            let mut tried = unfused.clone();
+            tried.insert(class);
+            greedy(egraph, roots, &tried).ok().filter(|x| x.cost < result.cost - 1e-9).map(|x| (x, tried))
+        });
+        match better {
+            Some((x, tried)) => {
+                result = x;
+                unfused = tried;
+            }
+            None => return Ok(result),
+        }
+    }
+}
+
+/// The greedy DAG extraction, with the classes of `unfused` restricted to nodes that are not
+/// fusions.
+fn greedy(egraph: &XEGraph, roots: &[Id], unfused: &BTreeSet<Id>) -> Result<Extraction, String> {
     let mut best: HashMap<Id, Choice> = HashMap::new();
     let mut classes: Vec<Id> = egraph.classes().map(|c| c.id).collect();
     classes.sort();
@@ -86,6 +116,9 @@ pub fn extract(egraph: &XEGraph, roots: &[Id]) -> Result<Extraction, String> {
         let mut changed = false;
         for &class in &classes {
             for node in &egraph[class].nodes {
+                if matches!(node, Xhlo::Fusion(_)) && unfused.contains(&class) {
+                    continue;
+                }
                 let mut uses: BTreeMap<Id, f64> = BTreeMap::new();
                 let mut ready = true;
                 for child in node.children() {

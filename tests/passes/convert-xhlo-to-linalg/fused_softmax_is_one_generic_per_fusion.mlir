@@ -1,4 +1,4 @@
-// PIPELINE: builtin.module(xhlo-fuse,convert-xhlo-to-linalg)
+// PIPELINE: builtin.module(xhlo-fuse,convert-xhlo-to-linalg{vector-bytes=64})
 // Softmax after xhlo-fuse: the max reduction, exp(x - max) (one loop generic), the sum
 // reduction reading it, and the division reading the sum through a broadcast map.
 func.func @main(%x: tensor<2x8xf32>) -> tensor<2x8xf32> {
