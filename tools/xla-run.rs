@@ -81,6 +81,9 @@ struct Cli {
     /// `--mlir-timing` report), then the phases (pass pipeline, LLVM code generation).
     #[arg(long, visible_alias = "mlir-timing")]
     timing: bool,
+    /// LLVM's optimization level for the JIT (0-3): lower levels compile faster.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(0..=3))]
+    opt_level: u8,
     /// Print egg's explanation of why each value `xhlo-eqsat` rewrote equals the original
     /// (the rules applied, step by step) to stderr (`explain=true`; also when
     /// XHLO_EQSAT_EXPLAIN is set).
@@ -238,6 +241,7 @@ fn compile_options(cli: &Cli) -> Result<CompileOptions, String> {
     e.stats = cli.eqsat_stats || std::env::var_os("XHLO_EQSAT_STATS").is_some();
     e.explain = cli.eqsat_explain || std::env::var_os("XHLO_EQSAT_EXPLAIN").is_some();
     options.timing = cli.timing;
+    options.opt_level = cli.opt_level as usize;
     options.dump_dir = cli.dump_dir.clone().or_else(|| std::env::var_os("XHLO_DUMP_DIR").map(PathBuf::from));
     options.threads = match (cli.threads, env("XHLO_THREADS")) {
         (Some(n), _) => n,

@@ -40,6 +40,9 @@ struct Cli {
     /// Threads of the compiled programs (0: the host's available parallelism).
     #[arg(long, default_value_t = 0)]
     threads: usize,
+    /// LLVM's optimization level for the JIT (0-3).
+    #[arg(long, default_value_t = 3)]
+    opt_level: usize,
     /// Skip measuring the machine's FMA peak and memory bandwidth (no roofline columns).
     #[arg(long)]
     no_roofline: bool,
@@ -129,10 +132,10 @@ fn main() -> Result<(), String> {
         let module = source::parse_and_verify(&ctx, &xhlo_text, &file).map_err(|d| format!("{d:?}"))?;
         // Without the e-graph pass (no rewrites, no fusion), with it (the default: fusion
         // chosen in the e-graph), and with the greedy fusion pass instead, for comparison.
-        let plain = CompileOptions { eqsat: false, fusion: Fusion::Off, dot_tiles, threads: cli.threads, vector_bytes: cli.vector_bytes, ..Default::default() };
+        let plain = CompileOptions { eqsat: false, fusion: Fusion::Off, dot_tiles, threads: cli.threads, vector_bytes: cli.vector_bytes, opt_level: cli.opt_level, ..Default::default() };
         let (_, plain_ms, _, plain_ok) = measure(&ctx, &module, &plain, &file, w, cli.budget)?;
-        let (compile_ms, ms, times, ok) = measure(&ctx, &module, &CompileOptions { eqsat: true, fusion: Fusion::EGraph, dot_tiles, threads: cli.threads, vector_bytes: cli.vector_bytes, ..Default::default() }, &file, w, cli.budget)?;
-        let greedy = CompileOptions { eqsat: true, fusion: Fusion::Greedy, dot_tiles, threads: cli.threads, vector_bytes: cli.vector_bytes, ..Default::default() };
+        let (compile_ms, ms, times, ok) = measure(&ctx, &module, &CompileOptions { eqsat: true, fusion: Fusion::EGraph, dot_tiles, threads: cli.threads, vector_bytes: cli.vector_bytes, opt_level: cli.opt_level, ..Default::default() }, &file, w, cli.budget)?;
+        let greedy = CompileOptions { eqsat: true, fusion: Fusion::Greedy, dot_tiles, threads: cli.threads, vector_bytes: cli.vector_bytes, opt_level: cli.opt_level, ..Default::default() };
         let (_, greedy_ms, _, greedy_ok) = measure(&ctx, &module, &greedy, &file, w, cli.budget)?;
         let check: Result<(), ()> = if ok && plain_ok && greedy_ok { Ok(()) } else { Err(()) };
         // What the e-graph pass changed: kernels and the bytes they write.

@@ -449,17 +449,17 @@ mod tests {
         )))
     }
 
-    /// The full sum of 4096 x 4096 (64-byte vectors, 16 f32): rows in 64 steps of 64 lanes
-    /// (rows parallel, lanes innermost), lanes to one vector per row, the vector per row, then
-    /// the 4096 row sums the same way.
+    /// The full sum of 4096 x 4096 (the tests' 32-byte vectors, 8 f32): rows in 128 steps of 32
+    /// lanes (rows parallel, lanes innermost), lanes to one vector per row, the vector per row,
+    /// then the 4096 row sums the same way.
     #[test]
     fn a_full_sum_runs_rows_in_vector_lanes_then_reduces_the_partials() {
         let out = reduce_sum("4096x4096", "f32", "0, 1", "f32");
-        assert!(out.contains("output_shape [4096, 64, 64]"), "{out}");
+        assert!(out.contains("output_shape [4096, 128, 32]"), "{out}");
         assert!(out.contains("iterator_types = [\"parallel\", \"reduction\", \"parallel\"]"), "{out}");
-        assert!(out.contains("outs(%") && out.contains(": tensor<4096x64xf32>)"), "{out}");
-        assert!(out.contains("output_shape [4096, 4, 16]"), "{out}");
-        assert!(out.contains("output_shape [64, 64]"), "{out}");
+        assert!(out.contains("outs(%") && out.contains(": tensor<4096x32xf32>)"), "{out}");
+        assert!(out.contains("output_shape [4096, 4, 8]"), "{out}");
+        assert!(out.contains("output_shape [128, 32]"), "{out}");
         insta::assert_snapshot!(out);
     }
 
