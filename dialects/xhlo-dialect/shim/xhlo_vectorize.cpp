@@ -9,8 +9,13 @@
 // else 16; `vector-bytes` overrides) and every stage (linalg -> tiled loops -> vector ->
 // LLVM) can be stopped at and printed.
 //
+// Reductions whose innermost loop is parallel (the reduction lowering's vector lanes, a
+// column reduction's columns) are vectorized along it too: the reduced loops run one step at
+// a time (an `scf.for` inside the piece), so each lane keeps the sequential order the
+// lowering chose.
+//
 // Kernels are left to the scalar path when vectorizing them would not pay or not be exact:
-// reductions (their own lowering orders them), dynamic or empty shapes, operands read
+// reductions over the innermost loop (one sequential chain), dynamic or empty shapes, operands read
 // across the innermost loop (a transpose: a strided gather per element), non-identity
 // outputs, element types that are not whole-byte integers or floats (complex, i1), bodies
 // the vectorizer does not handle (`tensor.extract` at computed indices, `linalg.index`),
@@ -61,7 +66,12 @@ unsigned elementBytes(mlir::Type type) {
 
 // The tile along the innermost loop of `op`, or 0 when `op` stays scalar.
 int64_t innerTile(mlir::linalg::GenericOp op, int64_t vectorBytes) {
-  if (!op.hasPureTensorSemantics() || op.getNumLoops() == 0 || op.getNumReductionLoops() != 0)
+  if (!op.hasPureTensorSemantics() || op.getNumLoops() == 0)
+    return 0;
+  // Reductions whose innermost loop is parallel (the lanes of the reduction lowering, a
+  // column reduction's columns) are vectorized along it; a reduction over the innermost loop
+  // keeps its sequential chain.
+  if (op.getIteratorTypesArray().back() != mlir::utils::IteratorType::parallel)
     return 0;
   llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   for (int64_t r : ranges)
@@ -87,9 +97,15 @@ int64_t innerTile(mlir::linalg::GenericOp op, int64_t vectorBytes) {
     if (map.isFunctionOfDim(last) && map.getResult(map.getNumResults() - 1) != innermost)
       return 0;
   }
-  for (mlir::OpOperand &init : op.getDpsInitsMutable())
-    if (!op.getMatchingIndexingMap(&init).isIdentity())
+  // Outputs are written contiguously along the innermost loop (a reduction's drop the
+  // reduced loops).
+  for (mlir::OpOperand &init : op.getDpsInitsMutable()) {
+    mlir::AffineMap map = op.getMatchingIndexingMap(&init);
+    if (!map.isProjectedPermutation() || map.getNumResults() == 0 || map.getResult(map.getNumResults() - 1) != innermost)
       return 0;
+    if (op.getNumReductionLoops() == 0 && !map.isIdentity())
+      return 0;
+  }
   // Reads at computed indices (`tensor.extract` in the body: gathers, the dot kernel's
   // epilogues) are left to the scalar path: the vectorizer accepts some of them in its
   // precondition and then fails half-way, leaving invalid IR behind.
@@ -103,6 +119,11 @@ int64_t innerTile(mlir::linalg::GenericOp op, int64_t vectorBytes) {
   int64_t lanes = std::max<int64_t>(1, vectorBytes / widest), n = ranges[last];
   if (2 * n < lanes)
     return 0;
+  // A reduction's innermost loop is vectorized whole, so each piece streams through its rows
+  // once: the reduction lowering's lanes (at most 4 vectors). Wider ones (a column reduction
+  // over long rows) stay loops, rows outermost, which LLVM vectorizes along the row.
+  if (op.getNumReductionLoops() != 0)
+    return n <= 4 * lanes ? n : 0;
   if (n <= 2 * lanes)
     return n;
   if (n % (2 * lanes) == 0)
@@ -140,7 +161,18 @@ struct Vectorize : public mlir::PassWrapper<Vectorize, mlir::OperationPass<>> {
     mlir::IRRewriter rewriter(&getContext());
     llvm::SmallVector<mlir::Operation *> pieces;
     for (auto [op, tile] : kernels) {
-      llvm::SmallVector<int64_t> sizes(op.getNumLoops(), 1);
+      // Parallel loops: pieces of 1 x ... x tile in an scf.forall. Reduction loops stay
+      // whole there, then go one step at a time in an scf.for inside (the reduction order is
+      // the sequential one, per lane).
+      auto iterators = op.getIteratorTypesArray();
+      llvm::SmallVector<int64_t> sizes(op.getNumLoops(), 1), steps(op.getNumLoops(), 0);
+      bool reduces = false;
+      for (unsigned d = 0; d < iterators.size(); ++d)
+        if (iterators[d] == mlir::utils::IteratorType::reduction) {
+          sizes[d] = 0;
+          steps[d] = 1;
+          reduces = true;
+        }
       sizes.back() = tile;
       mlir::scf::SCFTilingOptions options;
       options.setTileSizes(mlir::getAsIndexOpFoldResult(&getContext(), sizes));
@@ -150,9 +182,20 @@ struct Vectorize : public mlir::PassWrapper<Vectorize, mlir::OperationPass<>> {
       if (mlir::failed(tiled))
         continue; // stays one scalar loop nest
       rewriter.replaceOp(op, tiled->replacements);
+      mlir::Operation *piece = tiled->tiledOps.back();
+      if (reduces) {
+        mlir::scf::SCFTilingOptions serial;
+        serial.setTileSizes(mlir::getAsIndexOpFoldResult(&getContext(), steps));
+        serial.setLoopType(mlir::scf::SCFTilingOptions::LoopType::ForOp);
+        rewriter.setInsertionPoint(piece);
+        auto stepped = mlir::scf::tileUsingSCF(rewriter, llvm::cast<mlir::TilingInterface>(piece), serial);
+        if (mlir::failed(stepped))
+          continue; // the piece stays a scalar loop nest
+        rewriter.replaceOp(piece, stepped->replacements);
+        piece = stepped->tiledOps.back();
+      }
       // The piece's unit dimensions go first (rank-reducing slices), so it is vectorized as
       // a 1-D kernel: no n-D vectors reach the lowering to LLVM.
-      mlir::Operation *piece = tiled->tiledOps.back();
       llvm::SmallVector<int64_t> pieceSizes{tile};
       if (sizes.size() > 1) {
         rewriter.setInsertionPoint(piece);

@@ -1,5 +1,5 @@
 // Left to the scalar path: a transpose (its operand is read across the innermost loop), a
-// reduction (its lowering orders it) and complex elements (no vectors of complex).
+// reduction over its innermost loop (one sequential chain, as the lowering ordered it) and complex elements (no vectors of complex).
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #tr = affine_map<(d0, d1) -> (d1, d0)>
 #red = affine_map<(d0, d1) -> (d0)>
