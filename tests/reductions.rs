@@ -105,12 +105,12 @@ fn f32_sum_max_and_min_of_16m_elements_match_float64() {
     let max = xs.iter().map(|&v| v as f32 as f64).fold(f64::NEG_INFINITY, f64::max);
     let min = xs.iter().map(|&v| v as f32 as f64).fold(f64::INFINITY, f64::min);
     for threads in [1, 2, 3] {
-        let sum = f32s(&run(&reduce_program(&dims, &[0, 1], "add", "0.0", "f32"), &[x.clone()], threads, Fusion::Off)[0])[0];
+        let sum = f32s(&run(&reduce_program(&dims, &[0, 1], "add", "0.0", "f32"), std::slice::from_ref(&x), threads, Fusion::Off)[0])[0];
         let error = (sum - exact).abs() / magnitude;
         assert!(error < 1e-6, "threads={threads}: sum {sum} vs {exact}: relative error {error:e}");
-        let got = f32s(&run(&reduce_program(&dims, &[0, 1], "maximum", "0xFF800000", "f32"), &[x.clone()], threads, Fusion::Off)[0])[0];
+        let got = f32s(&run(&reduce_program(&dims, &[0, 1], "maximum", "0xFF800000", "f32"), std::slice::from_ref(&x), threads, Fusion::Off)[0])[0];
         assert_eq!(got, max, "threads={threads}");
-        let got = f32s(&run(&reduce_program(&dims, &[0, 1], "minimum", "0x7F800000", "f32"), &[x.clone()], threads, Fusion::Off)[0])[0];
+        let got = f32s(&run(&reduce_program(&dims, &[0, 1], "minimum", "0x7F800000", "f32"), std::slice::from_ref(&x), threads, Fusion::Off)[0])[0];
         assert_eq!(got, min, "threads={threads}");
     }
 }
@@ -137,7 +137,7 @@ fn mean_and_variance_of_rows_match_float64() {
     let xs = values((rows * n) as usize, 11, 2.0, 3.0);
     let x = f32_literal(&[rows, n], &xs);
     for (threads, fusion) in [(1, Fusion::EGraph), (2, Fusion::EGraph), (3, Fusion::Off), (2, Fusion::Greedy)] {
-        let out = run(&text, &[x.clone()], threads, fusion);
+        let out = run(&text, std::slice::from_ref(&x), threads, fusion);
         let (mean, var) = (f32s(&out[0]), f32s(&out[1]));
         for r in 0..rows as usize {
             let row: Vec<f64> = xs[r * n as usize..(r + 1) * n as usize].iter().map(|&v| v as f32 as f64).collect();
@@ -182,12 +182,12 @@ fn odd_sizes_and_column_reductions_match_float64() {
         let magnitudes = reference(&xs32, dims, reduced, 0.0, |a, b| a + b.abs());
         let maxes = reference(&xs32, dims, reduced, f64::NEG_INFINITY, f64::max);
         for threads in [1, 3] {
-            let got = f32s(&run(&reduce_program(dims, reduced, "add", "0.0", "f32"), &[x.clone()], threads, Fusion::Off)[0]);
+            let got = f32s(&run(&reduce_program(dims, reduced, "add", "0.0", "f32"), std::slice::from_ref(&x), threads, Fusion::Off)[0]);
             assert_eq!(got.len(), sums.len(), "{dims:?} over {reduced:?}");
             for (k, (g, want)) in got.iter().zip(&sums).enumerate() {
                 assert!((g - want).abs() <= 1e-6 * magnitudes[k].max(1e-30), "{dims:?} over {reduced:?}, threads={threads}, element {k}: {g} vs {want}");
             }
-            let got = f32s(&run(&reduce_program(dims, reduced, "maximum", "0xFF800000", "f32"), &[x.clone()], threads, Fusion::Off)[0]);
+            let got = f32s(&run(&reduce_program(dims, reduced, "maximum", "0xFF800000", "f32"), std::slice::from_ref(&x), threads, Fusion::Off)[0]);
             assert_eq!(got, maxes, "max of {dims:?} over {reduced:?}, threads={threads}");
         }
     }
