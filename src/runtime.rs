@@ -79,8 +79,8 @@ pub struct CompileOptions {
     /// The f32 math ops turned into polynomials (`math-approximations`; comma-separated, or
     /// `none` for the C library everywhere).
     pub math_approximations: String,
-    /// Bytes per vector of the tiled dot and depthwise convolution kernels (`vector-bytes`;
-    /// 0, the default: the host's widest).
+    /// Bytes per vector of the tiled dot and depthwise convolution kernels, the reductions'
+    /// lanes and the vector stage (`vector-bytes`; 0, the default: the host's widest).
     pub vector_bytes: i64,
 }
 

@@ -83,7 +83,28 @@ pub fn load(dir: &Path) -> Result<Vec<Workload>, String> {
         .collect())
 }
 
+/// What a run achieved, in the unit that bounds the workload.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Rate {
+    /// GFLOP/s, for programs measured by their flops (compute-bound).
+    Gflops(f64),
+    /// GB/s of the bytes a run must move, for memory-bound programs.
+    Gbs(f64),
+}
+
 impl Workload {
+    /// The rate of a run that took `seconds`: GFLOP/s where `flops` is known, else GB/s
+    /// where `bytes_moved` is; `None` for neither.
+    pub fn rate(&self, seconds: f64) -> Option<Rate> {
+        if self.flops > 0.0 {
+            Some(Rate::Gflops(self.flops / seconds / 1e9))
+        } else if self.bytes_moved > 0.0 {
+            Some(Rate::Gbs(self.bytes_moved / seconds / 1e9))
+        } else {
+            None
+        }
+    }
+
     /// The StableHLO file (pretty form, as JAX printed it).
     pub fn source(&self, dir: &Path) -> std::path::PathBuf {
         dir.join("stablehlo").join(format!("{}.mlir", self.name))

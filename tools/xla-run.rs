@@ -303,7 +303,11 @@ fn run_workload(cli: &Cli) -> Result<bool, String> {
     let got = xhlo::workloads::checksum(&outputs[0]);
     println!("{}: {} ({})", w.name, w.desc, path.display());
     // The first run (it includes the code's first touch of its memory): a rate, not a benchmark.
-    let rate = if w.flops > 0.0 { format!("{:.2} GFLOP/s", w.flops / elapsed.as_secs_f64() / 1e9) } else { format!("{:.2} GB/s", w.bytes_moved / elapsed.as_secs_f64() / 1e9) };
+    let rate = match w.rate(elapsed.as_secs_f64()) {
+        Some(xhlo::workloads::Rate::Gflops(g)) => format!("{g:.2} GFLOP/s"),
+        Some(xhlo::workloads::Rate::Gbs(g)) => format!("{g:.2} GB/s"),
+        None => "no flops or bytes recorded".into(),
+    };
     println!(
         "  compiled in {:.3} s, ran in {:.4} s on {} thread{} ({rate})",
         program.compile_time.as_secs_f64(),

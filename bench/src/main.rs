@@ -13,6 +13,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 use xhlo::dialect::{source, XhloContext};
 use xhlo::runtime::{compile, CompileOptions, Fusion, Tiles};
+use xhlo::workloads::Rate;
 
 #[derive(Parser)]
 #[command(after_help = "Environment:\n  XHLO_DOT_TILES=mr,nv,kc,mc,ku   the default of --dot-tiles")]
@@ -53,26 +54,41 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
-/// `results[name][key]` from one of bench.py's JSON files, in `results` or a folder inside
-/// it, if there is one.
-fn peer(results: &std::path::Path, file: &str, name: &str, key: &str) -> Option<f64> {
-    let subdirs = std::fs::read_dir(results).into_iter().flatten().flatten().map(|e| e.path()).filter(|p| p.is_dir());
-    std::iter::once(results.to_path_buf()).chain(subdirs).find_map(|dir| {
-        let text = std::fs::read_to_string(dir.join(file)).ok()?;
-        let json: Value = serde_json::from_str(&text).ok()?;
-        json["results"][name][key].as_f64()
-    })
+/// The peers' timings: bench.py's JSON files (`xla_2t.json`, ...) in the results folder and
+/// the folders inside it (e.g. `extra/` for bench/workloads), each read once.
+struct Peers {
+    /// (file name, parsed contents), the results folder's own first.
+    files: Vec<(String, Value)>,
 }
 
-/// A workload's achieved rate in `ms` as a percentage of the machine's limit: FMA peak for
-/// programs measured in flops, memory bandwidth for those measured in bytes.
-fn roofline_share(w: &xhlo::workloads::Workload, limits: &roofline::Limits, ms: f64) -> Option<f64> {
-    if w.flops > 0.0 {
-        Some(100.0 * w.flops / (ms * 1e-3) / 1e9 / limits.peak_gflops)
-    } else if w.bytes_moved > 0.0 {
-        Some(100.0 * w.bytes_moved / (ms * 1e-3) / 1e9 / limits.triad_gbs)
-    } else {
-        None
+impl Peers {
+    fn load(results: &std::path::Path) -> Peers {
+        let subdirs = std::fs::read_dir(results).into_iter().flatten().flatten().map(|e| e.path()).filter(|p| p.is_dir());
+        let mut files = Vec::new();
+        for dir in std::iter::once(results.to_path_buf()).chain(subdirs) {
+            for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+                let path = entry.path();
+                let Some(name) = path.file_name().and_then(|n| n.to_str()).filter(|n| n.ends_with(".json")) else { continue };
+                if let Some(json) = std::fs::read_to_string(&path).ok().and_then(|t| serde_json::from_str(&t).ok()) {
+                    files.push((name.to_string(), json));
+                }
+            }
+        }
+        Peers { files }
+    }
+
+    /// `results[name][key]` from the first file called `file` that has it.
+    fn get(&self, file: &str, name: &str, key: &str) -> Option<f64> {
+        self.files.iter().filter(|(f, _)| f == file).find_map(|(_, json)| json["results"][name][key].as_f64())
+    }
+}
+
+/// A workload's achieved rate in `ms` as a percentage of the machine's limit that bounds it
+/// (FMA peak for GFLOP/s, memory bandwidth for GB/s), and which limit that is.
+fn roofline_share(w: &xhlo::workloads::Workload, limits: &roofline::Limits, ms: f64) -> Option<(&'static str, f64)> {
+    match w.rate(ms * 1e-3)? {
+        Rate::Gflops(g) => Some(("FMA", 100.0 * g / limits.peak_gflops)),
+        Rate::Gbs(g) => Some(("BW", 100.0 * g / limits.triad_gbs)),
     }
 }
 
@@ -111,6 +127,7 @@ fn main() -> Result<(), String> {
         workloads.extend(xhlo::workloads::load(dir)?.into_iter().map(|w| (dir.clone(), w)));
     }
     std::fs::create_dir_all(&cli.results).map_err(|e| e.to_string())?;
+    let peers = Peers::load(&cli.results);
     let threads = if cli.threads == 0 { xhlo::passes::jit::available_threads() } else { cli.threads };
     let limits = (!cli.no_roofline).then(|| {
         let l = roofline::measure(threads);
@@ -143,18 +160,22 @@ fn main() -> Result<(), String> {
         let stats = xhlo::passes::eqsat::optimize_file(&mut ast, &xhlo::passes::eqsat::EqsatOptions::default());
         let kernels: [usize; 2] = [0, 1].map(|i| stats.functions.iter().map(|f| f.kernels[i]).sum());
         let mbytes: [f64; 2] = [0, 1].map(|i| stats.functions.iter().map(|f| f.materialized_bytes[i]).sum::<f64>() / 1e6);
-        let xla = peer(&cli.results, "xla_2t.json", &w.name, "median_ms");
-        let iree = peer(&cli.results, "iree_pretty_2t.json", &w.name, "median_ms");
-        let xla_compile = peer(&cli.results, "xla_2t.json", &w.name, "compile_ms").zip(peer(&cli.results, "xla_2t.json", &w.name, "lower_ms")).map(|(c, l)| c + l);
+        let xla = peers.get("xla_2t.json", &w.name, "median_ms");
+        let iree = peers.get("iree_pretty_2t.json", &w.name, "median_ms");
+        let xla_compile = peers.get("xla_2t.json", &w.name, "compile_ms").zip(peers.get("xla_2t.json", &w.name, "lower_ms")).map(|(c, l)| c + l);
         run_ratios.extend(xla.map(|x| ms / x));
         compile_ratios.extend(xla_compile.map(|x| compile_ms / x));
         let ratio = |p: Option<f64>| p.map(|p| format!("{:.2}", ms / p)).unwrap_or_else(|| "—".into());
         let ms_or = |p: Option<f64>| p.map(|p| format!("{p:.3}")).unwrap_or_else(|| "—".into());
         let share = |t: Option<f64>| match (&limits, t) {
-            (Some(l), Some(t)) => roofline_share(w, l, t).map_or("—".into(), |p| format!("{p:.0}%")),
+            (Some(l), Some(t)) => roofline_share(w, l, t).map_or("—".into(), |(_, p)| format!("{p:.0}%")),
             _ => "—".into(),
         };
-        let bound = if w.flops > 0.0 { "FMA" } else if w.bytes_moved > 0.0 { "BW" } else { "—" };
+        let bound = match w.rate(1.0) {
+            Some(Rate::Gflops(_)) => "FMA",
+            Some(Rate::Gbs(_)) => "BW",
+            None => "—",
+        };
         rows.push(format!(
             "| {} | {:.0} | {} | {} → {} | {:.1} → {:.1} | {:.3} | {:.3} | {:.2} | {:.3} | {} | {} | {} | {} | {bound}: {} · {} · {} | {} |",
             w.name,
@@ -182,7 +203,7 @@ fn main() -> Result<(), String> {
             json!({"compile_ms": compile_ms, "median_ms": ms, "median_ms_without_eqsat_and_fusion": plain_ms, "median_ms_greedy_fusion": greedy_ms,
                    "kernels_before": kernels[0], "kernels_after": kernels[1], "materialized_mb_before": mbytes[0], "materialized_mb_after": mbytes[1], "min_ms": times.iter().cloned().fold(f64::INFINITY, f64::min),
                    "runs": times.len(), "xla_median_ms": xla, "iree_median_ms": iree, "xla_compile_ms": xla_compile,
-                   "percent_of_limit": limits.as_ref().and_then(|l| roofline_share(w, l, ms)),
+                   "percent_of_limit": limits.as_ref().and_then(|l| roofline_share(w, l, ms)).map(|(_, p)| p),
                    "ratio_vs_xla": xla.map(|x| ms / x), "ratio_vs_iree": iree.map(|x| ms / x), "checksums_ok": check.is_ok()}),
         );
         eprintln!("{}: {ms:.3} ms", w.name);

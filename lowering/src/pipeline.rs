@@ -10,9 +10,10 @@
 /// division that might trap stays in the loop.)
 pub const VECTORIZE: &str = "inline,symbol-dce,loop-invariant-code-motion,xhlo-vectorize";
 
-/// [`VECTORIZE`] with `vector_bytes` bytes per vector (0: the host's widest).
+/// [`VECTORIZE`] with `vector_bytes` bytes per vector (0: the host's widest, read by
+/// [`crate::host::vector_bytes`] as for the dot kernels, so both stages use one width).
 pub fn vectorize(vector_bytes: i64) -> String {
-    format!("{VECTORIZE}{{vector-bytes={}}}", vector_bytes.max(0))
+    format!("{VECTORIZE}{{vector-bytes={}}}", crate::LowerOptions::vector_bytes_or_host(vector_bytes))
 }
 
 /// Tensors → buffers: bufferize, free buffers.

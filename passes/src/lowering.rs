@@ -142,7 +142,7 @@ pub const NATIVE_PASSES: &[PassInfo] = &[
     PassInfo {
         argument: "xhlo-vectorize",
         summary: "Tile element-wise and fused loop kernels (all-parallel linalg.generic on tensors) into vector-wide pieces (scf.forall) and vectorize each piece",
-        options: &[PassOption { name: "vector-bytes", default: "0", help: "bytes per vector register (0: the host's widest: 64 with AVX-512, 32 with AVX, else 16)" }],
+        options: &[PassOption { name: "vector-bytes", default: "0", help: "bytes per vector register (0: the host's widest: 64 with AVX-512, 32 with AVX2, else 16)" }],
     },
     PassInfo {
         argument: "xhlo-expand-bf16",

@@ -5,7 +5,7 @@
 // loop and 1 along the others (`scf.forall`: the pieces are independent, so they later
 // become the parallel loops the thread pool shares); each piece loses its unit dimensions
 // and is vectorized by MLIR's linalg vectorizer into 1-D vector code. Without this stage the kernels reach LLVM as scalar loops and depend on
-// its loop vectorizer; with it the vector width is the host's (AVX-512: 64 bytes, AVX: 32,
+// its loop vectorizer; with it the vector width is the host's (AVX-512: 64 bytes, AVX2: 32,
 // else 16; `vector-bytes` overrides) and every stage (linalg -> tiled loops -> vector ->
 // LLVM) can be stopped at and printed.
 //
@@ -32,7 +32,6 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
-#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -41,12 +40,14 @@
 
 namespace {
 
-// The widest vector register of the host, in bytes.
+// The widest vector register of the host, in bytes, by the rule of the lowering's
+// `lowering::host::vector_bytes` (which `xhlo-jit` passes as `vector-bytes`; this default
+// serves the pass named on its own in a pipeline).
 int64_t hostVectorBytes() {
   llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
   if (features.lookup("avx512f"))
     return 64;
-  if (features.lookup("avx"))
+  if (features.lookup("avx2"))
     return 32;
   return 16;
 }
