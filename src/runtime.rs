@@ -7,7 +7,7 @@
 //! sizes[r], strides[r]`, all 64-bit), one per input and output of `@_xhlo_entry`.
 
 use crate::dialect::{Diagnostic, XhloContext};
-use crate::ir::literal::Literal;
+use crate::ir::literal::{storage_size, Literal};
 use crate::ir::TensorType;
 use crate::lowering::{self, entry};
 pub use crate::lowering::ops::linalg::dot_tiled::Tiles;
@@ -374,19 +374,32 @@ impl Program {
                 return Err(RunError::Input(format!("input #{i} has type {} but the entry expects {ty}", lit.ty)));
             }
         }
-        let mut outs: Vec<Literal> = self.outputs.iter().map(|t| Literal::zeros(t.clone())).collect();
+        // The results' buffers are allocated, not zeroed: the entry wrapper writes every
+        // element of each (`bufferization.materialize_in_destination` of the whole tensor),
+        // and zeroing them first is a pass over memory as long as an element-wise kernel's.
+        let mut outs: Vec<Vec<u8>> = self.outputs.iter().map(|t| Vec::with_capacity(t.num_elements() as usize * storage_size(t.element))).collect();
         // The inputs are passed in place: the entry wrapper marks them read-only
         // (`bufferization.to_tensor` without `writable`), so compiled code never writes them.
         let mut descriptors: Vec<Vec<i64>> = inputs
             .iter()
             .map(|l| descriptor(l.bytes.as_ptr() as *mut u8, &l.ty))
-            .chain(outs.iter_mut().map(|l| descriptor(l.bytes.as_mut_ptr(), &l.ty)))
+            .chain(outs.iter_mut().zip(&self.outputs).map(|(b, t)| descriptor(b.as_mut_ptr(), t)))
             .collect();
         let mut pointers: Vec<*mut i64> = descriptors.iter_mut().map(|d| d.as_mut_ptr()).collect();
         let mut args: Vec<*mut ()> = pointers.iter_mut().map(|p| p as *mut *mut i64 as *mut ()).collect();
         // The C API adds the `_mlir_ciface_` prefix itself.
         self.engine.invoke_packed(entry::ENTRY, &mut args)?;
-        Ok(outs)
+        Ok(outs
+            .into_iter()
+            .zip(&self.outputs)
+            .map(|(mut bytes, ty)| {
+                let n = ty.num_elements() as usize * storage_size(ty.element);
+                // SAFETY: the buffer holds at least `n` bytes, all written by the compiled
+                // entry (see above).
+                unsafe { bytes.set_len(n) };
+                Literal { ty: ty.clone(), bytes }
+            })
+            .collect())
     }
 }
 

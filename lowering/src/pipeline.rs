@@ -17,10 +17,14 @@ pub fn vectorize(vector_bytes: i64) -> String {
 }
 
 /// Tensors → buffers: bufferize, free buffers.
+/// Kernels that compute a result write it into the caller's buffer
+/// (`eliminate-empty-tensors` makes the `tensor.empty` a kernel writes into the destination of
+/// the entry's `materialize_in_destination`); without it every result was computed into a
+/// fresh buffer and then copied, one more pass over memory per result.
 /// Loops over tensors may yield fresh buffers (`scf.while` bodies compute new values), and
 /// `scf.if`/`scf.while` results get identity layouts, so the copies between them stay plain
 /// memcpys (a copy from a strided layout would call the runtime library's `memrefCopy`).
-pub const BUFFERIZE: &str = "one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops function-boundary-type-conversion=identity-layout-map unknown-type-conversion=identity-layout-map},\
+pub const BUFFERIZE: &str = "eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops function-boundary-type-conversion=identity-layout-map unknown-type-conversion=identity-layout-map},\
 buffer-deallocation-pipeline,convert-bufferization-to-memref";
 
 /// Buffers → loops (scf), on one thread: the vector stage's tile loops (`scf.forall`) and the

@@ -90,12 +90,23 @@ int64_t innerTile(mlir::linalg::GenericOp op, int64_t vectorBytes) {
       return 0;
   unsigned last = op.getNumLoops() - 1;
   mlir::AffineExpr innermost = mlir::getAffineDimExpr(last, op.getContext());
+  // Inputs are read contiguously along the innermost loop, or the same for all of it (a
+  // broadcast, also from a unit dimension: `(d0, d1) -> (d0, 0)`). Their other indices may
+  // be any function of the outer loops (a reduction's input fusion reads a row as
+  // `(d0, d1 * 64 + d2)`): the pieces fix the outer loops, so within a piece such a read is
+  // a plain contiguous one, which the piece's own vectorizer check confirms.
+  bool permutations = true;
   for (mlir::OpOperand *input : op.getDpsInputOperands()) {
     mlir::AffineMap map = op.getMatchingIndexingMap(input);
-    if (!map.isProjectedPermutation())
-      return 0;
-    // Contiguous along the innermost loop, or the same for all of it (a broadcast).
-    if (map.isFunctionOfDim(last) && map.getResult(map.getNumResults() - 1) != innermost)
+    if (!map.isProjectedPermutation(/*allowZeroInResults=*/true))
+      permutations = false;
+    if (!map.isFunctionOfDim(last))
+      continue;
+    for (unsigned r = 0; r + 1 < map.getNumResults(); ++r)
+      if (map.getResult(r).isFunctionOfDim(last))
+        return 0;
+    mlir::AffineExpr rest = mlir::simplifyAffineExpr(map.getResult(map.getNumResults() - 1) - innermost, map.getNumDims(), 0);
+    if (rest.isFunctionOfDim(last))
       return 0;
   }
   // Outputs are written contiguously along the innermost loop (a reduction's drop the
@@ -115,7 +126,7 @@ int64_t innerTile(mlir::linalg::GenericOp op, int64_t vectorBytes) {
   bool gathers = false, indices = false;
   op.getBody()->walk([&](mlir::tensor::ExtractOp) { gathers = true; });
   op.getBody()->walk([&](mlir::linalg::IndexOp) { indices = true; });
-  if (gathers || indices || mlir::failed(mlir::linalg::vectorizeOpPrecondition(op)))
+  if (gathers || indices || (permutations && mlir::failed(mlir::linalg::vectorizeOpPrecondition(op))))
     return 0;
   int64_t lanes = std::max<int64_t>(1, vectorBytes / widest), n = ranges[last];
   if (2 * n < lanes)
