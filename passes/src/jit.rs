@@ -232,6 +232,10 @@ impl JitOptions {
             passes.push(format!("xhlo-fuse{{stats={}}}", self.stats));
         }
         passes.push(format!("convert-xhlo-to-linalg{{tile-dots={} dot-tiles={} vector-bytes={} entry={}}}", self.tile_dots, self.dot_tiles, self.vector_bytes, self.entry));
+        // The wrapper is the compiled module's only way in: once the program's functions are
+        // inlined into it, `symbol-dce` removes them (LLVM compiled the whole program twice,
+        // once more as the public entry function).
+        passes.push(format!("symbol-privatize{{exclude={}}}", xhlo_lowering::entry::ENTRY));
         let dump = |name: &str| self.dump_dir.as_ref().map(|dir| format!("xhlo-dump{{file={}}}", std::path::Path::new(dir).join(name).display()));
         passes.extend(dump("1-linalg.mlir"));
         passes.push(xhlo_lowering::pipeline::vectorize(self.vector_bytes));
@@ -255,7 +259,7 @@ mod tests {
         assert_eq!(o.eqsat_options(), EqsatOptions::default());
         assert_eq!(JitOptions::parse("").unwrap(), o);
         let passes = o.expand();
-        assert!(passes.starts_with("xhlo-eqsat{iter-limit=30 node-limit=20000 time-limit-ms=2000 fast-math=false fuse=true stats=false explain=false},convert-xhlo-to-linalg{tile-dots=true dot-tiles=6,2,256,40,4 vector-bytes=0 entry=main},inline,"), "{passes}");
+        assert!(passes.starts_with("xhlo-eqsat{iter-limit=30 node-limit=20000 time-limit-ms=2000 fast-math=false fuse=true stats=false explain=false},convert-xhlo-to-linalg{tile-dots=true dot-tiles=6,2,256,40,4 vector-bytes=0 entry=main},symbol-privatize{exclude=_xhlo_entry},inline,"), "{passes}");
         assert!(passes.ends_with(xhlo_lowering::pipeline::TO_LLVM), "{passes}");
         assert!(!passes.contains("xhlo-fuse") && !passes.contains("xhlo-dump"), "{passes}");
     }
@@ -283,7 +287,7 @@ mod tests {
         assert_eq!(JitOptions::parse(&o.to_text()).unwrap(), o);
         assert_eq!(JitOptions::parse(&JitOptions::default().to_text()).unwrap(), JitOptions::default());
         let passes = o.expand();
-        assert!(passes.starts_with("xhlo-fuse{stats=true},convert-xhlo-to-linalg{tile-dots=false dot-tiles=4,1,64,8,2 vector-bytes=32 entry=f},xhlo-dump{file=/tmp/d/1-linalg.mlir},"), "{passes}");
+        assert!(passes.starts_with("xhlo-fuse{stats=true},convert-xhlo-to-linalg{tile-dots=false dot-tiles=4,1,64,8,2 vector-bytes=32 entry=f},symbol-privatize{exclude=_xhlo_entry},xhlo-dump{file=/tmp/d/1-linalg.mlir},"), "{passes}");
         assert!(passes.ends_with(",xhlo-dump{file=/tmp/d/3-llvm.mlir}"), "{passes}");
         assert!(passes.contains("xhlo-serial-small-loops{min-work=10},convert-scf-to-openmp{num-threads=3}"), "{passes}");
     }
