@@ -20,7 +20,7 @@ use super::kernel::{contraction_flops, is_contraction, kernel_of, op_name, value
 use super::language::Xhlo;
 use crate::cost::{flops_per_element, kernel_time, reduction_flops, tensor_bytes};
 use egg::{Id, Language};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;
 
 /// The bytes of a class's value (0 for attribute leaves and non-tensors).
@@ -75,7 +75,64 @@ pub fn node_cost(egraph: &XEGraph, class: Id, node: &Xhlo) -> f64 {
 struct Choice {
     total: f64,
     node: Xhlo,
-    uses: Rc<BTreeMap<Id, f64>>,
+    uses: Rc<Uses>,
+}
+
+/// The classes of a choice's sub-DAG with the cost of each, sorted by class: merging the
+/// children's is a linear pass (the extraction's inner loop).
+#[derive(Clone, Default)]
+struct Uses(Vec<(Id, f64)>);
+
+impl Uses {
+    fn new() -> Self {
+        Uses(Vec::new())
+    }
+
+    /// The union with `other`, whose cost wins for a class both hold.
+    fn merged(self, other: &Uses) -> Uses {
+        if self.0.is_empty() {
+            return other.clone();
+        }
+        let (a, b) = (self.0, &other.0);
+        let mut out = Vec::with_capacity(a.len() + b.len());
+        let (mut i, mut j) = (0, 0);
+        while i < a.len() && j < b.len() {
+            match a[i].0.cmp(&b[j].0) {
+                std::cmp::Ordering::Less => {
+                    out.push(a[i]);
+                    i += 1;
+                }
+                std::cmp::Ordering::Greater => {
+                    out.push(b[j]);
+                    j += 1;
+                }
+                std::cmp::Ordering::Equal => {
+                    out.push(b[j]);
+                    i += 1;
+                    j += 1;
+                }
+            }
+        }
+        out.extend_from_slice(&a[i..]);
+        out.extend_from_slice(&b[j..]);
+        Uses(out)
+    }
+
+    fn contains(&self, class: Id) -> bool {
+        self.0.binary_search_by(|(k, _)| k.cmp(&class)).is_ok()
+    }
+
+    fn insert(&mut self, class: Id, cost: f64) {
+        match self.0.binary_search_by(|(k, _)| k.cmp(&class)) {
+            Ok(i) => self.0[i].1 = cost,
+            Err(i) => self.0.insert(i, (class, cost)),
+        }
+    }
+
+    /// The sum of the costs, in class order.
+    fn total(&self) -> f64 {
+        self.0.iter().map(|(_, c)| c).sum()
+    }
 }
 
 /// The chosen node of every class reachable from the roots, and the DAG cost of the roots.
@@ -86,7 +143,9 @@ pub struct Extraction {
 
 /// Extracts the cheapest (greedily, then refined by un-fusing) DAG for `roots`.
 pub fn extract(egraph: &XEGraph, roots: &[Id]) -> Result<Extraction, String> {
-    let mut result = greedy(egraph, roots, &BTreeSet::new())?;
+    let costs = NodeCosts::new(egraph);
+    let greedy = |unfused: &BTreeSet<Id>| greedy(egraph, &costs, roots, unfused);
+    let mut result = greedy(&BTreeSet::new())?;
     let mut unfused = BTreeSet::new();
     loop {
         let mut fused: Vec<Id> = result.choices.iter().filter(|(id, n)| matches!(n, Xhlo::Fusion(_)) && !unfused.contains(*id)).map(|(id, _)| *id).collect();
@@ -94,7 +153,7 @@ pub fn extract(egraph: &XEGraph, roots: &[Id]) -> Result<Extraction, String> {
         let better = fused.into_iter().find_map(|class| {
             let mut tried = unfused.clone();
             tried.insert(class);
-            greedy(egraph, roots, &tried).ok().filter(|x| x.cost < result.cost - 1e-9).map(|x| (x, tried))
+            greedy(&tried).ok().filter(|x| x.cost < result.cost - 1e-9).map(|x| (x, tried))
         });
         match better {
             Some((x, tried)) => {
@@ -106,26 +165,36 @@ pub fn extract(egraph: &XEGraph, roots: &[Id]) -> Result<Extraction, String> {
     }
 }
 
+/// [`node_cost`] of every node of every class, computed once: the refinement reruns the
+/// greedy extraction once per fusion, and a fusion's cost analyses its whole kernel.
+struct NodeCosts(HashMap<Id, Vec<f64>>);
+
+impl NodeCosts {
+    fn new(egraph: &XEGraph) -> Self {
+        NodeCosts(egraph.classes().map(|c| (c.id, c.nodes.iter().map(|n| node_cost(egraph, c.id, n)).collect())).collect())
+    }
+}
+
 /// The greedy DAG extraction, with the classes of `unfused` restricted to nodes that are not
 /// fusions.
-fn greedy(egraph: &XEGraph, roots: &[Id], unfused: &BTreeSet<Id>) -> Result<Extraction, String> {
+fn greedy(egraph: &XEGraph, costs: &NodeCosts, roots: &[Id], unfused: &BTreeSet<Id>) -> Result<Extraction, String> {
     let mut best: HashMap<Id, Choice> = HashMap::new();
     let mut classes: Vec<Id> = egraph.classes().map(|c| c.id).collect();
     classes.sort();
     for _round in 0..1000 {
         let mut changed = false;
         for &class in &classes {
-            for node in &egraph[class].nodes {
+            for (node, &own) in egraph[class].nodes.iter().zip(&costs.0[&class]) {
                 if matches!(node, Xhlo::Fusion(_)) && unfused.contains(&class) {
                     continue;
                 }
-                let mut uses: BTreeMap<Id, f64> = BTreeMap::new();
+                let mut uses = Uses::new();
                 let mut ready = true;
                 for child in node.children() {
                     let child = egraph.find(*child);
                     match best.get(&child) {
                         Some(c) => {
-                            uses.extend(c.uses.iter().map(|(k, v)| (*k, *v)));
+                            uses = uses.merged(&c.uses);
                         }
                         None => {
                             ready = false;
@@ -133,12 +202,14 @@ fn greedy(egraph: &XEGraph, roots: &[Id], unfused: &BTreeSet<Id>) -> Result<Extr
                         }
                     }
                 }
-                if !ready || uses.contains_key(&class) {
+                if !ready {
                     continue;
                 }
-                let own = node_cost(egraph, class, node);
+                if uses.contains(class) {
+                    continue;
+                }
                 uses.insert(class, own);
-                let total: f64 = uses.values().sum();
+                let total = uses.total();
                 let better = match best.get(&class) {
                     None => true,
                     Some(old) => total < old.total - 1e-9,
