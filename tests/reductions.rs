@@ -1,7 +1,8 @@
 //! Reductions in the staged, vectorized order of `lowering/src/ops/reduction.rs` (split
 //! chains, parallel vector lanes, partials per thread), checked against float64 references:
 //! accuracy over 16M elements, sizes the lanes do not divide, column reductions, variadic
-//! argmax with ties, on 1, 2 and 3 threads, plain and fused.
+//! argmax with ties, pooling windows (`reduce_window` along contiguous channels), on 1, 2 and
+//! 3 threads, plain and fused.
 
 use xhlo::dialect::{source, XhloContext};
 use xhlo::ir::literal::Literal;
@@ -257,6 +258,81 @@ fn variadic_argmax_with_ties_returns_the_first_index() {
                 let max = row.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
                 let first = row.iter().position(|&v| v == max).unwrap() as i32;
                 assert_eq!((values[r], index[r]), (max, first), "{rows}x{n}, threads={threads}, row {r}");
+            }
+        }
+    }
+}
+
+/// The float64 `reduce_window` of `xs` (row-major `dims`, padded with `init`) by a direct
+/// loop over every result and window position.
+#[allow(clippy::too_many_arguments)]
+fn window_reference(xs: &[f64], dims: &[i64], window: &[i64], strides: &[i64], dilations: &[i64], padding: &[(i64, i64)], init: f64, f: impl Fn(f64, f64) -> f64) -> (Vec<i64>, Vec<f64>) {
+    let rank = dims.len();
+    let out_dims: Vec<i64> = (0..rank).map(|d| (dims[d] + padding[d].0 + padding[d].1 - ((window[d] - 1) * dilations[d] + 1)) / strides[d] + 1).collect();
+    let unravel = |mut i: i64, shape: &[i64]| -> Vec<i64> {
+        let mut index = vec![0; shape.len()];
+        for d in (0..shape.len()).rev() {
+            index[d] = i % shape[d];
+            i /= shape[d];
+        }
+        index
+    };
+    let out = (0..out_dims.iter().product::<i64>())
+        .map(|o| {
+            let o = unravel(o, &out_dims);
+            (0..window.iter().product::<i64>()).fold(init, |acc, w| {
+                let w = unravel(w, window);
+                let at: Vec<i64> = (0..rank).map(|d| o[d] * strides[d] + w[d] * dilations[d] - padding[d].0).collect();
+                if at.iter().zip(dims).any(|(&i, &n)| i < 0 || i >= n) {
+                    return f(acc, init);
+                }
+                f(acc, xs[at.iter().zip(dims).fold(0, |flat, (&i, &n)| flat * n + i) as usize])
+            })
+        })
+        .collect();
+    (out_dims, out)
+}
+
+#[test]
+fn pooling_windows_along_contiguous_channels_match_a_direct_loop() {
+    // NHWC pooling as CNNs use it (the channels innermost, vectorized), with channel counts a
+    // vector does not divide and wider than the vector stage's lanes, strides, padding and
+    // window dilation; max exactly, sums (average pooling's numerator) against float64.
+    let cases: [(&[i64], &[i64], &[i64], &[i64], &[(i64, i64)]); 3] = [
+        (&[2, 9, 11, 19], &[1, 3, 2, 1], &[1, 2, 2, 1], &[1, 1, 2, 1], &[(0, 0), (1, 1), (0, 1), (0, 0)]),
+        (&[1, 8, 8, 80], &[1, 2, 2, 1], &[1, 2, 2, 1], &[1, 1, 1, 1], &[(0, 0), (0, 0), (0, 0), (0, 0)]),
+        (&[3, 7, 5], &[2, 3, 1], &[1, 1, 1], &[1, 1, 1], &[(0, 0), (1, 1), (0, 0)]),
+    ];
+    for (case, (dims, window, strides, dilations, padding)) in cases.iter().enumerate() {
+        let xs: Vec<f64> = values(dims.iter().product::<i64>() as usize, 77 + case as u64, -1.0, 1.0).into_iter().map(|x| x as f32 as f64).collect();
+        let list = |v: &[i64]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
+        let pads = padding.iter().map(|(l, h)| format!("[{l}, {h}]")).collect::<Vec<_>>().join(", ");
+        for (op, init_text, init, f) in [("maximum", "0xFF800000", f64::NEG_INFINITY, f64::max as fn(f64, f64) -> f64), ("add", "0.0", 0.0, |a: f64, b: f64| a + b)] {
+            let (out_dims, expected) = window_reference(&xs, dims, window, strides, dilations, padding, init, f);
+            let text = format!(
+                r#"func.func @main(%x: tensor<{i}f32>) -> tensor<{o}f32> {{
+  %z = stablehlo.constant dense<{init_text}> : tensor<f32>
+  %r = "stablehlo.reduce_window"(%x, %z) ({{
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %m = stablehlo.{op} %a, %b : tensor<f32>
+    stablehlo.return %m : tensor<f32>
+  }}) {{window_dimensions = array<i64: {w}>, window_strides = array<i64: {s}>, window_dilations = array<i64: {d}>, padding = dense<[{pads}]> : tensor<{rank}x2xi64>}} : (tensor<{i}f32>, tensor<f32>) -> tensor<{o}f32>
+  return %r : tensor<{o}f32>
+}}"#,
+                i = shape(dims),
+                o = shape(&out_dims),
+                w = list(window),
+                s = list(strides),
+                d = list(dilations),
+                rank = dims.len(),
+            );
+            for threads in [1, 2, 3] {
+                let got = f32s(&run(&text, &[f32_literal(dims, &xs)], threads, Fusion::EGraph)[0]);
+                assert_eq!(got.len(), expected.len());
+                for (k, (g, e)) in got.iter().zip(&expected).enumerate() {
+                    let ok = if op == "maximum" { g == e } else { (g - e).abs() <= 1e-5 };
+                    assert!(ok, "case {case} {op}, threads={threads}, element {k}: {g} vs {e}");
+                }
             }
         }
     }

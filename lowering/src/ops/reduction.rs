@@ -305,9 +305,12 @@ fn pad_with(ctx: &mut Ctx, x: &str, xt: &TensorType, value: &str, lo: &[i64], hi
 }
 
 /// Reduce-window: each input padded with its init value (edges and base-dilation holes),
-/// then one `linalg.generic` over (result dims, window dims) reading the padded input at
-/// `o * stride + w * window_dilation`; a window-shaped `tensor.empty` gives the window
-/// loops their bounds.
+/// then one `linalg.generic` reading the padded input at `o * stride + w * window_dilation`;
+/// a window-shaped `tensor.empty` gives the window loops their bounds. The loops are the
+/// result dims but the last, the window dims, then the result's last dim: the innermost loop
+/// runs along contiguous memory (NHWC pooling's channels), so the vector stage computes a
+/// vector of results per window step. Each result still reduces its window in the window's
+/// lexicographic order.
 fn reduce_window(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     if op.operands.len() % 2 != 0 || op.operands.is_empty() {
         return Err(format!("reduce_window takes N inputs and N init values, got {} operands", op.operands.len()));
@@ -319,10 +322,13 @@ fn reduce_window(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let lo: Vec<i64> = w.padding.iter().map(|p| p.0).collect();
     let hi: Vec<i64> = w.padding.iter().map(|p| p.1).collect();
     let interior: Vec<i64> = w.base_dilations.iter().map(|b| b - 1).collect();
-    let map: Vec<String> = (0..rank).map(|d| format!("d{d} * {} + d{} * {}", w.strides[d], rank + d, w.window_dilations[d])).collect();
+    // The loop of result dim `d` and of window dim `d`.
+    let out_loop = |d: usize| if d + 1 == rank { 2 * rank - 1 } else { d };
+    let window_loop = |d: usize| rank - 1 + d;
+    let map: Vec<String> = (0..rank).map(|d| format!("d{} * {} + d{} * {}", out_loop(d), w.strides[d], window_loop(d), w.window_dilations[d])).collect();
     let mut inputs = Vec::new();
     let mut inits = Vec::new();
-    let out_map: Vec<String> = (0..rank).map(|d| format!("d{d}")).collect();
+    let out_map: Vec<String> = (0..rank).map(|d| format!("d{}", out_loop(d))).collect();
     for i in 0..n {
         let (x, xt) = ctx.tensor_operand(op, i)?;
         let (init, init_t) = ctx.tensor_operand(op, n + i)?;
@@ -333,11 +339,12 @@ fn reduce_window(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
         let filled = ctx.e.fill(&out, &s);
         inits.push(Operand { value: filled, ty: out, map: out_map.join(", ") });
     }
-    let window_ty = TensorType::new(w.sizes.clone(), ElementType::Pred);
+    // Unread; bytes, as the vector stage reads no i1 tensors.
+    let window_ty = TensorType::new(w.sizes.clone(), ElementType::S8);
     let window_value = ctx.e.empty(&window_ty);
-    let window_map: Vec<String> = (0..rank).map(|d| format!("d{}", rank + d)).collect();
+    let window_map: Vec<String> = (0..rank).map(|d| format!("d{}", window_loop(d))).collect();
     inputs.push(Operand { value: window_value, ty: window_ty, map: window_map.join(", ") });
-    let iterators: Vec<&str> = (0..2 * rank).map(|i| if i < rank { "parallel" } else { "reduction" }).collect();
+    let iterators: Vec<&str> = (0..2 * rank).map(|i| if i < rank - 1 || i == 2 * rank - 1 { "parallel" } else { "reduction" }).collect();
     let elem_in: Vec<_> = inputs[..n].iter().map(|o| o.ty.element).collect();
     let elem_acc: Vec<_> = inits.iter().map(|o| o.ty.element).collect();
     ctx.e.generic_multi(&inputs, inits, &iterators, |e, args| {
@@ -495,7 +502,8 @@ mod tests {
   return %0 : tensor<2xf32>
 }"#,
         );
-        assert!(out.contains("d0 * 2 + d1 * 1"), "{out}");
+        // The window loop first, the result loop innermost.
+        assert!(out.contains("d1 * 2 + d0 * 1"), "{out}");
         insta::assert_snapshot!(out);
     }
 
