@@ -296,6 +296,10 @@ struct Jit {
 
 impl Jit {
     fn new(module: &Module, opt_level: usize) -> Result<Jit, RunError> {
+        if let Ok(options) = std::env::var("XHLO_LLVM_OPTIONS") {
+            let list: Vec<String> = options.split_whitespace().map(String::from).collect();
+            crate::dialect::context::set_llvm_options(&list).map_err(RunError::Compile)?;
+        }
         let raw = unsafe { mlir_sys::mlirExecutionEngineCreate(module.to_raw(), opt_level as i32, 0, std::ptr::null(), false, false) };
         if raw.ptr.is_null() {
             return Err(RunError::Compile("LLVM could not compile the program (the JIT failed to start)".into()));

@@ -28,6 +28,8 @@ Environment (each sets the default of a flag; the flag wins):
   XHLO_DOT_TILES=mr,nv,kc,mc,ku   --dot-tiles
   XHLO_DUMP_DIR=DIR               --dump-dir
   XHLO_THREADS=N                  --threads
+  XHLO_LLVM_OPTIONS='-opt ...'    LLVM's own options for the JIT's code generation (e.g.
+                                  -disable-lsr), set once per process (no flag)
 
 The flags are the options of the xhlo-jit pipeline that compiles the program:
 `xla-run --print-pipeline [flags]` prints it, for xla-opt --pass-pipeline=...";

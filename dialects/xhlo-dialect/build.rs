@@ -1,11 +1,13 @@
 //! Compiles the C++ shim against MLIR 22's headers: the verifier hook (shim/xhlo_shim.cpp)
-//! and the passes upstream pipelines name (shim/xhlo_passes.cpp).
+//! the passes upstream pipelines name (shim/xhlo_passes.cpp, xhlo_vectorize.cpp, xhlo_bf16.cpp)
+//! and the setter of LLVM's command-line options (shim/xhlo_llvm_options.cpp).
 fn main() {
     let prefix = std::env::var("MLIR_SYS_220_PREFIX").unwrap_or_else(|_| "/usr/lib/llvm-22".into());
     println!("cargo:rerun-if-changed=shim/xhlo_shim.cpp");
     println!("cargo:rerun-if-changed=shim/xhlo_passes.cpp");
     println!("cargo:rerun-if-changed=shim/xhlo_vectorize.cpp");
     println!("cargo:rerun-if-changed=shim/xhlo_bf16.cpp");
+    println!("cargo:rerun-if-changed=shim/xhlo_llvm_options.cpp");
     println!("cargo:rerun-if-env-changed=MLIR_SYS_220_PREFIX");
     cc::Build::new()
         .cpp(true)
@@ -13,6 +15,7 @@ fn main() {
         .file("shim/xhlo_passes.cpp")
         .file("shim/xhlo_vectorize.cpp")
         .file("shim/xhlo_bf16.cpp")
+        .file("shim/xhlo_llvm_options.cpp")
         .include(format!("{prefix}/include"))
         .flag("-std=c++17")
         .flag("-fno-rtti")

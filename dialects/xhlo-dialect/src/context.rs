@@ -61,6 +61,8 @@ unsafe extern "C" {
     /// `xhlo-parallel-marked-loops`) to
     /// MLIR's pass registry.
     fn xhloRegisterPasses();
+    /// From shim/xhlo_llvm_options.cpp: parses LLVM command-line options.
+    fn xhloSetLlvmOptions(argc: i32, argv: *const *const std::ffi::c_char) -> i32;
     /// From shim/xhlo_shim.cpp: replaces a dynamic op's verifier.
     fn xhloInstallVerifier(
         context: mlir_sys::MlirContext,
@@ -88,5 +90,40 @@ pub fn install_rust_verifiers(context: &Context) {
 impl Default for XhloContext {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+/// Sets LLVM's own command-line options (e.g. `-disable-lsr`) for code generation in this
+/// process. LLVM keeps them in globals that can be set once: the first call sets them, a
+/// later call succeeds only with the same list.
+pub fn set_llvm_options(options: &[String]) -> Result<(), String> {
+    static SET: std::sync::OnceLock<Result<Vec<String>, String>> = std::sync::OnceLock::new();
+    let set = SET.get_or_init(|| {
+        let args: Vec<std::ffi::CString> = std::iter::once("xhlo".to_string())
+            .chain(options.iter().cloned())
+            .map(|a| std::ffi::CString::new(a).map_err(|_| "an LLVM option contains a NUL byte".to_string()))
+            .collect::<Result<_, _>>()?;
+        let argv: Vec<*const std::ffi::c_char> = args.iter().map(|a| a.as_ptr()).collect();
+        match unsafe { xhloSetLlvmOptions(argv.len() as i32, argv.as_ptr()) } {
+            0 => Err(format!("LLVM rejected the options {options:?}")),
+            _ => Ok(options.to_vec()),
+        }
+    });
+    match set {
+        Ok(list) if list == options => Ok(()),
+        Ok(list) => Err(format!("LLVM's options are already set to {list:?} in this process")),
+        Err(e) => Err(e.clone()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn llvm_options_are_parsed_by_llvm_and_set_once() {
+        let options = vec!["-disable-lsr".to_string()];
+        assert_eq!(super::set_llvm_options(&options), Ok(()));
+        assert_eq!(super::set_llvm_options(&options), Ok(()));
+        let other = super::set_llvm_options(&["-no-such-llvm-option".to_string()]).unwrap_err();
+        assert!(other.contains("already set"), "{other}");
     }
 }
