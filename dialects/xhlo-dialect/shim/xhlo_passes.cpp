@@ -25,6 +25,7 @@
 // chosen math ops on f32 (f16/bf16 through f32) into arithmetic that vectorizes; the ops are
 // chosen by the accuracy test (tests/math_accuracy.rs), f64 is left to the C library.
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -192,6 +193,32 @@ struct MathApproximations : public mlir::PassWrapper<MathApproximations, mlir::O
     for (const std::string &name : ops)
       chosen.insert("math." + name);
     auto predicate = [&](llvm::StringRef name) { return chosen.contains(name); };
+    // A NaN operand gives a NaN result, the operand's own (its payload and sign kept), by a
+    // select in front of the polynomial: upstream's exp converts its NaN-valued exponent
+    // with `fptosi`, which is poison for NaN, so LLVM may fold the result to any value where
+    // it sees the NaN (a constant input folded exp(NaN) to 1.0); at run time it happened to
+    // be NaN.
+    // The element types the approximations rewrite (f64 stays a libm call).
+    auto approximable = [](mlir::Type t) { return t.isF32() || t.isF16() || t.isBF16(); };
+    llvm::SmallVector<mlir::Operation *> approximated;
+    getOperation()->walk([&](mlir::Operation *op) {
+      if (chosen.contains(op->getName().getStringRef()) && op->getNumResults() == 1 && op->getNumOperands() >= 1 &&
+          approximable(mlir::getElementTypeOrSelf(op->getResult(0).getType())) &&
+          llvm::all_of(op->getOperandTypes(), [&](mlir::Type t) { return t == op->getResult(0).getType(); }))
+        approximated.push_back(op);
+    });
+    for (mlir::Operation *op : approximated) {
+      mlir::OpBuilder builder(op->getContext());
+      builder.setInsertionPointAfter(op);
+      mlir::Location loc = op->getLoc();
+      mlir::Value nanIn = op->getOperand(0);
+      for (mlir::Value other : op->getOperands().drop_front())
+        nanIn = mlir::arith::AddFOp::create(builder, loc, nanIn, other);
+      mlir::Value isNan = mlir::arith::CmpFOp::create(builder, loc, mlir::arith::CmpFPredicate::UNO, nanIn, nanIn);
+      mlir::Value result = op->getResult(0);
+      auto select = mlir::arith::SelectOp::create(builder, loc, isNan, nanIn, result);
+      result.replaceAllUsesExcept(select.getResult(), select.getOperation());
+    }
     mlir::RewritePatternSet patterns(&getContext());
     mlir::populateMathF32ExpansionPatterns(patterns, predicate);
     mlir::populateMathPolynomialApproximationPatterns(patterns, predicate);
