@@ -15,7 +15,6 @@ pub use crate::passes::eqsat::EqsatOptions;
 pub use crate::passes::jit::{Fusion, JitOptions};
 use melior::ir::operation::OperationLike;
 use melior::ir::Module;
-use melior::StringRef;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -189,9 +188,6 @@ pub fn compile_ast(ctx: &XhloContext, parsed: &mlir_text::ast::File, options: &C
     let (lowered, inputs, outputs) = lower(ctx, parsed, options, file)?;
     let passes = start.elapsed();
     let engine = Jit::new(&lowered, options.opt_level)?;
-    // LLVM compiles the module when a symbol is first looked up: do it now, so the time is
-    // compile time and a failure is a compile error.
-    engine.materialize(entry::ENTRY)?;
     let compile_time = start.elapsed();
     if options.timing {
         print_phases(&[("MLIR pass pipeline (per pass above)", passes), ("LLVM code generation (JIT)", compile_time - passes)], compile_time);
@@ -288,71 +284,55 @@ pub mod openmp {
     }
 }
 
-/// MLIR's JIT for one module. melior's wrapper does not report a failed creation, so the C
-/// API is used directly.
+/// The JIT for one module (`xhlo::dialect::jit`, the C++ shim): LLVM optimizes and compiles
+/// the module's partitions on the host's cores, and the entry is called through its packed
+/// wrapper.
 struct Jit {
-    raw: mlir_sys::MlirExecutionEngine,
+    jit: crate::dialect::jit::Jit,
+    entry: unsafe extern "C" fn(*mut *mut std::ffi::c_void),
 }
 
 impl Jit {
+    /// Compiles `module` (LLVM dialect) at `opt_level` and links it: the time is compile
+    /// time, and a failure (an unresolved symbol, ...) is a compile error naming LLVM's
+    /// stage and message.
     fn new(module: &Module, opt_level: usize) -> Result<Jit, RunError> {
-        if let Ok(options) = std::env::var("XHLO_LLVM_OPTIONS") {
-            let list: Vec<String> = options.split_whitespace().map(String::from).collect();
-            crate::dialect::context::set_llvm_options(&list).map_err(RunError::Compile)?;
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let c_entry = format!("_mlir_ciface_{}", entry::ENTRY);
+        let mut jit = crate::dialect::jit::Jit::new(module, opt_level, threads, &c_entry).map_err(RunError::Compile)?;
+        for (name, f) in host_symbols() {
+            jit.define(name, f).map_err(RunError::Compile)?;
         }
-        let raw = unsafe { mlir_sys::mlirExecutionEngineCreate(module.to_raw(), opt_level as i32, 0, std::ptr::null(), false, false) };
-        if raw.ptr.is_null() {
-            return Err(RunError::Compile("LLVM could not compile the program (the JIT failed to start)".into()));
-        }
-        let jit = Jit { raw };
-        jit.register_host_symbols();
-        Ok(jit)
+        let entry = jit.lookup_packed().map_err(RunError::Compile)?;
+        Ok(Jit { jit, entry })
     }
 
-    /// Functions that compiled code may call but that no library in this process defines:
-    /// `memrefCopy` (MLIR's runner utils; `memref.copy` of strided views lowers to it) and
-    /// the bf16 truncations of compiler-rt (LLVM calls them to round to bf16; libgcc lacks
-    /// them); and `malloc`/`free` for compiled code only, which keep freed large blocks for
-    /// the next run ([`blocks`]). Registered before the first lookup, which is when the JIT
-    /// links.
-    fn register_host_symbols(&self) {
-        let mut symbols: Vec<(&str, *mut std::ffi::c_void)> = vec![
-            ("memrefCopy", host::memref_copy as *mut std::ffi::c_void),
-            ("malloc", blocks::malloc as *mut std::ffi::c_void),
-            ("free", blocks::free as *mut std::ffi::c_void),
-        ];
-        #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
-        {
-            symbols.push(("__truncsfbf2", host::trunc_f32_to_bf16 as *mut std::ffi::c_void));
-            symbols.push(("__truncdfbf2", host::trunc_f64_to_bf16 as *mut std::ffi::c_void));
-        }
-        for (name, f) in symbols {
-            unsafe { mlir_sys::mlirExecutionEngineRegisterSymbol(self.raw, StringRef::new(name).to_raw(), f) };
-        }
-    }
-
-    /// Looks `name`'s packed wrapper up, which makes LLVM compile the module.
-    fn materialize(&self, name: &str) -> Result<(), RunError> {
-        let f = unsafe { mlir_sys::mlirExecutionEngineLookupPacked(self.raw, StringRef::new(name).to_raw()) };
-        if f.is_null() {
-            return Err(RunError::Compile(format!("LLVM could not compile the program: no compiled function {name}")));
-        }
-        Ok(())
-    }
-
-    fn invoke_packed(&self, name: &str, args: &mut [*mut ()]) -> Result<(), RunError> {
-        let result = unsafe { mlir_sys::mlirExecutionEngineInvokePacked(self.raw, StringRef::new(name).to_raw(), args.as_mut_ptr() as *mut *mut std::ffi::c_void) };
-        if result.value == 0 {
-            return Err(RunError::Execution(format!("no compiled function {name}")));
-        }
-        Ok(())
+    /// Calls the entry with `args` (one pointer per argument, to a pointer to its memref
+    /// descriptor).
+    fn invoke_packed(&self, args: &mut [*mut ()]) {
+        let _keep = &self.jit;
+        // SAFETY: the packed wrapper of the entry reads one pointer per argument.
+        unsafe { (self.entry)(args.as_mut_ptr() as *mut *mut std::ffi::c_void) }
     }
 }
 
-impl Drop for Jit {
-    fn drop(&mut self) {
-        unsafe { mlir_sys::mlirExecutionEngineDestroy(self.raw) }
+/// Functions that compiled code may call but that no library in this process defines:
+/// `memrefCopy` (MLIR's runner utils; `memref.copy` of strided views lowers to it) and the
+/// bf16 truncations of compiler-rt (LLVM calls them to round to bf16; libgcc lacks them); and
+/// `malloc`/`free` for compiled code only, which keep freed large blocks for the next run
+/// ([`blocks`]).
+fn host_symbols() -> Vec<(&'static str, *mut std::ffi::c_void)> {
+    let mut symbols: Vec<(&str, *mut std::ffi::c_void)> = vec![
+        ("memrefCopy", host::memref_copy as *mut std::ffi::c_void),
+        ("malloc", blocks::malloc as *mut std::ffi::c_void),
+        ("free", blocks::free as *mut std::ffi::c_void),
+    ];
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+    {
+        symbols.push(("__truncsfbf2", host::trunc_f32_to_bf16 as *mut std::ffi::c_void));
+        symbols.push(("__truncdfbf2", host::trunc_f64_to_bf16 as *mut std::ffi::c_void));
     }
+    symbols
 }
 
 /// A memref descriptor: pointers, offset, sizes, strides (row-major, dense).
@@ -392,7 +372,7 @@ impl Program {
         let mut pointers: Vec<*mut i64> = descriptors.iter_mut().map(|d| d.as_mut_ptr()).collect();
         let mut args: Vec<*mut ()> = pointers.iter_mut().map(|p| p as *mut *mut i64 as *mut ()).collect();
         // The C API adds the `_mlir_ciface_` prefix itself.
-        self.engine.invoke_packed(entry::ENTRY, &mut args)?;
+        self.engine.invoke_packed(&mut args);
         Ok(outs
             .into_iter()
             .zip(&self.outputs)

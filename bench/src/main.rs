@@ -16,7 +16,7 @@ use xhlo::runtime::{compile, CompileOptions, Fusion, Tiles};
 use xhlo::workloads::Rate;
 
 #[derive(Parser)]
-#[command(after_help = "Environment:\n  XHLO_DOT_TILES=mr,nv,kc,mc,ku   the default of --dot-tiles")]
+#[command(after_help = "Environment:\n  XHLO_DOT_TILES=mr,nv,kc,mc,ku   the default of --dot-tiles\n  XHLO_LLVM_OPTIONS='-opt ...'    LLVM's own options for the JIT's code generation")]
 struct Cli {
     /// The workload folders (expected.json, stablehlo/); repeat the option for several.
     #[arg(long, num_args = 1.., default_values = ["../shared/workloads", "bench/workloads"])]
@@ -117,6 +117,10 @@ fn measure(ctx: &XhloContext, module: &melior::ir::Module, options: &CompileOpti
 
 fn main() -> Result<(), String> {
     let cli = Cli::parse();
+    if let Ok(v) = std::env::var("XHLO_LLVM_OPTIONS") {
+        let list: Vec<String> = v.split_whitespace().map(String::from).collect();
+        xhlo::dialect::context::set_llvm_options(&list).map_err(|e| format!("XHLO_LLVM_OPTIONS: {e}"))?;
+    }
     let dot_tiles = match (cli.dot_tiles, std::env::var("XHLO_DOT_TILES").ok()) {
         (Some(t), _) => t,
         (None, Some(v)) => v.parse().map_err(|e| format!("XHLO_DOT_TILES: {e}"))?,

@@ -8,6 +8,7 @@
 
 pub mod context;
 pub mod diagnostics;
+pub mod jit;
 pub mod reader;
 pub mod source;
 pub mod verifier;

@@ -1,0 +1,283 @@
+// The JIT: the LLVM dialect module to machine code, with LLVM's work spread over threads.
+//
+// MLIR's ExecutionEngine optimizes and compiles one LLVM module on the calling thread, and
+// LLVM is most of a compilation here (70-80% of `xla-run --timing`). This JIT splits the
+// translated module into one partition per thread (`SplitModule`: functions spread over the
+// partitions, internal symbols made hidden externals where another partition calls them),
+// gives each partition its own LLVM context, and lets ORC optimize (the same O-level pipeline
+// as MLIR's `makeOptimizingTransformer`) and compile the partitions concurrently on its
+// compile threads; looking the entry up links them all. The partitions are optimized
+// separately, so no function is inlined across them: the functions of a compiled program
+// are its entry and the OpenMP bodies it outlines, which are called through the OpenMP
+// runtime and never inlined anyway.
+//
+// The entry is called through a packed wrapper (`_mlir_<name>(void **args)`, the convention
+// of MLIR's ExecutionEngine), and errors come back as text naming the stage that failed.
+#include "mlir-c/IR.h"
+#include "mlir/CAPI/IR.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/ExecutionEngine/Orc/RTDyldObjectLinkingLayer.h"
+#include "llvm/ExecutionEngine/SectionMemoryManager.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/SplitModule.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Jit {
+  std::unique_ptr<llvm::orc::LLJIT> jit;
+  // Set while the JIT is destroyed: ORC then reports work of compile threads it cancels
+  // ("resource tracker became defunct"), which no longer concerns anyone.
+  std::shared_ptr<std::atomic<bool>> closing;
+  // A function defined in each partition: looking them all up at once makes ORC compile the
+  // partitions concurrently (a lookup of the entry alone would compile its partition, then
+  // the ones it calls, one after another).
+  std::vector<std::string> partitionSymbols;
+};
+
+// `message` in a malloc'ed C string for the caller (freed with xhloJitFreeError).
+char *copyError(const std::string &message) {
+  char *out = static_cast<char *>(std::malloc(message.size() + 1));
+  std::memcpy(out, message.c_str(), message.size() + 1);
+  return out;
+}
+
+std::string text(llvm::Error error) {
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  llvm::logAllUnhandledErrors(std::move(error), os);
+  while (!message.empty() && message.back() == '\n')
+    message.pop_back();
+  return message;
+}
+
+// Adds `_mlir_<name>(void **args)`, which loads each argument of `name` from `args[i]` and
+// calls it (results, if any, are stored through `args[n]`).
+void addPackedWrapper(llvm::Module &module, llvm::Function &func) {
+  llvm::LLVMContext &ctx = module.getContext();
+  llvm::IRBuilder<> builder(ctx);
+  auto *type = llvm::FunctionType::get(builder.getVoidTy(), builder.getPtrTy(), false);
+  auto *wrapper = llvm::Function::Create(type, llvm::GlobalValue::ExternalLinkage, "_mlir_" + func.getName(), module);
+  builder.SetInsertPoint(llvm::BasicBlock::Create(ctx, "entry", wrapper));
+  llvm::Value *list = wrapper->getArg(0);
+  llvm::SmallVector<llvm::Value *> args;
+  for (llvm::Argument &arg : func.args()) {
+    llvm::Value *slot = builder.CreateGEP(builder.getPtrTy(), list, builder.getInt64(arg.getArgNo()));
+    llvm::Value *pointer = builder.CreateLoad(builder.getPtrTy(), slot);
+    args.push_back(builder.CreateLoad(arg.getType(), pointer));
+  }
+  llvm::Value *result = builder.CreateCall(&func, args);
+  if (!result->getType()->isVoidTy()) {
+    llvm::Value *slot = builder.CreateGEP(builder.getPtrTy(), list, builder.getInt64(func.arg_size()));
+    builder.CreateStore(result, builder.CreateLoad(builder.getPtrTy(), slot));
+  }
+  builder.CreateRetVoid();
+}
+
+// `module` re-read into a context of its own (ORC compiles modules that share a context one
+// at a time).
+llvm::Expected<llvm::orc::ThreadSafeModule> ownContext(const llvm::Module &module) {
+  llvm::SmallVector<char, 0> bitcode;
+  llvm::raw_svector_ostream os(bitcode);
+  llvm::WriteBitcodeToFile(module, os);
+  auto ctx = std::make_unique<llvm::LLVMContext>();
+  auto buffer = llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(bitcode.data(), bitcode.size()), "partition", false);
+  auto parsed = llvm::parseBitcodeFile(buffer->getMemBufferRef(), *ctx);
+  if (!parsed)
+    return parsed.takeError();
+  return llvm::orc::ThreadSafeModule(std::move(*parsed), std::move(ctx));
+}
+
+} // namespace
+
+extern "C" {
+
+// Compiles `module` (LLVM dialect) at `optLevel` (0-3) on `threads` compile threads (0 or 1:
+// the calling thread, one module) and packs the entry `entry` (`_mlir_<entry>`). Returns
+// null with `*error` set on failure.
+void *xhloJitCreate(MlirModule module, int optLevel, int threads, const char *entry, char **error) {
+  static bool targets = [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    llvm::InitializeNativeTargetAsmParser();
+    return true;
+  }();
+  (void)targets;
+  mlir::ModuleOp op = unwrap(module);
+  mlir::MLIRContext *mlirContext = op->getContext();
+  mlir::registerBuiltinDialectTranslation(*mlirContext);
+  mlir::registerLLVMDialectTranslation(*mlirContext);
+  mlir::registerOpenMPDialectTranslation(*mlirContext);
+
+  auto fail = [&](const std::string &stage, const std::string &message) -> void * {
+    *error = copyError(stage + ": " + message);
+    return nullptr;
+  };
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder)
+    return fail("LLVM could not describe this CPU", text(builder.takeError()));
+  auto level = static_cast<llvm::CodeGenOptLevel>(std::clamp(optLevel, 0, 3));
+  builder->setCodeGenOptLevel(level);
+  auto machine = builder->createTargetMachine();
+  if (!machine)
+    return fail("LLVM has no code generator for this CPU", text(machine.takeError()));
+
+  auto llvmContext = std::make_unique<llvm::LLVMContext>();
+  std::unique_ptr<llvm::Module> llvmModule = mlir::translateModuleToLLVMIR(op, *llvmContext);
+  if (!llvmModule)
+    return fail("the translation of the LLVM dialect to LLVM IR failed", "see the diagnostics above");
+  llvmModule->setDataLayout((*machine)->createDataLayout());
+  llvmModule->setTargetTriple((*machine)->getTargetTriple());
+  llvm::Function *entryFunction = llvmModule->getFunction(entry);
+  if (!entryFunction || entryFunction->isDeclaration())
+    return fail("LLVM IR", std::string("no function ") + entry + " in the module");
+  addPackedWrapper(*llvmModule, *entryFunction);
+
+  // The partitions, each in its own context.
+  llvm::SmallVector<llvm::orc::ThreadSafeModule> partitions;
+  std::string splitError;
+  unsigned compileThreads = threads > 1 ? unsigned(threads) : 0;
+  unsigned parts = compileThreads ? compileThreads : 1;
+  unsigned defined = 0;
+  for (llvm::Function &f : *llvmModule)
+    defined += !f.isDeclaration();
+  parts = std::min(parts, std::max(defined, 1u));
+  if (parts == 1) {
+    partitions.push_back(llvm::orc::ThreadSafeModule(std::move(llvmModule), std::move(llvmContext)));
+  } else {
+    llvm::SplitModule(*llvmModule, parts, [&](std::unique_ptr<llvm::Module> part) {
+      if (!splitError.empty())
+        return;
+      auto owned = ownContext(*part);
+      if (!owned)
+        splitError = text(owned.takeError());
+      else
+        partitions.push_back(std::move(*owned));
+    }, /*PreserveLocals=*/false, /*RoundRobin=*/true);
+    if (!splitError.empty())
+      return fail("splitting the LLVM module for parallel compilation failed", splitError);
+  }
+
+  const llvm::DataLayout layout = (*machine)->createDataLayout();
+  auto jit = llvm::orc::LLJITBuilder()
+                 .setJITTargetMachineBuilder(*builder)
+                 .setDataLayout(layout)
+                 .setNumCompileThreads(parts > 1 ? compileThreads : 0)
+                 .setObjectLinkingLayerCreator([](llvm::orc::ExecutionSession &session) {
+                   return std::make_unique<llvm::orc::RTDyldObjectLinkingLayer>(
+                       session, [](const llvm::MemoryBuffer &) { return std::make_unique<llvm::SectionMemoryManager>(); });
+                 })
+                 .create();
+  if (!jit)
+    return fail("LLVM's JIT could not start", text(jit.takeError()));
+
+  // Each partition is optimized where it is compiled (on a compile thread), with a target
+  // machine of its own.
+  llvm::orc::JITTargetMachineBuilder hostBuilder = *builder;
+  (*jit)->getIRTransformLayer().setTransform(
+      [hostBuilder, optLevel](llvm::orc::ThreadSafeModule module,
+                              llvm::orc::MaterializationResponsibility &) -> llvm::Expected<llvm::orc::ThreadSafeModule> {
+        llvm::orc::JITTargetMachineBuilder own = hostBuilder;
+        auto tm = own.createTargetMachine();
+        if (!tm)
+          return tm.takeError();
+        auto optimize = mlir::makeOptimizingTransformer(unsigned(std::clamp(optLevel, 0, 3)), 0, tm->get());
+        if (llvm::Error e = module.withModuleDo([&](llvm::Module &m) { return optimize(&m); }))
+          return e;
+        return std::move(module);
+      });
+
+  // Errors ORC cannot return to a caller (from compile threads) go to standard error, as
+  // by default, except while the JIT is being destroyed.
+  auto closing = std::make_shared<std::atomic<bool>>(false);
+  (*jit)->getExecutionSession().setErrorReporter([closing](llvm::Error e) {
+    if (closing->load())
+      llvm::consumeError(std::move(e));
+    else
+      llvm::errs() << "LLVM's JIT: " << text(std::move(e)) << "\n";
+  });
+  llvm::orc::JITDylib &main = (*jit)->getMainJITDylib();
+  auto process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(layout.getGlobalPrefix());
+  if (!process)
+    return fail("LLVM's JIT could not search this process for symbols", text(process.takeError()));
+  main.addGenerator(std::move(*process));
+  std::vector<std::string> symbols;
+  for (llvm::orc::ThreadSafeModule &partition : partitions) {
+    partition.withModuleDo([&](llvm::Module &m) {
+      for (llvm::Function &f : m)
+        if (!f.isDeclaration() && !f.hasLocalLinkage()) {
+          symbols.push_back(f.getName().str());
+          break;
+        }
+    });
+    if (llvm::Error e = (*jit)->addIRModule(std::move(partition)))
+      return fail("LLVM's JIT rejected a module", text(std::move(e)));
+  }
+  return new Jit{std::move(*jit), closing, std::move(symbols)};
+}
+
+// Defines `name` as `address` for compiled code (before the first lookup, which links).
+int xhloJitDefine(void *handle, const char *name, void *address) {
+  auto *jit = static_cast<Jit *>(handle);
+  llvm::orc::JITDylib &main = jit->jit->getMainJITDylib();
+  llvm::orc::SymbolMap symbols;
+  symbols[jit->jit->mangleAndIntern(name)] = {llvm::orc::ExecutorAddr::fromPtr(address), llvm::JITSymbolFlags::Exported};
+  if (llvm::Error e = main.define(llvm::orc::absoluteSymbols(std::move(symbols)))) {
+    llvm::consumeError(std::move(e));
+    return 1;
+  }
+  return 0;
+}
+
+// The packed wrapper of `entry` (`_mlir_<entry>`); the first lookup compiles and links the
+// module. Returns null with `*error` set (e.g. the symbols no library defines).
+void *xhloJitLookupPacked(void *handle, const char *entry, char **error) {
+  auto *jit = static_cast<Jit *>(handle);
+  llvm::orc::ExecutionSession &session = jit->jit->getExecutionSession();
+  llvm::orc::SymbolLookupSet all;
+  for (const std::string &name : jit->partitionSymbols)
+    all.add(jit->jit->mangleAndIntern(name));
+  llvm::orc::JITDylibSearchOrder order{{&jit->jit->getMainJITDylib(), llvm::orc::JITDylibLookupFlags::MatchAllSymbols}};
+  if (auto compiled = session.lookup(order, std::move(all)); !compiled) {
+    *error = copyError("LLVM could not compile or link the program: " + text(compiled.takeError()));
+    return nullptr;
+  }
+  auto symbol = jit->jit->lookup(std::string("_mlir_") + entry);
+  if (!symbol) {
+    *error = copyError("LLVM could not compile or link the program: " + text(symbol.takeError()));
+    return nullptr;
+  }
+  // No initialization runs: the lowering emits no static constructors or destructors.
+  return symbol->toPtr<void *>();
+}
+
+void xhloJitDestroy(void *handle) {
+  auto *jit = static_cast<Jit *>(handle);
+  jit->closing->store(true);
+  delete jit;
+}
+
+void xhloJitFreeError(char *error) { std::free(error); }
+}
