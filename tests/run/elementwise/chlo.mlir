@@ -1,8 +1,11 @@
 // Run tests of the CHLO decompositions in dialects/xhlo-stablehlo/src/import/chlo.rs:
 // chlo.ragged_dot (all three modes), chlo.scan (xhlo.while over the scan dimension), and the
-// special functions erf_inv, lgamma and digamma in every float type. Expected values come
-// from numpy loops (ragged_dot, scan) and scipy.special in float64 rounded to the element
-// type (erf_inv, lgamma, digamma); they were generated once by a script and are pinned here.
+// special functions erf_inv, lgamma, digamma, bessel_i1e, zeta and polygamma in every float
+// type. Expected values come from numpy loops (ragged_dot, scan) and scipy.special in float64
+// rounded to the element type (erf_inv, lgamma, digamma, bessel_i1e), and for zeta/polygamma
+// the 40-digit Hurwitz zeta of tests/gen/chlo_special.py (checked there against scipy); they
+// were generated once by a script and are pinned here. The full sweeps of bessel_i1e, zeta
+// and polygamma, with their ulp bounds, are tests/chlo_accuracy.rs.
 
 // ragged_dot mode 1 (ragged rows m): lhs [m,b,k] (batch not leading), rhs [b,k,g,n], group_sizes per batch [b,g].
 // Batch 0 leaves row 4 in no group (zero) and has an empty group 1 whose rhs slice is inf:
@@ -367,5 +370,155 @@ func.func @erfc_fused_with_its_consumers() {
   %m = stablehlo.multiply %e, %two : tensor<2x2xf32>
   %r = stablehlo.add %m, %x : tensor<2x2xf32>
   check.expect_almost_eq_const %r, dense<[[1.45900024, 1.31459841], [3.00004418, 1.99064453]]> : tensor<2x2xf32> {tolerance = 1.0e-06 : f64}
+  func.return
+}
+
+// -----
+
+// bessel_i1e = exp(-|x|) I1(x), f32 (evaluated in f64): odd, ±0 and NaN pass through, ±inf
+// give ±0; 8 is where the two Chebyshev expansions meet. scipy.special.i1e, rounded to f32.
+func.func @bessel_i1e_f32() {
+  %x = stablehlo.constant dense<[0.0, -0.0, 1.0e-30, 1.0, -2.5, 8.0, 20.0, -1000.0, 1.0e+30, 0x7F800000, 0xFF800000, 0x7FC00000]> : tensor<12xf32>
+  %r = chlo.bessel_i1e %x : tensor<12xf32> -> tensor<12xf32>
+  %e = stablehlo.constant dense<[0.0, -0.0, 5.000000015855384e-31, 0.207910418510437, -0.2065846472978592, 0.13414248824119568, 0.08750621974468231, -0.012610930018126965, 3.989422743520696e-16, 0.0, -0.0, 0x7FC00000]> : tensor<12xf32>
+  check.expect_close %r, %e, max_ulp_difference = 1 : tensor<12xf32>, tensor<12xf32>
+  func.return
+}
+
+// -----
+
+// bessel_i1e, f64 (Cephes' 29 + 25 Chebyshev terms): mpmath besseli(1, x) * exp(-|x|) at 40 digits.
+func.func @bessel_i1e_f64() {
+  %x = stablehlo.constant dense<[0.0, -0.0, 1.0e-300, 1.0, -2.5, 8.0, 20.0, -1000.0, 1.0e+300, 0x7FF0000000000000, 0xFFF0000000000000, 0x7FF8000000000000]> : tensor<12xf64>
+  %r = chlo.bessel_i1e %x : tensor<12xf64> -> tensor<12xf64>
+  %e = stablehlo.constant dense<[0.0, -0.0, 5.0e-301, 0.20791041534970844, -0.20658464953126657, 0.13414249329269817, 0.08750622218328867, -0.012610930256928629, 3.9894228040143264e-151, 0.0, -0.0, 0x7FF8000000000000]> : tensor<12xf64>
+  check.expect_close %r, %e, max_ulp_difference = 8 : tensor<12xf64>, tensor<12xf64>
+  func.return
+}
+
+// -----
+
+// bessel_i1e, f16 and bf16 (computed in f32, itself in f64).
+func.func @bessel_i1e_f16_bf16() {
+  %x = stablehlo.constant dense<[0.0, -0.5, 1.0, 8.0, 100.0, 0x7C00]> : tensor<6xf16>
+  %r = chlo.bessel_i1e %x : tensor<6xf16> -> tensor<6xf16>
+  %e = stablehlo.constant dense<[0.0, -0.1563720703125, 0.2078857421875, 0.1341552734375, 0.03973388671875, 0.0]> : tensor<6xf16>
+  check.expect_close %r, %e, max_ulp_difference = 0 : tensor<6xf16>, tensor<6xf16>
+  %xb = stablehlo.constant dense<[0.0, -0.5, 1.0, 8.0, 100.0, 0xFF80]> : tensor<6xbf16>
+  %rb = chlo.bessel_i1e %xb : tensor<6xbf16> -> tensor<6xbf16>
+  %eb = stablehlo.constant dense<[0.0, -0.15625, 0.2080078125, 0.1337890625, 0.039794921875, -0.0]> : tensor<6xbf16>
+  check.expect_close %rb, %eb, max_ulp_difference = 0 : tensor<6xbf16>, tensor<6xbf16>
+  func.return
+}
+
+// -----
+
+// Hurwitz zeta(x, q), f32: zeta(2, 1) = pi^2/6; 1e20 needs a^(1-x) computed by its own power
+// (a^-x underflows); q = -5.5 is summed as three series at positive arguments. XLA's special
+// values: poles at non-positive integer q (+inf for even x, NaN for odd), x = 1 is +inf,
+// x < 1 and q < 0 with a non-integer x are NaN; zeta(inf, 1) = 1, zeta(2, inf) = 0.
+func.func @zeta_f32() {
+  %x = stablehlo.constant dense<[2.0, 3.0, 1.5, 50.0, 2.5, 3.0, 2.0, 3.0, 1.0, 0.5, 2.5, 0x7F800000, 2.0, 0x7FC00000]> : tensor<14xf32>
+  %q = stablehlo.constant dense<[1.0, 0.5, 10000.0, 2.0, 1.0e+20, -5.5, -2.0, -2.0, 5.0, 1.0, -1.5, 1.0, 0x7F800000, 1.0]> : tensor<14xf32>
+  %r = chlo.zeta %x, %q : tensor<14xf32>, tensor<14xf32> -> tensor<14xf32>
+  %e = stablehlo.constant dense<[1.644934058189392, 8.414398193359375, 0.020000500604510307, 8.881784197001252e-16, 6.666666687807179e-31, 0.01379395555704832, 0x7F800000, 0x7FC00000, 0x7F800000, 0x7FC00000, 0x7FC00000, 1.0, 0.0, 0x7FC00000]> : tensor<14xf32>
+  check.expect_close %r, %e, max_ulp_difference = 4 : tensor<14xf32>, tensor<14xf32>
+  func.return
+}
+
+// -----
+
+// zeta, f64 (same inputs; 1e20 is exact in f64).
+func.func @zeta_f64() {
+  %x = stablehlo.constant dense<[2.0, 3.0, 1.5, 50.0, 2.5, 3.0, 2.0, 3.0, 1.0, 0.5, 2.5, 0x7FF0000000000000, 2.0, 0x7FF8000000000000]> : tensor<14xf64>
+  %q = stablehlo.constant dense<[1.0, 0.5, 10000.0, 2.0, 1.0e+20, -5.5, -2.0, -2.0, 5.0, 1.0, -1.5, 1.0, 0x7FF0000000000000, 1.0]> : tensor<14xf64>
+  %r = chlo.zeta %x, %q : tensor<14xf64>, tensor<14xf64> -> tensor<14xf64>
+  %e = stablehlo.constant dense<[1.6449340668482264, 8.41439832211716, 0.0200005000125, 8.881784210930816e-16, 6.666666666666667e-31, 0.0137939553534384, 0x7FF0000000000000, 0x7FF8000000000000, 0x7FF0000000000000, 0x7FF8000000000000, 0x7FF8000000000000, 1.0, 0.0, 0x7FF8000000000000]> : tensor<14xf64>
+  check.expect_close %r, %e, max_ulp_difference = 16 : tensor<14xf64>, tensor<14xf64>
+  func.return
+}
+
+// -----
+
+// zeta, f16 and bf16 (computed in f32).
+func.func @zeta_f16_bf16() {
+  %x = stablehlo.constant dense<[2.0, 3.0, 4.0, 2.0, 0.5]> : tensor<5xf16>
+  %q = stablehlo.constant dense<[1.0, 0.5, 10.0, -1.0, 1.0]> : tensor<5xf16>
+  %r = chlo.zeta %x, %q : tensor<5xf16>, tensor<5xf16> -> tensor<5xf16>
+  %e = stablehlo.constant dense<[1.64453125, 8.4140625, 0.0003867149353027344, 0x7C00, 0x7E00]> : tensor<5xf16>
+  check.expect_close %r, %e, max_ulp_difference = 1 : tensor<5xf16>, tensor<5xf16>
+  %xb = stablehlo.constant dense<[2.0, 3.0, 4.0, 2.0, 0.5]> : tensor<5xbf16>
+  %qb = stablehlo.constant dense<[1.0, 0.5, 10.0, -1.0, 1.0]> : tensor<5xbf16>
+  %rb = chlo.zeta %xb, %qb : tensor<5xbf16>, tensor<5xbf16> -> tensor<5xbf16>
+  %eb = stablehlo.constant dense<[1.6484375, 8.4375, 0.0003871917724609375, 0x7F80, 0x7FC0]> : tensor<5xbf16>
+  check.expect_close %rb, %eb, max_ulp_difference = 1 : tensor<5xbf16>, tensor<5xbf16>
+  func.return
+}
+
+// -----
+
+// chlo.broadcast_zeta: a scalar x against a vector of q (zeta(2, q) = pi^2/6 - sum_(k<q) 1/k^2).
+func.func @broadcast_zeta_scalar_x() {
+  %x = stablehlo.constant dense<2.0> : tensor<f32>
+  %q = stablehlo.constant dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
+  %r = "chlo.broadcast_zeta"(%x, %q) : (tensor<f32>, tensor<4xf32>) -> tensor<4xf32>
+  %e = stablehlo.constant dense<[1.644934058189392, 0.6449340581893921, 0.3949340581893921, 0.2838229537010193]> : tensor<4xf32>
+  check.expect_close %r, %e, max_ulp_difference = 4 : tensor<4xf32>, tensor<4xf32>
+  func.return
+}
+
+// -----
+
+// polygamma(n, x), f32 (computed in f64): n = 0 is digamma; (-1)^(n+1) n! zeta(n + 1, x) with
+// exact factorials; polygamma(10, 1e4) = -3.6e-35 would go through a subnormal zeta in f32.
+// NaN unless n is a non-negative integer; at the poles of x +inf for odd n, NaN for even n
+// (zeta's rule at x = n + 1); polygamma(2, inf) = -0.
+func.func @polygamma_f32() {
+  %n = stablehlo.constant dense<[0.0, 1.0, 2.0, 3.0, 10.0, 1.0, 4.0, 1.0, 2.0, 3.0, 0.5, -1.0, 2.0, 1.0]> : tensor<14xf32>
+  %x = stablehlo.constant dense<[2.5, 1.0, 0.5, 10.0, 10000.0, -1.5, -2.25, 0.0, -1.0, -2.0, 1.0, 1.0, 0x7F800000, 0x7FC00000]> : tensor<14xf32>
+  %r = chlo.polygamma %n, %x : tensor<14xf32>, tensor<14xf32> -> tensor<14xf32>
+  %e = stablehlo.constant dense<[0.7031566500663757, 1.644934058189392, -16.82879638671875, 0.0023199012503027916, -3.630614747588558e-35, 9.379246711730957, 24481.48046875, 0x7F800000, 0x7FC00000, 0x7F800000, 0x7FC00000, 0x7FC00000, -0.0, 0x7FC00000]> : tensor<14xf32>
+  check.expect_close %r, %e, max_ulp_difference = 1 : tensor<14xf32>, tensor<14xf32>
+  func.return
+}
+
+// -----
+
+// polygamma, f64 (same inputs).
+func.func @polygamma_f64() {
+  %n = stablehlo.constant dense<[0.0, 1.0, 2.0, 3.0, 10.0, 1.0, 4.0, 1.0, 2.0, 3.0, 0.5, -1.0, 2.0, 1.0]> : tensor<14xf64>
+  %x = stablehlo.constant dense<[2.5, 1.0, 0.5, 10.0, 10000.0, -1.5, -2.25, 0.0, -1.0, -2.0, 1.0, 1.0, 0x7FF0000000000000, 0x7FF8000000000000]> : tensor<14xf64>
+  %r = chlo.polygamma %n, %x : tensor<14xf64>, tensor<14xf64> -> tensor<14xf64>
+  %e = stablehlo.constant dense<[0.7031566406452432, 1.6449340668482264, -16.82879664423432, 0.0023199013042898686, -3.630614732639991e-35, 9.379246644989124, 24481.479910902563, 0x7FF0000000000000, 0x7FF8000000000000, 0x7FF0000000000000, 0x7FF8000000000000, 0x7FF8000000000000, -0.0, 0x7FF8000000000000]> : tensor<14xf64>
+  check.expect_close %r, %e, max_ulp_difference = 16 : tensor<14xf64>, tensor<14xf64>
+  func.return
+}
+
+// -----
+
+// polygamma, f16 and bf16.
+func.func @polygamma_f16_bf16() {
+  %n = stablehlo.constant dense<[1.0, 2.0, 3.0, 1.0]> : tensor<4xf16>
+  %x = stablehlo.constant dense<[1.0, 0.5, 4.0, 0.0]> : tensor<4xf16>
+  %r = chlo.polygamma %n, %x : tensor<4xf16>, tensor<4xf16> -> tensor<4xf16>
+  %e = stablehlo.constant dense<[1.64453125, -16.828125, 0.04486083984375, 0x7C00]> : tensor<4xf16>
+  check.expect_close %r, %e, max_ulp_difference = 1 : tensor<4xf16>, tensor<4xf16>
+  %nb = stablehlo.constant dense<[1.0, 2.0, 3.0, 1.0]> : tensor<4xbf16>
+  %xb = stablehlo.constant dense<[1.0, 0.5, 4.0, 0.0]> : tensor<4xbf16>
+  %rb = chlo.polygamma %nb, %xb : tensor<4xbf16>, tensor<4xbf16> -> tensor<4xbf16>
+  %eb = stablehlo.constant dense<[1.6484375, -16.875, 0.044921875, 0x7F80]> : tensor<4xbf16>
+  check.expect_close %rb, %eb, max_ulp_difference = 1 : tensor<4xbf16>, tensor<4xbf16>
+  func.return
+}
+
+// -----
+
+// chlo.broadcast_polygamma: n [3] against x [2, 3], n mapped to x's dimension 1.
+func.func @broadcast_polygamma_rows() {
+  %n = stablehlo.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf64>
+  %x = stablehlo.constant dense<[[0.5, 1.5, 2.5], [4.0, 5.0, 6.0]]> : tensor<2x3xf64>
+  %r = "chlo.broadcast_polygamma"(%n, %x) {broadcast_dimensions = array<i64: 1>} : (tensor<3xf64>, tensor<2x3xf64>) -> tensor<2x3xf64>
+  %e = stablehlo.constant dense<[[4.934802200544679, -0.82879664423432, 0.22390584881725206], [0.2838229557371153, -0.048789732245114494, 0.011827828192755074]]> : tensor<2x3xf64>
+  check.expect_close %r, %e, max_ulp_difference = 16 : tensor<2x3xf64>, tensor<2x3xf64>
   func.return
 }
