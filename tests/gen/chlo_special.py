@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Generates tests/fixtures/chlo_special.txt, the reference values of tests/chlo_accuracy.rs
-for the CHLO special functions bessel_i1e, zeta (Hurwitz, zeta(x, q)) and polygamma(n, x).
+for the CHLO special functions bessel_i1e, zeta (Hurwitz, zeta(x, q)) and polygamma(n, x),
+the real sinh and cosh, and the complex sinh, cosh, atanh and atan.
 
 Inputs are swept per element type (f16, bf16, f32, f64) over special values (±0, ±inf, NaN),
 tiny and subnormal values, ordinary ranges, large values and the functions' poles, rounded
@@ -21,9 +22,20 @@ x = 1; polygamma is NaN unless n is a non-negative integer, and at a pole of x
 zeta's rule with x = n + 1 applied to (-1)^(n+1) n! zeta(n+1, x). scipy differs at the poles
 for odd x (scipy: +inf).
 
+Real sinh and cosh are swept like bessel_i1e and up to their overflow thresholds (88.7/89.4
+in f32, 709.8/710.5 in f64); references: numpy's float64 sinh/cosh (the C library's), mpmath
+at 40 digits for f64 (checked against numpy).
+
+Complex sinh, cosh, atanh and atan (complex<f32> "c64", complex<f64> "c128") are swept over a
+grid of real and imaginary parts from 0 to 1e300 with every sign, random points and the
+infinities and NaN; their references are mpmath's at 40 digits, rounded per part, checked
+against numpy's complex128 (C99's csinh, ccosh, catanh, catan), whose special values are
+the references where an input or the result is not finite.
+
 Run with the venv that has jax (for ml_dtypes' bfloat16), scipy and mpmath:
   /root/.cache/xla-workloads/venv/bin/python tests/gen/chlo_special.py > tests/fixtures/chlo_special.txt
-Each line: `op type x y reference` (y is 0 for bessel_i1e), float64 values as Python reprs.
+Each line: `op type x y reference` (y is 0 for bessel_i1e), or `op type re im re' im'` for the
+complex functions; float64 values as Python reprs.
 """
 
 import math
@@ -205,6 +217,95 @@ def polygamma_inputs(ty):
     return [tuple(rounded(list(p), ty)) for p in pairs]
 
 
+def hyperbolic_inputs(ty):
+    mags = [1e-300, 1e-40, 1e-20, 1e-10, 1e-5, 0.01, 0.5, 0.999, 1.0, 1.001, 2.0, 10.0, 20.0, 40.0, 88.0, 88.7, 89.0,
+            89.4, 89.5, 100.0, 700.0, 709.7, 710.4, 711.0, 1e4, 1e300]
+    mags += list(np.logspace(-4, 2.5, 120))
+    xs = [0.0, -0.0, INF, -INF, NAN]
+    for m in mags:
+        xs += [m, -m]
+    return uniq(rounded(xs, ty))
+
+
+def hyperbolic_ref(op, x, ty):
+    """numpy's float64 sinh/cosh (the C library's) for f16/bf16/f32, mpmath at 40 digits for
+    f64 (checked against numpy); the C library's special values."""
+    npf = np.sinh if op == "sinh" else np.cosh
+    with np.errstate(all="ignore"):
+        w = float(npf(np.float64(x)))
+    if ty != "f64" or not math.isfinite(x) or not math.isfinite(w) or x == 0:
+        return w
+    with mp.workdps(40 + 2 * int(abs(math.log10(abs(x))))):
+        v = float((mp.sinh if op == "sinh" else mp.cosh)(mp.mpf(x)))
+    return checked(v, w, f"{op}({x!r})")
+
+
+CTYPES = {"c64": np.float32, "c128": np.float64}
+COMPLEX = {
+    # op: (mpmath function, numpy function)
+    "sinh": (mp.sinh, np.sinh),
+    "cosh": (mp.cosh, np.cosh),
+    "atanh": (mp.atanh, np.arctanh),
+    "atan": (mp.atan, np.arctan),
+}
+
+
+def complex_inputs(ty):
+    part = CTYPES[ty]
+    mags = [0.0, 1e-300, 1e-40, 1e-20, 1e-10, 1e-4, 0.1, 0.5, 0.99, 1.0, 1.01, 2.0, 10.0, 50.0, 88.0, 100.0, 700.0, 1e10, 1e20, 1e30, 1e300]
+    pairs = []
+    for a in mags:
+        for b in mags[::3]:
+            pairs += [(a, b), (-a, b), (a, -b), (-b, -a)]
+    rng = np.random.default_rng(12)
+    for _ in range(100):
+        pairs.append(tuple(float(rng.choice([-1, 1]) * 10 ** rng.uniform(-6, 3)) for _ in range(2)))
+    for special in [INF, -INF, NAN]:
+        for other in [0.0, -0.0, 1.0, -2.5, INF, -INF, NAN]:
+            pairs += [(special, other), (other, special)]
+    out = []
+    for a, b in pairs:
+        a, b = (float(np.asarray(v).astype(part)) for v in (a, b))
+        out.append((a, b))
+    return uniq_pairs(out)
+
+
+def uniq_pairs(pairs):
+    seen, out = set(), []
+    for p in pairs:
+        key = repr(p)
+        if key not in seen:
+            seen.add(key)
+            out.append(p)
+    return out
+
+
+def complex_ref(op, a, b, ty):
+    """The function at a + ib, each part rounded to float64 (then to the part type by the
+    test): mpmath at 40 digits where input and result are finite (checked against numpy's
+    complex128, C99's csinh/ccosh/catanh/catan, to 1e-12 of |result|); numpy's C99 special
+    values elsewhere."""
+    mpf, npf = COMPLEX[op]
+    with np.errstate(all="ignore"):
+        w = complex(npf(np.complex128(complex(a, b))))
+    if not (math.isfinite(a) and math.isfinite(b)) or not (math.isfinite(w.real) and math.isfinite(w.imag)):
+        return w.real, w.imag
+    # mpmath's atanh/atan lose digits absolutely (atanh(-1e-40) is 1.9e-6 off at 40 digits,
+    # the imaginary part of atan(1e30 + 1e-20 i) = 1e-80 comes out 0): the working
+    # precision grows with the spread of the parts' magnitudes.
+    spread = sum(abs(math.log10(abs(v))) for v in (a, b) if v != 0)
+    with mp.workdps(40 + 2 * int(spread)):
+        v = mpf(mp.mpc(a, b))
+        re, im = float(v.real), float(v.imag)
+    if a == 0 or b == 0:
+        # On an axis (and the branch cuts lie on the axes) the sign of the zero part picks
+        # the side: mpmath ignores it, C99 honours it. numpy's signs, mpmath's magnitudes.
+        re, im = math.copysign(abs(re), w.real), math.copysign(abs(im), w.imag)
+    if abs(complex(re, im) - w) > 1e-12 * abs(complex(re, im)):
+        raise SystemExit(f"{op}({a!r}, {b!r}): mpmath {re!r} {im!r} and numpy {w!r} disagree")
+    return re, im
+
+
 def main():
     print(f"# Generated by tests/gen/chlo_special.py (scipy {scipy.__version__}, mpmath {mp.__version__}); do not edit.")
     for ty in TYPES:
@@ -214,6 +315,15 @@ def main():
             print(f"zeta {ty} {x!r} {q!r} {zeta_ref(x, q, ty)!r}")
         for n, x in polygamma_inputs(ty):
             print(f"polygamma {ty} {n!r} {x!r} {polygamma_ref(n, x, ty)!r}")
+        for op in ["sinh", "cosh"]:
+            for x in hyperbolic_inputs(ty):
+                print(f"{op} {ty} {x!r} 0.0 {hyperbolic_ref(op, x, ty)!r}")
+    for ty in CTYPES:
+        pairs = complex_inputs(ty)
+        for op in COMPLEX:
+            for a, b in pairs:
+                re, im = complex_ref(op, a, b, ty)
+                print(f"{op} {ty} {a!r} {b!r} {re!r} {im!r}")
 
 
 if __name__ == "__main__":

@@ -43,14 +43,14 @@ pub const TABLE: &[(&str, Rule)] = &[
     ("chlo.is_neg_inf", Custom(|cx, s| is_inf(cx, s, Some(true)))),
     ("chlo.mulhi", Custom(mulhi)),
     ("chlo.next_after", Custom(next_after)),
-    ("chlo.atan", Custom(|cx, s| real_unary(cx, s, atan))),
+    ("chlo.atan", Custom(|cx, s| real_or_complex(cx, s, atan, complex_atan))),
     ("chlo.asin", Custom(|cx, s| real_unary(cx, s, asin))),
     ("chlo.acos", Custom(|cx, s| real_unary(cx, s, acos))),
-    ("chlo.atanh", Custom(|cx, s| real_unary(cx, s, atanh))),
+    ("chlo.atanh", Custom(|cx, s| real_or_complex(cx, s, atanh, complex_atanh))),
     ("chlo.asinh", Custom(|cx, s| real_unary(cx, s, asinh))),
     ("chlo.acosh", Custom(|cx, s| real_unary(cx, s, acosh))),
-    ("chlo.sinh", Custom(|cx, s| real_unary(cx, s, sinh))),
-    ("chlo.cosh", Custom(|cx, s| real_unary(cx, s, cosh))),
+    ("chlo.sinh", Custom(|cx, s| real_or_complex(cx, s, sinh, complex_sinh))),
+    ("chlo.cosh", Custom(|cx, s| real_or_complex(cx, s, cosh, complex_cosh))),
     ("chlo.erf_inv", Custom(|cx, s| real_unary(cx, s, erf_inv))),
     ("chlo.lgamma", Custom(|cx, s| real_unary(cx, s, lgamma))),
     ("chlo.digamma", Custom(|cx, s| real_unary(cx, s, digamma))),
@@ -156,6 +156,15 @@ fn float_name(t: &Type) -> Option<&str> {
     match element_of(t) {
         Some(Type::Float(n)) => Some(n),
         _ => None,
+    }
+}
+
+/// The smallest positive normal value of a float type.
+fn min_normal(name: &str) -> f64 {
+    match name {
+        "f16" => 6.103515625e-5,
+        "f64" => f64::MIN_POSITIVE,
+        _ => f32::MIN_POSITIVE as f64,
     }
 }
 
@@ -431,6 +440,16 @@ fn real_unary(cx: &mut Cx, src: &Src, f: fn(&mut Cx, &Val) -> Val) -> Result<Vec
     }
 }
 
+/// [`real_unary`] with `f`, or `complex_f` on a complex operand (`complex<f32>` or
+/// `complex<f64>`).
+fn real_or_complex(cx: &mut Cx, src: &Src, f: fn(&mut Cx, &Val) -> Val, complex_f: fn(&mut Cx, &Val) -> Val) -> Result<Vec<Val>, String> {
+    let x = one_operand(src)?;
+    match element_of(&x.ty) {
+        Some(Type::Complex(part)) if matches!(&**part, Type::Float(n) if n == "f32" || n == "f64") => Ok(vec![complex_f(cx, &x)]),
+        _ => real_unary(cx, src, f),
+    }
+}
+
 /// Applies `f` to two real float operands of one element type, in f32 for f16/bf16.
 fn real_binary(cx: &mut Cx, src: &Src, f: fn(&mut Cx, &Val, &Val) -> Val) -> Result<Vec<Val>, String> {
     src.expect_operands(2)?;
@@ -538,37 +557,303 @@ fn acosh(cx: &mut Cx, x: &Val) -> Val {
     select(cx, &is_large, &large, &small)
 }
 
-/// `cosh(x) = e^(x + log 1/2) + e^(-x + log 1/2)` (no overflow before the result does).
-fn cosh(cx: &mut Cx, x: &Val) -> Val {
-    let log_half = fconst(cx, 0.5f64.ln(), x);
-    let neg = un(cx, "xhlo.negate", x);
-    let a = bin(cx, "xhlo.add", x, &log_half);
-    let b = bin(cx, "xhlo.add", &neg, &log_half);
-    let ea = un(cx, "xhlo.exponential", &a);
-    let eb = un(cx, "xhlo.exponential", &b);
-    bin(cx, "xhlo.add", &ea, &eb)
+/// `e^|x| / 2` without overflow before the result: `exp(|x|) / 2` where `exp(|x|)` is finite
+/// (below `log(max) - 1`), `h * (h / 2)` with `h = e^(|x|/2)` above. XLA's `e^(|x| + log 1/2)`
+/// rounds the sum: its error is `|x|` ulp of the argument (24 ulp in f32 at x = 69, 495 in
+/// f64 at x = 700).
+fn half_exp_abs(cx: &mut Cx, ax: &Val) -> Val {
+    let name = float_name(&ax.ty).unwrap_or("f32").to_string();
+    let half = fconst(cx, 0.5, ax);
+    let e = un(cx, "xhlo.exponential", ax);
+    let direct = bin(cx, "xhlo.multiply", &e, &half);
+    let hx = bin(cx, "xhlo.multiply", ax, &half);
+    let h = un(cx, "xhlo.exponential", &hx);
+    let hh = bin(cx, "xhlo.multiply", &h, &half);
+    let split = bin(cx, "xhlo.multiply", &h, &hh);
+    let limit = fconst(cx, float_max(&name).ln() - 1.0, ax);
+    let small = cmp(cx, "LT", ax, &limit);
+    select(cx, &small, &direct, &split)
 }
 
-/// `sinh(x)`: for |x| < 1, `(e + e / (e + 1)) / 2` with `e = expm1(x)` (no cancellation);
-/// otherwise `e^(x + log 1/2) - e^(-x + log 1/2)`.
+/// `cosh(x) = e^|x| / 2 + e^-|x| / 2` (no overflow before the result does; see
+/// [`half_exp_abs`]).
+fn cosh(cx: &mut Cx, x: &Val) -> Val {
+    let ax = un(cx, "xhlo.abs", x);
+    let big = half_exp_abs(cx, &ax);
+    let nax = un(cx, "xhlo.negate", &ax);
+    let e = un(cx, "xhlo.exponential", &nax);
+    let half = fconst(cx, 0.5, x);
+    let small = bin(cx, "xhlo.multiply", &e, &half);
+    bin(cx, "xhlo.add", &big, &small)
+}
+
+/// `sinh(x)`: for |x| < 1 its Taylor series `x (1 + x^2/3! + ... + x^16/17!)` (positive
+/// terms, the truncation below 2^-60 relative; XLA's `(e + e / (e + 1)) / 2` with
+/// `e = expm1(x)` is only as good as expm1, which is `exp(x) - 1` in f64 today: sinh(1e-10)
+/// was 8e-7 off, and sinh(-0) was +0); otherwise `sign(x) (e^|x| / 2 - e^-|x| / 2)` (see
+/// [`half_exp_abs`]).
 fn sinh(cx: &mut Cx, x: &Val) -> Val {
-    let log_half = fconst(cx, 0.5f64.ln(), x);
     let one = fconst(cx, 1.0, x);
     let half = fconst(cx, 0.5, x);
-    let neg = un(cx, "xhlo.negate", x);
-    let a = bin(cx, "xhlo.add", x, &log_half);
-    let b = bin(cx, "xhlo.add", &neg, &log_half);
-    let ea = un(cx, "xhlo.exponential", &a);
-    let eb = un(cx, "xhlo.exponential", &b);
-    let large = bin(cx, "xhlo.subtract", &ea, &eb);
-    let e = un(cx, "xhlo.exponential_minus_one", x);
-    let e1 = bin(cx, "xhlo.add", &e, &one);
-    let q = bin(cx, "xhlo.divide", &e, &e1);
-    let s = bin(cx, "xhlo.add", &e, &q);
-    let small = bin(cx, "xhlo.multiply", &s, &half);
     let ax = un(cx, "xhlo.abs", x);
+    let big = half_exp_abs(cx, &ax);
+    let nax = un(cx, "xhlo.negate", &ax);
+    let en = un(cx, "xhlo.exponential", &nax);
+    let small_part = bin(cx, "xhlo.multiply", &en, &half);
+    let magnitude = bin(cx, "xhlo.subtract", &big, &small_part);
+    let negated = un(cx, "xhlo.negate", &magnitude);
+    let zero = fconst(cx, 0.0, x);
+    let negative = cmp(cx, "LT", x, &zero);
+    let large = select(cx, &negative, &negated, &magnitude);
+    // 1/17!, 1/15!, ..., 1/3!, 1 (highest degree first, in x^2).
+    let coeffs: Vec<f64> = (0..9).rev().map(|k| 1.0 / (1..=2 * k + 1).map(|i| i as f64).product::<f64>()).collect();
+    let xx = bin(cx, "xhlo.multiply", x, x);
+    let p = horner(cx, &coeffs, &xx);
+    let small = bin(cx, "xhlo.multiply", x, &p);
     let is_small = cmp(cx, "LT", &ax, &one);
     select(cx, &is_small, &small, &large)
+}
+
+// ---- Complex decompositions ---------------------------------------------------------------
+
+/// The real and imaginary parts of a complex value.
+fn parts(cx: &mut Cx, z: &Val) -> (Val, Val) {
+    let part = match element_of(&z.ty) {
+        Some(Type::Complex(p)) => (**p).clone(),
+        _ => Type::None,
+    };
+    let ty = with_element(&z.ty, part);
+    let re = cx.emit1("xhlo.real", std::slice::from_ref(z), vec![], ty.clone());
+    let im = cx.emit1("xhlo.imag", std::slice::from_ref(z), vec![], ty);
+    (re, im)
+}
+
+/// The complex value `re + i im` (of element `complex<part>`).
+fn complex(cx: &mut Cx, re: &Val, im: &Val) -> Val {
+    let element = Type::Complex(Box::new(element_of(&re.ty).cloned().unwrap_or(Type::None)));
+    cx.emit1("xhlo.complex", &[re.clone(), im.clone()], vec![], with_element(&re.ty, element))
+}
+
+fn is_finite(cx: &mut Cx, x: &Val) -> Val {
+    cx.emit1("xhlo.is_finite", std::slice::from_ref(x), vec![], with_element(&x.ty, i1()))
+}
+
+/// `sinh(x) t` (`odd`) or `cosh(x) t`, for `t` a cosine or sine: for `|x| >= 1` as
+/// `(e^|x| / 2) t ± (e^-|x| / 2) t` with `e^|x| / 2 = h (h / 2)`, `h = e^(|x|/2)`, multiplied
+/// as `h ((h / 2) t)` above `log(max) - 1` so that a tiny `t` keeps a product the type can
+/// hold (cosh(100) overflows f32, cosh(100) sin(1e-40) = 1344 does not); `sinh(x) t` below 1.
+fn hyperbolic_times(cx: &mut Cx, x: &Val, t: &Val, odd: bool) -> Val {
+    let name = float_name(&x.ty).unwrap_or("f32").to_string();
+    let half = fconst(cx, 0.5, x);
+    let one = fconst(cx, 1.0, x);
+    let ax = un(cx, "xhlo.abs", x);
+    let e = un(cx, "xhlo.exponential", &ax);
+    let eh = bin(cx, "xhlo.multiply", &e, &half);
+    let direct = bin(cx, "xhlo.multiply", &eh, t);
+    let hx = bin(cx, "xhlo.multiply", &ax, &half);
+    let h = un(cx, "xhlo.exponential", &hx);
+    let hh = bin(cx, "xhlo.multiply", &h, &half);
+    let hht = bin(cx, "xhlo.multiply", &hh, t);
+    let split = bin(cx, "xhlo.multiply", &h, &hht);
+    let limit = fconst(cx, float_max(&name).ln() - 1.0, x);
+    let below = cmp(cx, "LT", &ax, &limit);
+    let big = select(cx, &below, &direct, &split);
+    let nax = un(cx, "xhlo.negate", &ax);
+    let en = un(cx, "xhlo.exponential", &nax);
+    let enh = bin(cx, "xhlo.multiply", &en, &half);
+    let small = bin(cx, "xhlo.multiply", &enh, t);
+    if !odd {
+        return bin(cx, "xhlo.add", &big, &small);
+    }
+    let magnitude = bin(cx, "xhlo.subtract", &big, &small);
+    let negated = un(cx, "xhlo.negate", &magnitude);
+    let zero = fconst(cx, 0.0, x);
+    let negative = cmp(cx, "LT", x, &zero);
+    let large = select(cx, &negative, &negated, &magnitude);
+    let sh = sinh(cx, x);
+    let near = bin(cx, "xhlo.multiply", &sh, t);
+    let is_small = cmp(cx, "LT", &ax, &one);
+    select(cx, &is_small, &near, &large)
+}
+
+/// `sinh(x + iy) = sinh(x) cos(y) + i cosh(x) sin(y)` (see [`hyperbolic_times`]; XLA's
+/// `e^(z + log 1/2) - e^(-z + log 1/2)` loses every digit of small `z`). The special values
+/// are C99's `csinh` (as numpy's): `x = ±0` gives the real part `x cos(y)` (`x` for a
+/// non-finite `y`), `y = ±0` the imaginary part `y`, and an infinite `x` with a non-finite
+/// `y` the real part +inf.
+fn complex_sinh(cx: &mut Cx, z: &Val) -> Val {
+    let (x, y) = parts(cx, z);
+    let (c, s) = (un(cx, "xhlo.cosine", &y), un(cx, "xhlo.sine", &y));
+    let re = hyperbolic_times(cx, &x, &c, true);
+    let im = hyperbolic_times(cx, &x, &s, false);
+    let (x_zero, x_inf, y_zero, y_finite) = complex_cases(cx, &x, &y);
+    let xc = bin(cx, "xhlo.multiply", &x, &c);
+    let zero_re = select(cx, &y_finite, &xc, &x);
+    let re = select(cx, &x_zero, &zero_re, &re);
+    let y_odd = un(cx, "xhlo.not", &y_finite);
+    let inf_odd = bin(cx, "xhlo.and", &x_inf, &y_odd);
+    let inf = fconst(cx, f64::INFINITY, &x);
+    let re = select(cx, &inf_odd, &inf, &re);
+    let im = select(cx, &y_zero, &y, &im);
+    complex(cx, &re, &im)
+}
+
+/// `x == ±0`, `|x| == inf`, `y == ±0` and `y` finite.
+fn complex_cases(cx: &mut Cx, x: &Val, y: &Val) -> (Val, Val, Val, Val) {
+    let zero = fconst(cx, 0.0, x);
+    let inf = fconst(cx, f64::INFINITY, x);
+    let x_zero = cmp(cx, "EQ", x, &zero);
+    let ax = un(cx, "xhlo.abs", x);
+    let x_inf = cmp(cx, "EQ", &ax, &inf);
+    let y_zero = cmp(cx, "EQ", y, &zero);
+    let y_finite = is_finite(cx, y);
+    (x_zero, x_inf, y_zero, y_finite)
+}
+
+/// `cosh(x + iy) = cosh(x) cos(y) + i sinh(x) sin(y)` (see [`hyperbolic_times`]). Special
+/// values as C99's `ccosh` (as
+/// numpy's): `y = ±0` gives the imaginary part `sign(x) y` (`y` for a NaN `x`), `x = ±0` the
+/// imaginary part `x sin(y)` (+0 for a non-finite `y`), and an infinite `x` with a non-finite
+/// `y` the real part +inf.
+fn complex_cosh(cx: &mut Cx, z: &Val) -> Val {
+    let (x, y) = parts(cx, z);
+    let (c, s) = (un(cx, "xhlo.cosine", &y), un(cx, "xhlo.sine", &y));
+    let re = hyperbolic_times(cx, &x, &c, false);
+    let im = hyperbolic_times(cx, &x, &s, true);
+    let (x_zero, x_inf, y_zero, y_finite) = complex_cases(cx, &x, &y);
+    let zero = fconst(cx, 0.0, &x);
+    let xs = bin(cx, "xhlo.multiply", &x, &s);
+    let zero_im = select(cx, &y_finite, &xs, &zero);
+    let im = select(cx, &x_zero, &zero_im, &im);
+    let sx = un(cx, "xhlo.sign", &x);
+    let x_nan = cmp(cx, "NE", &x, &x);
+    let signed_y = bin(cx, "xhlo.multiply", &sx, &y);
+    let axis_im = select(cx, &x_nan, &y, &signed_y);
+    let im = select(cx, &y_zero, &axis_im, &im);
+    let y_odd = un(cx, "xhlo.not", &y_finite);
+    let inf_odd = bin(cx, "xhlo.and", &x_inf, &y_odd);
+    let inf = fconst(cx, f64::INFINITY, &x);
+    let re = select(cx, &inf_odd, &inf, &re);
+    complex(cx, &re, &im)
+}
+
+/// `atanh(z) = (log1p(z) - log1p(-z)) / 2` (Kahan's formulas), on `|x|, |y|` with the signs of
+/// `x` and `y` put back (atanh is odd and commutes with conjugation):
+/// `re = log1p(4|x| / ((1 - |x|)^2 + y^2)) / 4`, `im = atan2(2|y|, (1 - |x|)(1 + |x|) - y^2) / 2`.
+/// Where the denominator underflows (near ±1), `re` from logarithms of the scaled parts;
+/// where the squares could overflow (`max(|x|, |y|) > sqrt(max) / 4`), `re = |x| / |z|^2`
+/// computed scaled by `max(|x|, |y|)`, and `im = pi / 2`. Special values as C99's `catanh`:
+/// an infinite part gives `±0 ± i pi/2` (`±0 + i NaN` for `±inf + i NaN`), NaN parts NaN
+/// except `catanh(NaN ± i inf) = 0 ± i pi/2` and `catanh(±0 + i NaN) = ±0 + i NaN`.
+fn complex_atanh(cx: &mut Cx, z: &Val) -> Val {
+    let (x, y) = parts(cx, z);
+    let name = float_name(&x.ty).unwrap_or("f32").to_string();
+    let ax = un(cx, "xhlo.abs", &x);
+    let ay = un(cx, "xhlo.abs", &y);
+    let one = fconst(cx, 1.0, &x);
+    let two = fconst(cx, 2.0, &x);
+    let four = fconst(cx, 4.0, &x);
+    let quarter = fconst(cx, 0.25, &x);
+    let half = fconst(cx, 0.5, &x);
+    let zero = fconst(cx, 0.0, &x);
+    // Ordinary magnitudes.
+    let d = bin(cx, "xhlo.subtract", &one, &ax);
+    let dd = bin(cx, "xhlo.multiply", &d, &d);
+    let yy = bin(cx, "xhlo.multiply", &ay, &ay);
+    let den = bin(cx, "xhlo.add", &dd, &yy);
+    let num = bin(cx, "xhlo.multiply", &four, &ax);
+    let q = bin(cx, "xhlo.divide", &num, &den);
+    let l = un(cx, "xhlo.log_plus_one", &q);
+    let re_ordinary = bin(cx, "xhlo.multiply", &quarter, &l);
+    // Near ±1 the denominator can underflow (atanh(1 + 1e-300 i) has the real part 345.7):
+    // there `(log(4|x|) - log(den)) / 4` with `log(den) = 2 log(n) + log((d/n)^2 + (y/n)^2)`,
+    // `n = max(|d|, |y|)`.
+    let ad = un(cx, "xhlo.abs", &d);
+    let n = bin(cx, "xhlo.maximum", &ad, &ay);
+    let dn = bin(cx, "xhlo.divide", &d, &n);
+    let yn = bin(cx, "xhlo.divide", &ay, &n);
+    let dn2 = bin(cx, "xhlo.multiply", &dn, &dn);
+    let yn2 = bin(cx, "xhlo.multiply", &yn, &yn);
+    let sum = bin(cx, "xhlo.add", &dn2, &yn2);
+    let log_sum = un(cx, "xhlo.log", &sum);
+    let log_n = un(cx, "xhlo.log", &n);
+    let two_log_n = bin(cx, "xhlo.multiply", &two, &log_n);
+    let log_den = bin(cx, "xhlo.add", &two_log_n, &log_sum);
+    let log_num = un(cx, "xhlo.log", &num);
+    let diff = bin(cx, "xhlo.subtract", &log_num, &log_den);
+    let re_near_one = bin(cx, "xhlo.multiply", &quarter, &diff);
+    // atanh(±1 ± i0) = ±inf (d = y = 0).
+    let at_one = cmp(cx, "EQ", &n, &zero);
+    let inf_re = fconst(cx, f64::INFINITY, &x);
+    let re_near_one = select(cx, &at_one, &inf_re, &re_near_one);
+    let tiny = fconst(cx, min_normal(&name).sqrt(), &x);
+    let underflows = cmp(cx, "LT", &den, &tiny);
+    let re_small = select(cx, &underflows, &re_near_one, &re_ordinary);
+    let p = bin(cx, "xhlo.add", &one, &ax);
+    let dp = bin(cx, "xhlo.multiply", &d, &p);
+    let b = bin(cx, "xhlo.subtract", &dp, &yy);
+    let a2 = bin(cx, "xhlo.multiply", &two, &ay);
+    let angle = bin(cx, "xhlo.atan2", &a2, &b);
+    let im_small = bin(cx, "xhlo.multiply", &half, &angle);
+    // Large magnitudes: re = (ax/m) / ((ax/m)^2 + (ay/m)^2) / m, im = pi/2.
+    let m = bin(cx, "xhlo.maximum", &ax, &ay);
+    let sx = bin(cx, "xhlo.divide", &ax, &m);
+    let sy = bin(cx, "xhlo.divide", &ay, &m);
+    let sxx = bin(cx, "xhlo.multiply", &sx, &sx);
+    let syy = bin(cx, "xhlo.multiply", &sy, &sy);
+    let ss = bin(cx, "xhlo.add", &sxx, &syy);
+    let r = bin(cx, "xhlo.divide", &sx, &ss);
+    let re_large = bin(cx, "xhlo.divide", &r, &m);
+    let half_pi = fconst(cx, std::f64::consts::FRAC_PI_2, &x);
+    let big = fconst(cx, float_max(&name).sqrt() / 4.0, &x);
+    let large = cmp(cx, "GT", &m, &big);
+    let re = select(cx, &large, &re_large, &re_small);
+    let im = select(cx, &large, &half_pi, &im_small);
+    // Infinities: real part 0, imaginary part pi/2 unless it is NaN (catanh(inf + i NaN) =
+    // 0 + i NaN).
+    let inf = fconst(cx, f64::INFINITY, &x);
+    let x_inf = cmp(cx, "EQ", &ax, &inf);
+    let y_inf = cmp(cx, "EQ", &ay, &inf);
+    let any_inf = bin(cx, "xhlo.or", &x_inf, &y_inf);
+    let re = select(cx, &any_inf, &zero, &re);
+    let y_num = cmp(cx, "EQ", &y, &y);
+    let x_inf_y_num = bin(cx, "xhlo.and", &x_inf, &y_num);
+    let right_angle = bin(cx, "xhlo.or", &y_inf, &x_inf_y_num);
+    let im = select(cx, &right_angle, &half_pi, &im);
+    // ±0 + i NaN: the real part stays ±0.
+    let x_zero = cmp(cx, "EQ", &x, &zero);
+    let re = select(cx, &x_zero, &zero, &re);
+    // The signs of x and y, as copysign (NaN parts stay NaN: re and im are NaN there).
+    let x_neg = sign_bit(cx, &x);
+    let nre = un(cx, "xhlo.negate", &re);
+    let re = select(cx, &x_neg, &nre, &re);
+    let y_bits_neg = sign_bit(cx, &y);
+    let nim = un(cx, "xhlo.negate", &im);
+    let im = select(cx, &y_bits_neg, &nim, &im);
+    complex(cx, &re, &im)
+}
+
+/// Whether the sign bit of `x` is set (true for -0 and negative NaNs).
+fn sign_bit(cx: &mut Cx, x: &Val) -> Val {
+    let width = match float_name(&x.ty) {
+        Some("f64") => 64,
+        Some("f16" | "bf16") => 16,
+        _ => 32,
+    };
+    let bits = bitcast(cx, x, int(width, false));
+    let zero = iconst(cx, 0, &bits);
+    cmp(cx, "LT", &bits, &zero)
+}
+
+/// `atan(z) = -i atanh(iz)`, as XLA: with `w = atanh(-y + ix)`, `atan(z) = im(w) - i re(w)`.
+fn complex_atan(cx: &mut Cx, z: &Val) -> Val {
+    let (x, y) = parts(cx, z);
+    let ny = un(cx, "xhlo.negate", &y);
+    let iz = complex(cx, &ny, &x);
+    let w = complex_atanh(cx, &iz);
+    let (wr, wi) = parts(cx, &w);
+    let nwr = un(cx, "xhlo.negate", &wr);
+    complex(cx, &wi, &nwr)
 }
 
 // ---- Special functions ---------------------------------------------------------------------
