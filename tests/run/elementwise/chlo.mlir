@@ -522,3 +522,51 @@ func.func @broadcast_polygamma_rows() {
   check.expect_close %r, %e, max_ulp_difference = 16 : tensor<2x3xf64>, tensor<2x3xf64>
   func.return
 }
+
+// -----
+
+// Complex sinh, cosh, atanh and atan, complex<f32>: sinh/cosh as products of the real functions
+// (cosh(100) overflows f32 but cosh(100) sin(1e-40) = 1344 does not), atanh by Kahan's
+// formulas, atan(z) = -i atanh(iz); C99's special values. Expected: mpmath at 200 digits where
+// input and result are finite with nonzero parts, numpy's complex128 (C99) elsewhere, rounded
+// per part. atan(100 + 1e-40 i) has a subnormal imaginary part.
+func.func @complex_hyperbolic_and_atan_f32() {
+  %x = stablehlo.constant dense<[(0.5, 0.25), (-2.0, 3.0), (1.000000013351432e-10, -9.999999960041972e-13), (100.0, 9.99994610111476e-41), (1.0, 0.0), (2.0, 0.0), (1.0000000150474662e+30, 1.0000000150474662e+30), (0.0, 0x7F800000), (0x7F800000, 0.0), (0x7FC00000, 1.0)]> : tensor<10xcomplex<f32>>
+  %sinh = chlo.sinh %x : tensor<10xcomplex<f32>> -> tensor<10xcomplex<f32>>
+  %e_sinh = stablehlo.constant dense<[(0.5048956871032715, 0.2789791226387024), (3.590564489364624, 0.5309211015701294), (1.000000013351432e-10, -9.999999960041972e-13), (0x7F800000, 1344.05126953125), (1.175201177597046, 0.0), (3.6268603801727295, 0.0), (0xFF800000, 0xFF800000), (0.0, 0x7FC00000), (0x7F800000, 0.0), (0x7FC00000, 0x7FC00000)]> : tensor<10xcomplex<f32>>
+  check.expect_close %sinh, %e_sinh, max_ulp_difference = 4 : tensor<10xcomplex<f32>>, tensor<10xcomplex<f32>>
+  %cosh = chlo.cosh %x : tensor<10xcomplex<f32>> -> tensor<10xcomplex<f32>>
+  %e_cosh = stablehlo.constant dense<[(1.0925707817077637, 0.1289210468530655), (-3.724545478820801, -0.5118225812911987), (1.0, -1.000000031374395e-22), (0x7F800000, 1344.05126953125), (1.5430806875228882, 0.0), (3.762195587158203, 0.0), (0xFF800000, 0xFF800000), (0x7FC00000, 0.0), (0x7F800000, 0.0), (0x7FC00000, 0x7FC00000)]> : tensor<10xcomplex<f32>>
+  check.expect_close %cosh, %e_cosh, max_ulp_difference = 4 : tensor<10xcomplex<f32>>, tensor<10xcomplex<f32>>
+  %atanh = chlo.atanh %x : tensor<10xcomplex<f32>> -> tensor<10xcomplex<f32>>
+  %e_atanh = stablehlo.constant dense<[(0.5003700256347656, 0.3143981397151947), (-0.14694666862487793, 1.338972568511963), (1.000000013351432e-10, -9.999999960041972e-13), (0.010000333189964294, 1.5707963705062866), (0x7F800000, 0.0), (0.5493061542510986, 1.5707963705062866), (5.000000015855384e-31, 1.5707963705062866), (0.0, 1.5707963705062866), (0.0, 1.5707963705062866), (0x7FC00000, 0x7FC00000)]> : tensor<10xcomplex<f32>>
+  check.expect_close %atanh, %e_atanh, max_ulp_difference = 4 : tensor<10xcomplex<f32>>, tensor<10xcomplex<f32>>
+  %atan = chlo.atan %x : tensor<10xcomplex<f32>> -> tensor<10xcomplex<f32>>
+  %e_atan = stablehlo.constant dense<[(0.48425447940826416, 0.20058661699295044), (-1.4099210500717163, 0.2290726900100708), (1.000000013351432e-10, -9.999999960041972e-13), (1.5607966184616089, 9.80908925027372e-45), (0.7853981852531433, 0.0), (1.1071487665176392, 0.0), (1.5707963705062866, 5.000000015855384e-31), (1.5707963705062866, 0.0), (1.5707963705062866, 0.0), (0x7FC00000, 0x7FC00000)]> : tensor<10xcomplex<f32>>
+  check.expect_close %atan, %e_atan, max_ulp_difference = 4 : tensor<10xcomplex<f32>>, tensor<10xcomplex<f32>>
+  func.return
+}
+
+// -----
+
+// Complex sinh, cosh, atanh and atan, complex<f64>: sinh/cosh as products of the real functions
+// (cosh(100) overflows f64 but cosh(100) sin(1e-40) = 1344 does not), atanh by Kahan's
+// formulas, atan(z) = -i atanh(iz); C99's special values. Expected: mpmath at 200 digits where
+// input and result are finite with nonzero parts, numpy's complex128 (C99) elsewhere, rounded
+// per part.
+func.func @complex_hyperbolic_and_atan_f64() {
+  %x = stablehlo.constant dense<[(0.5, 0.25), (-2.0, 3.0), (1.0e-10, -1.0e-12), (100.0, 1.0e-40), (1.0, 0.0), (2.0, 0.0), (1.0e+30, 1.0e+30), (0.0, 0x7FF0000000000000), (0x7FF0000000000000, 0.0), (0x7FF8000000000000, 1.0)]> : tensor<10xcomplex<f64>>
+  %sinh = chlo.sinh %x : tensor<10xcomplex<f64>> -> tensor<10xcomplex<f64>>
+  %e_sinh = stablehlo.constant dense<[(0.504895714387995, 0.2789791283502615), (3.59056458998578, 0.5309210862485199), (1.0e-10, -1.0e-12), (1.3440585709080678e+43, 1344.0585709080676), (1.1752011936438014, 0.0), (3.626860407847019, 0.0), (0xFFF0000000000000, 0x7FF0000000000000), (0.0, 0x7FF8000000000000), (0x7FF0000000000000, 0.0), (0x7FF8000000000000, 0x7FF8000000000000)]> : tensor<10xcomplex<f64>>
+  check.expect_close %sinh, %e_sinh, max_ulp_difference = 4 : tensor<10xcomplex<f64>>, tensor<10xcomplex<f64>>
+  %cosh = chlo.cosh %x : tensor<10xcomplex<f64>> -> tensor<10xcomplex<f64>>
+  %e_cosh = stablehlo.constant dense<[(1.0925708047319176, 0.12892104172809826), (-3.7245455049153224, -0.5118225699873846), (1.0, -1.0e-22), (1.3440585709080678e+43, 1344.0585709080676), (1.5430806348152437, 0.0), (3.7621956910836314, 0.0), (0xFFF0000000000000, 0x7FF0000000000000), (0x7FF8000000000000, 0.0), (0x7FF0000000000000, 0.0), (0x7FF8000000000000, 0x7FF8000000000000)]> : tensor<10xcomplex<f64>>
+  check.expect_close %cosh, %e_cosh, max_ulp_difference = 4 : tensor<10xcomplex<f64>>, tensor<10xcomplex<f64>>
+  %atanh = chlo.atanh %x : tensor<10xcomplex<f64>> -> tensor<10xcomplex<f64>>
+  %e_atanh = stablehlo.constant dense<[(0.5003700000525311, 0.3143981432077165), (-0.14694666622552977, 1.3389725222944935), (1.0e-10, -1.0e-12), (0.010000333353334763, 1.5707963267948966), (0x7FF0000000000000, 0.0), (0.5493061443340549, 1.5707963267948966), (4.9999999999999995e-31, 1.5707963267948966), (0.0, 1.5707963267948966), (0.0, 1.5707963267948966), (0x7FF8000000000000, 0x7FF8000000000000)]> : tensor<10xcomplex<f64>>
+  check.expect_close %atanh, %e_atanh, max_ulp_difference = 4 : tensor<10xcomplex<f64>>, tensor<10xcomplex<f64>>
+  %atan = chlo.atan %x : tensor<10xcomplex<f64>> -> tensor<10xcomplex<f64>>
+  %e_atan = stablehlo.constant dense<[(0.4842544903299662, 0.20058661813123432), (-1.4099210495965755, 0.22907268296853878), (1.0e-10, -1.0e-12), (1.5607966601082315, 9.999000099990001e-45), (0.7853981633974483, 0.0), (1.1071487177940904, 0.0), (1.5707963267948966, 4.9999999999999995e-31), (1.5707963267948966, 0.0), (1.5707963267948966, 0.0), (0x7FF8000000000000, 0x7FF8000000000000)]> : tensor<10xcomplex<f64>>
+  check.expect_close %atan, %e_atan, max_ulp_difference = 4 : tensor<10xcomplex<f64>>, tensor<10xcomplex<f64>>
+  func.return
+}
