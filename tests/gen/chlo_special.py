@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates tests/fixtures/chlo_special.txt, the reference values of tests/chlo_accuracy.rs
 for the CHLO special functions bessel_i1e, zeta (Hurwitz, zeta(x, q)) and polygamma(n, x),
-the real sinh and cosh, and the complex sinh, cosh, atanh and atan.
+the real sinh and cosh, and the complex sinh, cosh, atanh, atan, asin, acos, asinh and acosh.
 
 Inputs are swept per element type (f16, bf16, f32, f64) over special values (±0, ±inf, NaN),
 tiny and subnormal values, ordinary ranges, large values and the functions' poles, rounded
@@ -26,11 +26,12 @@ Real sinh and cosh are swept like bessel_i1e and up to their overflow thresholds
 in f32, 709.8/710.5 in f64); references: numpy's float64 sinh/cosh (the C library's), mpmath
 at 40 digits for f64 (checked against numpy).
 
-Complex sinh, cosh, atanh and atan (complex<f32> "c64", complex<f64> "c128") are swept over a
-grid of real and imaginary parts from 0 to 1e300 with every sign, random points and the
-infinities and NaN; their references are mpmath's at 40 digits, rounded per part, checked
-against numpy's complex128 (C99's csinh, ccosh, catanh, catan), whose special values are
-the references where an input or the result is not finite.
+Complex sinh, cosh, atanh, atan, asin, acos, asinh and acosh (complex<f32> "c64",
+complex<f64> "c128") are swept over a grid of real and imaginary parts from 0 to 1e300 with
+every sign, random points and the infinities and NaN; their references are mpmath's at 40
+digits or more, rounded per part, checked against numpy's complex128 (C99's csinh, ccosh,
+catanh, catan, casin, ...), whose special values are the references where an input or the
+result is not finite.
 
 Run with the venv that has jax (for ml_dtypes' bfloat16), scipy and mpmath:
   /root/.cache/xla-workloads/venv/bin/python tests/gen/chlo_special.py > tests/fixtures/chlo_special.txt
@@ -247,6 +248,10 @@ COMPLEX = {
     "cosh": (mp.cosh, np.cosh),
     "atanh": (mp.atanh, np.arctanh),
     "atan": (mp.atan, np.arctan),
+    "asin": (mp.asin, np.arcsin),
+    "acos": (mp.acos, np.arccos),
+    "asinh": (mp.asinh, np.arcsinh),
+    "acosh": (mp.acosh, np.arccosh),
 }
 
 

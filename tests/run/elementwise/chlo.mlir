@@ -570,3 +570,49 @@ func.func @complex_hyperbolic_and_atan_f64() {
   check.expect_close %atan, %e_atan, max_ulp_difference = 4 : tensor<10xcomplex<f64>>, tensor<10xcomplex<f64>>
   func.return
 }
+
+// -----
+
+// Complex asin, acos, asinh and acosh, complex<f32> (Hull et al.'s algorithm): both sides of the
+// branch cuts (2 - 0i, -2 + 0i), the branch point 1, a huge real part with a tiny imaginary
+// one, and C99's special values. Expected: mpmath at 300 digits where input and result are
+// finite with nonzero parts, numpy's complex128 (C99) elsewhere, rounded per part.
+func.func @complex_inverse_trigonometric_f32() {
+  %x = stablehlo.constant dense<[(0.5, 0.25), (-2.0, 3.0), (1.000000013351432e-10, -9.999999960041972e-13), (1.0, 0.0), (2.0, -0.0), (-2.0, 0.0), (1.0000000150474662e+30, 1.0000000031710769e-30), (0.0, 0x7FC00000), (0x7F800000, 1.0), (0x7FC00000, 0x7F800000)]> : tensor<10xcomplex<f32>>
+  %asin = chlo.asin %x : tensor<10xcomplex<f32>> -> tensor<10xcomplex<f32>>
+  %e_asin = stablehlo.constant dense<[(0.5016088485717773, 0.2813960611820221), (-0.5706527829170227, 1.9833869934082031), (1.000000013351432e-10, -9.999999960041972e-13), (1.5707963705062866, 0.0), (1.5707963705062866, -1.316957950592041), (-1.5707963705062866, 1.316957950592041), (1.5707963705062866, 69.77069854736328), (0.0, 0x7FC00000), (1.5707963705062866, 0x7F800000), (0x7FC00000, 0x7F800000)]> : tensor<10xcomplex<f32>>
+  check.expect_close %asin, %e_asin, max_ulp_difference = 4 : tensor<10xcomplex<f32>>, tensor<10xcomplex<f32>>
+  %acos = chlo.acos %x : tensor<10xcomplex<f32>> -> tensor<10xcomplex<f32>>
+  %e_acos = stablehlo.constant dense<[(1.0691875219345093, -0.2813960611820221), (2.141449213027954, -1.9833869934082031), (1.5707963705062866, 9.999999960041972e-13), (0.0, -0.0), (0.0, 1.316957950592041), (3.1415927410125732, -1.316957950592041), (0.0, -69.77069854736328), (1.5707963705062866, 0x7FC00000), (0.0, 0xFF800000), (0x7FC00000, 0xFF800000)]> : tensor<10xcomplex<f32>>
+  check.expect_close %acos, %e_acos, max_ulp_difference = 4 : tensor<10xcomplex<f32>>, tensor<10xcomplex<f32>>
+  %asinh = chlo.asinh %x : tensor<10xcomplex<f32>> -> tensor<10xcomplex<f32>>
+  %e_asinh = stablehlo.constant dense<[(0.49267569184303284, 0.22432845830917358), (-1.9686379432678223, 0.9646584987640381), (1.000000013351432e-10, -9.999999960041972e-13), (0.8813735842704773, 0.0), (1.4436354637145996, -0.0), (-1.4436354637145996, 0.0), (69.77069854736328, 0.0), (0x7FC00000, 0x7FC00000), (0x7F800000, 0.0), (0x7F800000, 0x7FC00000)]> : tensor<10xcomplex<f32>>
+  check.expect_close %asinh, %e_asinh, max_ulp_difference = 4 : tensor<10xcomplex<f32>>, tensor<10xcomplex<f32>>
+  %acosh = chlo.acosh %x : tensor<10xcomplex<f32>> -> tensor<10xcomplex<f32>>
+  %e_acosh = stablehlo.constant dense<[(0.2813960611820221, 1.0691875219345093), (1.9833869934082031, 2.141449213027954), (9.999999960041972e-13, -1.5707963705062866), (0.0, 0.0), (1.316957950592041, -0.0), (1.316957950592041, 3.1415927410125732), (69.77069854736328, 0.0), (0x7FC00000, 1.5707963705062866), (0x7F800000, 0.0), (0x7F800000, 0x7FC00000)]> : tensor<10xcomplex<f32>>
+  check.expect_close %acosh, %e_acosh, max_ulp_difference = 4 : tensor<10xcomplex<f32>>, tensor<10xcomplex<f32>>
+  func.return
+}
+
+// -----
+
+// Complex asin, acos, asinh and acosh, complex<f64> (Hull et al.'s algorithm): both sides of the
+// branch cuts (2 - 0i, -2 + 0i), the branch point 1, a huge real part with a tiny imaginary
+// one, and C99's special values. Expected: mpmath at 300 digits where input and result are
+// finite with nonzero parts, numpy's complex128 (C99) elsewhere, rounded per part.
+func.func @complex_inverse_trigonometric_f64() {
+  %x = stablehlo.constant dense<[(0.5, 0.25), (-2.0, 3.0), (1.0e-10, -1.0e-12), (1.0, 0.0), (2.0, -0.0), (-2.0, 0.0), (1.0e+30, 1.0e-30), (0.0, 0x7FF8000000000000), (0x7FF0000000000000, 1.0), (0x7FF8000000000000, 0x7FF0000000000000)]> : tensor<10xcomplex<f64>>
+  %asin = chlo.asin %x : tensor<10xcomplex<f64>> -> tensor<10xcomplex<f64>>
+  %e_asin = stablehlo.constant dense<[(0.5016088532755008, 0.2813960562452928), (-0.5706527843210994, 1.9833870299165355), (1.0e-10, -1.0e-12), (1.5707963267948966, 0.0), (1.5707963267948966, -1.3169578969248166), (-1.5707963267948966, 1.3169578969248166), (1.5707963267948966, 69.77069997038132), (0.0, 0x7FF8000000000000), (1.5707963267948966, 0x7FF0000000000000), (0x7FF8000000000000, 0x7FF0000000000000)]> : tensor<10xcomplex<f64>>
+  check.expect_close %asin, %e_asin, max_ulp_difference = 4 : tensor<10xcomplex<f64>>, tensor<10xcomplex<f64>>
+  %acos = chlo.acos %x : tensor<10xcomplex<f64>> -> tensor<10xcomplex<f64>>
+  %e_acos = stablehlo.constant dense<[(1.0691874735193958, -0.2813960562452928), (2.141449111115996, -1.9833870299165355), (1.5707963266948965, 1.0e-12), (0.0, -0.0), (0.0, 1.3169578969248166), (3.141592653589793, -1.3169578969248166), (1.0000000000000001e-60, -69.77069997038132), (1.5707963267948966, 0x7FF8000000000000), (0.0, 0xFFF0000000000000), (0x7FF8000000000000, 0xFFF0000000000000)]> : tensor<10xcomplex<f64>>
+  check.expect_close %acos, %e_acos, max_ulp_difference = 4 : tensor<10xcomplex<f64>>, tensor<10xcomplex<f64>>
+  %asinh = chlo.asinh %x : tensor<10xcomplex<f64>> -> tensor<10xcomplex<f64>>
+  %e_asinh = stablehlo.constant dense<[(0.4926756834207706, 0.2243284526346675), (-1.9686379257930964, 0.9646585044076028), (1.0e-10, -1.0e-12), (0.8813735870195429, 0.0), (1.4436354751788103, -0.0), (-1.4436354751788103, 0.0), (69.77069997038132, 1.0000000000000001e-60), (0x7FF8000000000000, 0x7FF8000000000000), (0x7FF0000000000000, 0.0), (0x7FF0000000000000, 0x7FF8000000000000)]> : tensor<10xcomplex<f64>>
+  check.expect_close %asinh, %e_asinh, max_ulp_difference = 4 : tensor<10xcomplex<f64>>, tensor<10xcomplex<f64>>
+  %acosh = chlo.acosh %x : tensor<10xcomplex<f64>> -> tensor<10xcomplex<f64>>
+  %e_acosh = stablehlo.constant dense<[(0.2813960562452928, 1.0691874735193958), (1.9833870299165355, 2.141449111115996), (1.0e-12, -1.5707963266948965), (0.0, 0.0), (1.3169578969248166, -0.0), (1.3169578969248166, 3.141592653589793), (69.77069997038132, 1.0000000000000001e-60), (0x7FF8000000000000, 1.5707963267948966), (0x7FF0000000000000, 0.0), (0x7FF0000000000000, 0x7FF8000000000000)]> : tensor<10xcomplex<f64>>
+  check.expect_close %acosh, %e_acosh, max_ulp_difference = 4 : tensor<10xcomplex<f64>>, tensor<10xcomplex<f64>>
+  func.return
+}

@@ -3,8 +3,8 @@
 //! XLA's `math.cc` (each function documents its formula, and where it departs from XLA's for
 //! accuracy, measured by `tests/chlo_accuracy.rs`). f16 and bf16 inputs of the
 //! transcendental decompositions are computed in f32 and rounded back, as CHLO does
-//! (bessel_i1e and polygamma compute f32 in f64). Complex operands are decomposed for
-//! sinh, cosh, atanh and atan; complex asin, acos, asinh and acosh are refused.
+//! (bessel_i1e and polygamma compute f32 in f64). The inverse and hyperbolic trigonometric
+//! functions also take complex operands.
 //! `chlo.scan` becomes an `xhlo.while` over the scan dimension with the body inlined, and
 //! `chlo.ragged_dot` one `dot_general` per group with the group's rows (or contraction
 //! range) selected by masks built from the group sizes.
@@ -47,11 +47,11 @@ pub const TABLE: &[(&str, Rule)] = &[
     ("chlo.mulhi", Custom(mulhi)),
     ("chlo.next_after", Custom(next_after)),
     ("chlo.atan", Custom(|cx, s| real_or_complex(cx, s, atan, complex_atan))),
-    ("chlo.asin", Custom(|cx, s| real_unary(cx, s, asin))),
-    ("chlo.acos", Custom(|cx, s| real_unary(cx, s, acos))),
+    ("chlo.asin", Custom(|cx, s| real_or_complex(cx, s, asin, complex_asin))),
+    ("chlo.acos", Custom(|cx, s| real_or_complex(cx, s, acos, complex_acos))),
     ("chlo.atanh", Custom(|cx, s| real_or_complex(cx, s, atanh, complex_atanh))),
-    ("chlo.asinh", Custom(|cx, s| real_unary(cx, s, asinh))),
-    ("chlo.acosh", Custom(|cx, s| real_unary(cx, s, acosh))),
+    ("chlo.asinh", Custom(|cx, s| real_or_complex(cx, s, asinh, complex_asinh))),
+    ("chlo.acosh", Custom(|cx, s| real_or_complex(cx, s, acosh, complex_acosh))),
     ("chlo.sinh", Custom(|cx, s| real_or_complex(cx, s, sinh, complex_sinh))),
     ("chlo.cosh", Custom(|cx, s| real_or_complex(cx, s, cosh, complex_cosh))),
     ("chlo.erf_inv", Custom(|cx, s| real_unary(cx, s, erf_inv))),
@@ -846,6 +846,235 @@ fn sign_bit(cx: &mut Cx, x: &Val) -> Val {
     let bits = bitcast(cx, x, int(width, false));
     let zero = iconst(cx, 0, &bits);
     cmp(cx, "LT", &bits, &zero)
+}
+
+/// `sqrt(a^2 + b^2)` for `a, b >= 0` without overflow or underflow of the squares: `m
+/// sqrt((a/m)^2 + (b/m)^2)` with `m = max(a, b)` (0 where both are 0).
+fn hypot(cx: &mut Cx, a: &Val, b: &Val) -> Val {
+    let m = bin(cx, "xhlo.maximum", a, b);
+    let zero = fconst(cx, 0.0, a);
+    let one = fconst(cx, 1.0, a);
+    let m_zero = cmp(cx, "EQ", &m, &zero);
+    let safe = select(cx, &m_zero, &one, &m);
+    let sa = bin(cx, "xhlo.divide", a, &safe);
+    let sb = bin(cx, "xhlo.divide", b, &safe);
+    let sa2 = bin(cx, "xhlo.multiply", &sa, &sa);
+    let sb2 = bin(cx, "xhlo.multiply", &sb, &sb);
+    let sum = bin(cx, "xhlo.add", &sa2, &sb2);
+    let root = un(cx, "xhlo.sqrt", &sum);
+    bin(cx, "xhlo.multiply", &m, &root)
+}
+
+/// The parts of the complex arcsine and arccosine on the first quadrant, by Hull, Fairgrieve
+/// and Tang ("Implementing the complex arcsine and arccosine functions using exception
+/// handling", 1997), the algorithm XLA's `asin_acos_kernel` also follows: for `X = |x|`,
+/// `Y = |y|`, `R = |z + 1|`, `S = |z - 1|`, `A = (R + S) / 2`, `B = X / A`, returns
+/// `(asin_re, acos_re, im)` with `asin(X + iY) = asin_re + i im` and
+/// `acos(X + iY) = acos_re - i im`:
+/// - `asin_re = asin(B)`, `acos_re = acos(B)` for `B <= 0.6417`; else with
+///   `D = (A + X)(Y^2 / (R + X + 1) + S + 1 - X) / 2` (`X <= 1`),
+///   `asin_re = atan(X / sqrt(D))`, `acos_re = atan(sqrt(D) / X)`, or with
+///   `D = ((A + X) / (R + X + 1) + (A + X) / (S + X - 1)) / 2` (`X > 1`),
+///   `asin_re = atan(X / (Y sqrt(D)))`, `acos_re = atan(Y sqrt(D) / X)`;
+/// - `im = log1p(Am1 + sqrt(Am1 (A + 1)))` for `A <= 1.5`, with `Am1 = A - 1` as
+///   `(Y^2 / (R + X + 1) + Y^2 / (S + 1 - X)) / 2` (`X < 1`) or
+///   `(Y^2 / (R + X + 1) + S + X - 1) / 2`; `log(A + sqrt(A^2 - 1))` above;
+/// - where `Y^2` vanishes against `|1 - X|` (`Y < eps |1 - X|`): `im = Y / sqrt((1 - X)(1 + X))`
+///   (`X < 1`), `log1p(X - 1 + sqrt((X - 1)(X + 1)))` (`X > 1`), `sqrt(Y)` (`X = 1`);
+/// - where `max(X, Y)` exceeds `sqrt(max) / 8`: `asin_re = atan2(X, Y)`,
+///   `acos_re = atan2(Y, X)`, `im = log(hypot(X, Y)) + log 2` (infinite for infinite parts);
+/// - where both are below `4 sqrt(min normal)`: `asin_re = X`, `acos_re = pi/2`, `im = Y`.
+fn asin_acos_parts(cx: &mut Cx, ax: &Val, ay: &Val) -> (Val, Val, Val) {
+    let name = float_name(&ax.ty).unwrap_or("f32").to_string();
+    let eps = if name == "f64" { f64::EPSILON } else { f32::EPSILON as f64 };
+    let c = |cx: &mut Cx, v: f64| fconst(cx, v, ax);
+    let one = c(cx, 1.0);
+    let half = c(cx, 0.5);
+    let xp1 = bin(cx, "xhlo.add", ax, &one);
+    let xm1 = bin(cx, "xhlo.subtract", ax, &one);
+    let omx = un(cx, "xhlo.negate", &xm1);
+    let axm1 = un(cx, "xhlo.abs", &xm1);
+    let r = hypot(cx, &xp1, ay);
+    let s = hypot(cx, &axm1, ay);
+    let rs = bin(cx, "xhlo.add", &r, &s);
+    let a = bin(cx, "xhlo.multiply", &half, &rs);
+    let b = bin(cx, "xhlo.divide", ax, &a);
+    let yy = bin(cx, "xhlo.multiply", ay, ay);
+    let r_xp1 = bin(cx, "xhlo.add", &r, &xp1);
+    let y2_r = bin(cx, "xhlo.divide", &yy, &r_xp1);
+    let apx = bin(cx, "xhlo.add", &a, ax);
+    // Real parts.
+    let asin_b = asin(cx, &b);
+    let acos_b = acos(cx, &b);
+    let s_omx = bin(cx, "xhlo.add", &s, &omx);
+    let inner_le = bin(cx, "xhlo.add", &y2_r, &s_omx);
+    let prod_le = bin(cx, "xhlo.multiply", &apx, &inner_le);
+    let d_le = bin(cx, "xhlo.multiply", &half, &prod_le);
+    let sd_le = un(cx, "xhlo.sqrt", &d_le);
+    let s_xm1 = bin(cx, "xhlo.add", &s, &xm1);
+    let q1 = bin(cx, "xhlo.divide", &apx, &r_xp1);
+    let q2 = bin(cx, "xhlo.divide", &apx, &s_xm1);
+    let q12 = bin(cx, "xhlo.add", &q1, &q2);
+    let d_gt = bin(cx, "xhlo.multiply", &half, &q12);
+    let sd_gt = un(cx, "xhlo.sqrt", &d_gt);
+    let ysd_gt = bin(cx, "xhlo.multiply", ay, &sd_gt);
+    let x_le_one = cmp(cx, "LE", ax, &one);
+    let den = select(cx, &x_le_one, &sd_le, &ysd_gt);
+    let asin_far = bin(cx, "xhlo.atan2", ax, &den);
+    let acos_far = bin(cx, "xhlo.atan2", &den, ax);
+    let crossover = c(cx, 0.6417);
+    let b_small = cmp(cx, "LE", &b, &crossover);
+    let mut asin_re = select(cx, &b_small, &asin_b, &asin_far);
+    let mut acos_re = select(cx, &b_small, &acos_b, &acos_far);
+    // Imaginary part.
+    let y2_s = bin(cx, "xhlo.divide", &yy, &s_omx);
+    let am1_lt = bin(cx, "xhlo.add", &y2_r, &y2_s);
+    let am1_lt = bin(cx, "xhlo.multiply", &half, &am1_lt);
+    let am1_ge = bin(cx, "xhlo.add", &y2_r, &s_xm1);
+    let am1_ge = bin(cx, "xhlo.multiply", &half, &am1_ge);
+    let x_lt_one = cmp(cx, "LT", ax, &one);
+    let am1 = select(cx, &x_lt_one, &am1_lt, &am1_ge);
+    let ap1 = bin(cx, "xhlo.add", &a, &one);
+    let am1ap1 = bin(cx, "xhlo.multiply", &am1, &ap1);
+    let root = un(cx, "xhlo.sqrt", &am1ap1);
+    let arg = bin(cx, "xhlo.add", &am1, &root);
+    let im_near = un(cx, "xhlo.log_plus_one", &arg);
+    let aa = bin(cx, "xhlo.multiply", &a, &a);
+    let aa1 = bin(cx, "xhlo.subtract", &aa, &one);
+    let root_far = un(cx, "xhlo.sqrt", &aa1);
+    let sum_far = bin(cx, "xhlo.add", &a, &root_far);
+    let im_far = un(cx, "xhlo.log", &sum_far);
+    let a_cross = c(cx, 1.5);
+    let a_small = cmp(cx, "LE", &a, &a_cross);
+    let mut im = select(cx, &a_small, &im_near, &im_far);
+    // Y negligible against |1 - X|.
+    let eps_v = c(cx, eps);
+    let eps_d = bin(cx, "xhlo.multiply", &eps_v, &axm1);
+    let y_tiny = cmp(cx, "LT", ay, &eps_d);
+    let omx_opx = bin(cx, "xhlo.multiply", &omx, &xp1);
+    let sq_lt = un(cx, "xhlo.sqrt", &omx_opx);
+    let im_lt = bin(cx, "xhlo.divide", ay, &sq_lt);
+    let xm1_xp1 = bin(cx, "xhlo.multiply", &xm1, &xp1);
+    let sq_gt = un(cx, "xhlo.sqrt", &xm1_xp1);
+    let arg_gt = bin(cx, "xhlo.add", &xm1, &sq_gt);
+    let im_gt = un(cx, "xhlo.log_plus_one", &arg_gt);
+    let im_tiny = select(cx, &x_lt_one, &im_lt, &im_gt);
+    im = select(cx, &y_tiny, &im_tiny, &im);
+    let x_is_one = cmp(cx, "EQ", ax, &one);
+    let sqrt_y = un(cx, "xhlo.sqrt", ay);
+    let min_n = c(cx, min_normal(&name).sqrt());
+    let y_below = cmp(cx, "LT", ay, &min_n);
+    let one_tiny = bin(cx, "xhlo.and", &x_is_one, &y_below);
+    im = select(cx, &one_tiny, &sqrt_y, &im);
+    // Huge parts.
+    let m = bin(cx, "xhlo.maximum", ax, ay);
+    let n = bin(cx, "xhlo.minimum", ax, ay);
+    let big = c(cx, float_max(&name).sqrt() / 8.0);
+    let huge = cmp(cx, "GT", &m, &big);
+    let asin_huge = bin(cx, "xhlo.atan2", ax, ay);
+    let acos_huge = bin(cx, "xhlo.atan2", ay, ax);
+    let inf = c(cx, f64::INFINITY);
+    let m_inf = cmp(cx, "EQ", &m, &inf);
+    let safe_m = select(cx, &m_inf, &one, &m);
+    let ratio = bin(cx, "xhlo.divide", &n, &safe_m);
+    let ratio2 = bin(cx, "xhlo.multiply", &ratio, &ratio);
+    let l1 = un(cx, "xhlo.log_plus_one", &ratio2);
+    let hl1 = bin(cx, "xhlo.multiply", &half, &l1);
+    let log_m = un(cx, "xhlo.log", &m);
+    let ln2 = c(cx, std::f64::consts::LN_2);
+    let lm2 = bin(cx, "xhlo.add", &log_m, &ln2);
+    let im_huge = bin(cx, "xhlo.add", &lm2, &hl1);
+    let im_huge = select(cx, &m_inf, &inf, &im_huge);
+    asin_re = select(cx, &huge, &asin_huge, &asin_re);
+    acos_re = select(cx, &huge, &acos_huge, &acos_re);
+    im = select(cx, &huge, &im_huge, &im);
+    // Infinite parts with a NaN other part: the imaginary part is still infinite.
+    let x_inf = cmp(cx, "EQ", ax, &inf);
+    let y_inf = cmp(cx, "EQ", ay, &inf);
+    let any_inf = bin(cx, "xhlo.or", &x_inf, &y_inf);
+    im = select(cx, &any_inf, &inf, &im);
+    // Both tiny: asin z = z.
+    let small = c(cx, 4.0 * min_normal(&name).sqrt());
+    let m_small = cmp(cx, "LT", &m, &small);
+    let half_pi = c(cx, std::f64::consts::FRAC_PI_2);
+    asin_re = select(cx, &m_small, ax, &asin_re);
+    acos_re = select(cx, &m_small, &half_pi, &acos_re);
+    im = select(cx, &m_small, ay, &im);
+    // X = 0 (also with a NaN Y): asin_re = 0, acos_re = pi/2 (C99's casin(±0 + i NaN)).
+    let zero = c(cx, 0.0);
+    let x_zero = cmp(cx, "EQ", ax, &zero);
+    asin_re = select(cx, &x_zero, ax, &asin_re);
+    acos_re = select(cx, &x_zero, &half_pi, &acos_re);
+    (asin_re, acos_re, im)
+}
+
+/// `v` with the sign of `s` (its sign bit).
+fn copysign(cx: &mut Cx, v: &Val, s: &Val) -> Val {
+    let av = un(cx, "xhlo.abs", v);
+    let neg = un(cx, "xhlo.negate", &av);
+    let s_neg = sign_bit(cx, s);
+    select(cx, &s_neg, &neg, &av)
+}
+
+/// `asin(x + iy) = sign(x) asin_re + i sign(y) im` ([`asin_acos_parts`]; asin is odd and
+/// commutes with conjugation), C99's `casin` special values.
+fn complex_asin(cx: &mut Cx, z: &Val) -> Val {
+    let (x, y) = parts(cx, z);
+    let ax = un(cx, "xhlo.abs", &x);
+    let ay = un(cx, "xhlo.abs", &y);
+    let (asin_re, _, im) = asin_acos_parts(cx, &ax, &ay);
+    let re = copysign(cx, &asin_re, &x);
+    let im = copysign(cx, &im, &y);
+    complex(cx, &re, &im)
+}
+
+/// `acos(x + iy) = acos_re - i sign(y) im` for `x >= 0`, `pi - acos_re - i sign(y) im` for
+/// `x < 0` ([`asin_acos_parts`]), C99's `cacos` special values.
+fn complex_acos(cx: &mut Cx, z: &Val) -> Val {
+    let (x, y) = parts(cx, z);
+    let re = acos_real(cx, &x, &y);
+    let ax = un(cx, "xhlo.abs", &x);
+    let ay = un(cx, "xhlo.abs", &y);
+    let (_, _, im) = asin_acos_parts(cx, &ax, &ay);
+    let ny = un(cx, "xhlo.negate", &y);
+    let im = copysign(cx, &im, &ny);
+    complex(cx, &re, &im)
+}
+
+/// The real part of `acos(x + iy)`: `acos_re` for `x >= 0` (sign bit clear), `pi - acos_re`
+/// otherwise.
+fn acos_real(cx: &mut Cx, x: &Val, y: &Val) -> Val {
+    let ax = un(cx, "xhlo.abs", x);
+    let ay = un(cx, "xhlo.abs", y);
+    let (_, acos_re, _) = asin_acos_parts(cx, &ax, &ay);
+    let pi = fconst(cx, std::f64::consts::PI, x);
+    let flipped = bin(cx, "xhlo.subtract", &pi, &acos_re);
+    let x_neg = sign_bit(cx, x);
+    select(cx, &x_neg, &flipped, &acos_re)
+}
+
+/// `asinh(z) = -i asin(iz)`: with `w = asin(-y + ix)`, `asinh(z) = im(w) - i re(w)`.
+fn complex_asinh(cx: &mut Cx, z: &Val) -> Val {
+    let (x, y) = parts(cx, z);
+    let ny = un(cx, "xhlo.negate", &y);
+    let iz = complex(cx, &ny, &x);
+    let w = complex_asin(cx, &iz);
+    let (wr, wi) = parts(cx, &w);
+    let nwr = un(cx, "xhlo.negate", &wr);
+    complex(cx, &wi, &nwr)
+}
+
+/// `acosh(x + iy) = im + i sign(y) acos_re(x + iy)` ([`asin_acos_parts`]: the real part is
+/// `|Im acos z| >= 0`, the imaginary part the real part of `acos z` with `y`'s sign), C99's
+/// `cacosh` special values.
+fn complex_acosh(cx: &mut Cx, z: &Val) -> Val {
+    let (x, y) = parts(cx, z);
+    let ax = un(cx, "xhlo.abs", &x);
+    let ay = un(cx, "xhlo.abs", &y);
+    let (_, _, im) = asin_acos_parts(cx, &ax, &ay);
+    let re_acos = acos_real(cx, &x, &y);
+    let im_out = copysign(cx, &re_acos, &y);
+    complex(cx, &im, &im_out)
 }
 
 /// `atan(z) = -i atanh(iz)`, as XLA: with `w = atanh(-y + ix)`, `atan(z) = im(w) - i re(w)`.
