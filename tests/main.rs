@@ -3,6 +3,7 @@
 //! so a case is added by adding a file.
 
 mod builder_in_mlir;
+mod chlo_accuracy;
 mod cli;
 mod conv_gemm;
 mod dot_tiled;

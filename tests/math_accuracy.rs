@@ -84,12 +84,12 @@ fn sweep() -> Vec<f64> {
     xs
 }
 
-fn literal(t: ElementType, values: &[f64]) -> Literal {
+pub(crate) fn literal(t: ElementType, values: &[f64]) -> Literal {
     let scalars: Vec<_> = values.iter().map(|v| Scalar::Float(*v)).collect();
     Literal::from_scalars(TensorType::new(vec![values.len() as i64], t), &scalars)
 }
 
-fn float(s: Scalar) -> f64 {
+pub(crate) fn float(s: Scalar) -> f64 {
     match s {
         Scalar::Float(f) => f,
         other => panic!("{other:?}"),
@@ -97,12 +97,12 @@ fn float(s: Scalar) -> f64 {
 }
 
 /// `v` rounded to `t` (what a correctly rounded result is).
-fn round_to(t: ElementType, v: f64) -> f64 {
+pub(crate) fn round_to(t: ElementType, v: f64) -> f64 {
     float(literal(t, &[v]).get(0))
 }
 
 /// The smallest positive normal number of `t`.
-fn min_normal(t: ElementType) -> f64 {
+pub(crate) fn min_normal(t: ElementType) -> f64 {
     match t {
         F16 => 6.103515625e-5,
         BF16 | F32 => f32::MIN_POSITIVE as f64,
@@ -112,7 +112,7 @@ fn min_normal(t: ElementType) -> f64 {
 
 /// Units in the last place of `t` between two values of `t` (their bit patterns as signed
 /// magnitudes on one line).
-fn ulps(t: ElementType, a: f64, b: f64) -> u64 {
+pub(crate) fn ulps(t: ElementType, a: f64, b: f64) -> u64 {
     let key = |v: f64| {
         let bytes = encode(t, Scalar::Float(v));
         let bits = bytes.iter().rev().fold(0u64, |w, b| (w << 8) | *b as u64);

@@ -61,7 +61,9 @@ pub fn lower_scalar_op(e: &mut Emitter, op: &Op, env: &HashMap<String, Value>) -
 /// A scalar constant of element type `t` in compute form.
 pub fn scalar_constant(e: &mut Emitter, value: Scalar, t: xhlo_ir::ElementType) -> Value {
     let text = match value {
-        Scalar::Int(i) if t.is_pred() => (if i != 0 { "true" } else { "false" }).to_string(),
+        // `1 : i1`, not `true : i1`: MLIR's bool keywords take no type (`arith.constant
+        // false : i1` does not parse), and the constant is written with its type.
+        Scalar::Int(i) if t.is_pred() => (if i != 0 { "1" } else { "0" }).to_string(),
         Scalar::Int(i) => i.to_string(),
         Scalar::Float(f) => float_text(f, t),
         Scalar::Complex(re, im) => {

@@ -848,6 +848,28 @@ mod tests {
         insta::assert_snapshot!(out);
     }
 
+    /// A boolean splat inside a kernel becomes `arith.constant 0 : i1`: MLIR's `false` takes
+    /// no type, and `arith.constant false : i1` does not parse (found by chlo.zeta with
+    /// constant operands under greedy fusion).
+    #[test]
+    fn pred_splat_constants_in_a_kernel_are_typed_integers() {
+        let out = lower_ok(
+            "%x: tensor<4xf32>",
+            r#"  %r = "xhlo.fusion"(%x) ({
+  ^bb0(%a: tensor<4xf32>):
+    %f = "xhlo.constant"() {value = dense<false> : tensor<4xi1>} : () -> tensor<4xi1>
+    %t = "xhlo.constant"() {value = dense<true> : tensor<4xi1>} : () -> tensor<4xi1>
+    %c = "xhlo.is_finite"(%a) : (tensor<4xf32>) -> tensor<4xi1>
+    %d = "xhlo.and"(%c, %f) : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+    %e = "xhlo.or"(%d, %t) : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+    "gpu.yield"(%e) : (tensor<4xi1>) -> ()
+  }) {kind = "loop"} : (tensor<4xf32>) -> tensor<4xi1>"#,
+            "tensor<4xi1>",
+        );
+        assert!(out.contains("arith.constant 0 : i1") && out.contains("arith.constant 1 : i1"), "{out}");
+        assert!(!out.contains("false :") && !out.contains("true :"), "{out}");
+    }
+
     #[test]
     fn input_fusion_computes_the_producers_inside_the_reduction() {
         let out = lower_ok(

@@ -340,9 +340,21 @@ fn chlo_is_inf_compares_the_magnitude_with_infinity() {
 }
 
 #[test]
-fn chlo_ops_without_decomposition_are_unsupported() {
-    let e = one_error("func.func @f(%a: tensor<2xf32>) {\n  %0 = \"chlo.zeta\"(%a, %a) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>\n  \"func.return\"() : () -> ()\n}");
-    assert_eq!(e, "2:8: 'chlo.zeta' op unsupported op (CHLO op with no xhlo decomposition)");
+fn chlo_special_functions_of_integers_are_unsupported() {
+    let e = one_error("func.func @f(%a: tensor<2xi32>) {\n  %0 = \"chlo.zeta\"(%a, %a) : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>\n  \"func.return\"() : () -> ()\n}");
+    assert_eq!(e, "2:8: 'chlo.zeta' op unsupported: chlo.zeta of tensor<2xi32> (only real float operands are decomposed)");
+    let e = one_error("func.func @f(%a: tensor<2xf32>, %b: tensor<2xf64>) {\n  %0 = \"chlo.polygamma\"(%a, %b) : (tensor<2xf32>, tensor<2xf64>) -> tensor<2xf32>\n  \"func.return\"() : () -> ()\n}");
+    assert_eq!(e, "2:8: 'chlo.polygamma' op expects operands of one element type, got tensor<2xf32> and tensor<2xf64>");
+}
+
+#[test]
+fn chlo_polygamma_looks_up_exact_factorials_with_a_gather() {
+    let out = import_body("%n: tensor<3xf32>, %x: tensor<3xf32>", r#"%0 = "chlo.polygamma"(%n, %x) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+"func.return"() : () -> ()"#);
+    // f32 is computed in f64: 0! to 170!, then inf.
+    let table = out.iter().find(|l| l.contains("tensor<172xf64>")).expect("a 172-entry factorial table");
+    assert!(table.contains("[1.0, 1.0, 2.0, 6.0, 24.0, 120.0,") && table.contains("0x7FF0000000000000]"), "{table}");
+    assert!(out.iter().any(|l| l.contains("\"xhlo.gather\"") && l.contains("collapsed_slice_dims = array<i64: 0>") && l.contains("index_vector_dim = 1 : i64")));
 }
 
 #[test]
