@@ -121,3 +121,60 @@ fn compile_options_are_the_default_pipelines_options() {
         format!("builtin.module(xhlo-jit{{entry=main eqsat=true fusion=egraph iter-limit=30 node-limit=20000 time-limit-ms=2000 fast-math=false stats=false explain=false tile-dots=true dot-tiles=6,2,256,40,4 threads=0 min-parallel-work=65536 vector-bytes=0 math-approximations={}}})", xhlo::lowering::pipeline::APPROXIMATED_MATH_OPS)
     );
 }
+
+/// The JIT compiles each program's partitions on compile threads of its own: programs
+/// compiled and dropped at once on several threads (each with a tiled dot, reductions and
+/// OpenMP bodies in separate partitions) give the reference numbers, and programs outlive
+/// one another in any order.
+#[test]
+fn programs_compiled_concurrently_give_the_same_numbers() {
+    let n = 64;
+    let text = format!(
+        r#"func.func @main(%a: tensor<{n}x{n}xf32>, %b: tensor<{n}x{n}xf32>) -> (tensor<{n}x{n}xf32>, tensor<{n}xf32>) {{
+  %0 = "xhlo.dot_general"(%a, %b) {{lhs_contracting_dimensions = array<i64: 1>, rhs_contracting_dimensions = array<i64: 0>}} : (tensor<{n}x{n}xf32>, tensor<{n}x{n}xf32>) -> tensor<{n}x{n}xf32>
+  %1 = "xhlo.tanh"(%0) : (tensor<{n}x{n}xf32>) -> tensor<{n}x{n}xf32>
+  %z = "xhlo.constant"() {{value = dense<0.0> : tensor<f32>}} : () -> tensor<f32>
+  %2 = "xhlo.reduce"(%1, %z) ({{
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %s = "xhlo.add"(%x, %y) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "gpu.yield"(%s) : (tensor<f32>) -> ()
+  }}) {{dimensions = array<i64: 1>}} : (tensor<{n}x{n}xf32>, tensor<f32>) -> tensor<{n}xf32>
+  return %1, %2 : tensor<{n}x{n}xf32>, tensor<{n}xf32>
+}}"#
+    );
+    let a: Vec<f32> = (0..n * n).map(|i| ((i * 7 % 13) as f32 - 6.0) / 16.0).collect();
+    let b: Vec<f32> = (0..n * n).map(|i| ((i * 5 % 11) as f32 - 5.0) / 16.0).collect();
+    let mut want = vec![0f64; (n * n) as usize];
+    for i in 0..n as usize {
+        for j in 0..n as usize {
+            let dot: f64 = (0..n as usize).map(|k| a[i * n as usize + k] as f64 * b[k * n as usize + j] as f64).sum();
+            want[i * n as usize + j] = dot.tanh();
+        }
+    }
+    let inputs = [f32s(&[n, n], &a), f32s(&[n, n], &b)];
+    std::thread::scope(|scope| {
+        for _ in 0..4 {
+            scope.spawn(|| {
+                let mut kept = Vec::new();
+                for round in 0..4 {
+                    let ctx = XhloContext::new();
+                    let module = source::parse_and_verify(&ctx, &text, "test.mlir").unwrap_or_else(|d| panic!("{d:?}"));
+                    let program = compile(&ctx, &module, &CompileOptions::default(), "test.mlir").unwrap_or_else(|e| panic!("{e}"));
+                    let out = program.run(&inputs).unwrap();
+                    for (k, (g, w)) in out[0].scalars().zip(&want).enumerate() {
+                        let Scalar::Float(g) = g else { panic!("{g:?}") };
+                        assert!((g - w).abs() <= 1e-5, "element {k}: {g} vs {w}");
+                    }
+                    for (i, s) in out[1].scalars().enumerate() {
+                        let Scalar::Float(s) = s else { panic!("{s:?}") };
+                        let row: f64 = want[i * n as usize..(i + 1) * n as usize].iter().sum();
+                        assert!((s - row).abs() <= 1e-4, "row {i}: {s} vs {row}");
+                    }
+                    if round % 2 == 0 {
+                        kept.push(program); // dropped later, after younger programs
+                    }
+                }
+            });
+        }
+    });
+}
