@@ -95,7 +95,7 @@ pub fn to_llvm(ops: &str) -> String {
 /// [`TO_LLVM`] after `xhlo-math-approximations`.
 macro_rules! to_llvm_rest {
     () => {
-        "arith-emulate-unsupported-floats{source-types=bf16 target-type=f32},xhlo-expand-bf16,\
+        "xhlo-libm-expm1,arith-emulate-unsupported-floats{source-types=bf16 target-type=f32},xhlo-expand-bf16,\
 convert-vector-to-scf,convert-complex-to-standard,convert-math-to-llvm{approximate-log1p=false},convert-math-to-libm,convert-vector-to-llvm,convert-complex-to-llvm,\
 expand-strided-metadata,lower-affine,finalize-memref-to-llvm,convert-scf-to-cf,convert-arith-to-llvm,convert-func-to-llvm,\
 convert-cf-to-llvm,convert-ub-to-llvm,convert-openmp-to-llvm,reconcile-unrealized-casts"

@@ -24,7 +24,9 @@
 // vectorizing it. MLIR's polynomial approximations (reachable from C++ only) rewrite the
 // chosen math ops on f32 (f16/bf16 through f32) into arithmetic that vectorizes; the ops are
 // chosen by the accuracy test (tests/math_accuracy.rs), f64 is left to the C library.
+#include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
@@ -227,6 +229,36 @@ struct MathApproximations : public mlir::PassWrapper<MathApproximations, mlir::O
   }
 };
 
+// f64 `math.expm1` as a call of the C library's `expm1` (vectors one element at a time):
+// `convert-math-to-llvm` expands it to exp(x) - 1, which loses every digit for small x
+// (f32 and narrower go to `xhlo-math-approximations`' polynomial).
+struct LibmExpm1 : public mlir::PassWrapper<LibmExpm1, mlir::OperationPass<mlir::ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LibmExpm1)
+  llvm::StringRef getArgument() const final { return "xhlo-libm-expm1"; }
+  llvm::StringRef getDescription() const final {
+    return "Lower f64 math.expm1 to the C library's expm1 (convert-math-to-llvm would compute exp(x) - 1)";
+  }
+  void getDependentDialects(mlir::DialectRegistry &registry) const override {
+    registry.insert<mlir::arith::ArithDialect, mlir::func::FuncDialect, mlir::vector::VectorDialect>();
+  }
+  void runOnOperation() override {
+    llvm::SmallVector<mlir::Operation *> ops;
+    getOperation()->walk([&](mlir::math::ExpM1Op op) {
+      if (mlir::getElementTypeOrSelf(op.getType()).isF64())
+        ops.push_back(op);
+    });
+    if (ops.empty())
+      return;
+    mlir::RewritePatternSet patterns(&getContext());
+    mlir::populateMathToLibmConversionPatterns(patterns);
+    // The vector forms become scalar ops, which the same patterns then turn into calls.
+    mlir::GreedyRewriteConfig config;
+    config.setStrictness(mlir::GreedyRewriteStrictness::ExistingAndNewOps);
+    if (mlir::failed(mlir::applyOpPatternsGreedily(ops, std::move(patterns), config)))
+      signalPassFailure();
+  }
+};
+
 // The mark the tiled dot kernel puts on its loops whose iterations are independent.
 constexpr llvm::StringLiteral parallelMark = "xhlo.parallel";
 
@@ -296,6 +328,7 @@ void xhloRegisterPasses() {
     mlir::PassRegistration<SerialSmallLoops>();
     mlir::PassRegistration<ParallelMarkedLoops>();
     mlir::PassRegistration<MathApproximations>();
+    mlir::PassRegistration<LibmExpm1>();
     xhloRegisterVectorizePass();
     xhloRegisterExpandBf16Pass();
     return true;
