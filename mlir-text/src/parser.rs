@@ -664,6 +664,7 @@ impl<'a> Parser<'a> {
                     let body = self.raw_until_close_angle()?;
                     self.expect(":")?;
                     let ty = self.parse_type()?;
+                    let body = bool_hex_as_list(&body, &ty).unwrap_or(body);
                     Ok(Attribute::Dense { body, ty })
                 }
                 "dense_resource" => {
@@ -1155,5 +1156,57 @@ mod tests {
         let op = &file.ops[0].regions[0].blocks[0].ops[0];
         assert_eq!((op.name.as_str(), op.operands.len(), op.pos), ("d.op", 1, Pos { line: 2, col: 8 }));
         assert!(parse_file(text).is_err());
+    }
+}
+
+/// A `dense<"0x...">` body of an i1 tensor written with one byte per element (as JAX prints
+/// it), as nested lists of `true`/`false`: MLIR 22 reads i1 hex data as packed bits and
+/// rejects the byte-per-element form as the wrong size. `None` for anything else (other
+/// element types, packed or splat hex, dynamic shapes, a byte other than 0 or 1).
+fn bool_hex_as_list(body: &str, ty: &Type) -> Option<String> {
+    let Type::Tensor { dims, element, .. } = ty else { return None };
+    if !matches!(**element, Type::Integer { width: 1, .. }) {
+        return None;
+    }
+    let hex = body.trim().strip_prefix("\"0x")?.strip_suffix('"')?;
+    let dims: Vec<usize> = dims.iter().map(|d| d.and_then(|d| usize::try_from(d).ok())).collect::<Option<_>>()?;
+    let n: usize = dims.iter().product();
+    if n < 2 || hex.len() != 2 * n {
+        return None;
+    }
+    let bits: Vec<bool> = (0..n)
+        .map(|i| match &hex[2 * i..2 * i + 2] {
+            "00" => Some(false),
+            "01" => Some(true),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    fn nest(bits: &[bool], dims: &[usize]) -> String {
+        match dims.split_first() {
+            None => bits[0].to_string(),
+            Some((&d, rest)) => {
+                let step = rest.iter().product::<usize>();
+                let parts: Vec<String> = (0..d).map(|k| nest(&bits[k * step..(k + 1) * step], rest)).collect();
+                format!("[{}]", parts.join(", "))
+            }
+        }
+    }
+    Some(nest(&bits, &dims))
+}
+
+#[cfg(test)]
+mod bool_hex_tests {
+    use super::*;
+
+    #[test]
+    fn byte_per_element_i1_hex_becomes_nested_lists() {
+        let t = |dims: Vec<i64>, width| Type::Tensor { dims: dims.into_iter().map(Some).collect(), element: Box::new(Type::Integer { width, signedness: "" }), encoding: None };
+        assert_eq!(bool_hex_as_list("\"0x01000100\"", &t(vec![4], 1)).as_deref(), Some("[true, false, true, false]"));
+        assert_eq!(bool_hex_as_list("\"0x010000010101\"", &t(vec![2, 3], 1)).as_deref(), Some("[[true, false, false], [true, true, true]]"));
+        // Packed (MLIR's own), splat, other widths and other bytes stay as written.
+        assert_eq!(bool_hex_as_list("\"0x05\"", &t(vec![4], 1)), None);
+        assert_eq!(bool_hex_as_list("\"0x01\"", &t(vec![1], 1)), None);
+        assert_eq!(bool_hex_as_list("\"0x01000100\"", &t(vec![4], 8)), None);
+        assert_eq!(bool_hex_as_list("\"0x02000100\"", &t(vec![4], 1)), None);
     }
 }
