@@ -85,7 +85,7 @@ pub fn from_npy(bytes: &[u8], expected: Option<&TensorType>) -> Result<Literal, 
         }
     }
     let data = &bytes[start + header_len..];
-    let need = ty.num_elements() as usize * crate::ir::literal::storage_size(element);
+    let need = crate::ir::literal::storage_bytes(&ty);
     if data.len() < need {
         return Err(format!("the file holds {} data bytes but {ty} needs {need}", data.len()));
     }

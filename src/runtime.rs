@@ -7,7 +7,7 @@
 //! sizes[r], strides[r]`, all 64-bit), one per input and output of `@_xhlo_entry`.
 
 use crate::dialect::{Diagnostic, XhloContext};
-use crate::ir::literal::{storage_size, Literal};
+use crate::ir::literal::{storage_bytes, Literal};
 use crate::ir::TensorType;
 use crate::lowering::{self, entry};
 pub use crate::lowering::ops::linalg::dot_tiled::Tiles;
@@ -288,7 +288,8 @@ pub mod openmp {
 /// the module's partitions on the host's cores, and the entry is called through its packed
 /// wrapper.
 struct Jit {
-    jit: crate::dialect::jit::Jit,
+    /// Owns the compiled code `entry` points into.
+    _code: crate::dialect::jit::Jit,
     entry: unsafe extern "C" fn(*mut *mut std::ffi::c_void),
 }
 
@@ -297,20 +298,18 @@ impl Jit {
     /// time, and a failure (an unresolved symbol, ...) is a compile error naming LLVM's
     /// stage and message.
     fn new(module: &Module, opt_level: usize) -> Result<Jit, RunError> {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         let c_entry = format!("_mlir_ciface_{}", entry::ENTRY);
-        let mut jit = crate::dialect::jit::Jit::new(module, opt_level, threads, &c_entry).map_err(RunError::Compile)?;
+        let mut jit = crate::dialect::jit::Jit::new(module, opt_level, crate::passes::jit::available_threads(), &c_entry).map_err(RunError::Compile)?;
         for (name, f) in host_symbols() {
             jit.define(name, f).map_err(RunError::Compile)?;
         }
         let entry = jit.lookup_packed().map_err(RunError::Compile)?;
-        Ok(Jit { jit, entry })
+        Ok(Jit { _code: jit, entry })
     }
 
     /// Calls the entry with `args` (one pointer per argument, to a pointer to its memref
     /// descriptor).
     fn invoke_packed(&self, args: &mut [*mut ()]) {
-        let _keep = &self.jit;
         // SAFETY: the packed wrapper of the entry reads one pointer per argument.
         unsafe { (self.entry)(args.as_mut_ptr() as *mut *mut std::ffi::c_void) }
     }
@@ -361,7 +360,7 @@ impl Program {
         // The results' buffers are allocated, not zeroed: the entry wrapper writes every
         // element of each (`bufferization.materialize_in_destination` of the whole tensor),
         // and zeroing them first is a pass over memory as long as an element-wise kernel's.
-        let mut outs: Vec<Vec<u8>> = self.outputs.iter().map(|t| Vec::with_capacity(t.num_elements() as usize * storage_size(t.element))).collect();
+        let mut outs: Vec<Vec<u8>> = self.outputs.iter().map(|t| Vec::with_capacity(storage_bytes(t))).collect();
         // The inputs are passed in place: the entry wrapper marks them read-only
         // (`bufferization.to_tensor` without `writable`), so compiled code never writes them.
         let mut descriptors: Vec<Vec<i64>> = inputs
@@ -377,10 +376,9 @@ impl Program {
             .into_iter()
             .zip(&self.outputs)
             .map(|(mut bytes, ty)| {
-                let n = ty.num_elements() as usize * storage_size(ty.element);
-                // SAFETY: the buffer holds at least `n` bytes, all written by the compiled
-                // entry (see above).
-                unsafe { bytes.set_len(n) };
+                // SAFETY: the buffer holds at least this many bytes, all written by the
+                // compiled entry (see above).
+                unsafe { bytes.set_len(storage_bytes(ty)) };
                 Literal { ty: ty.clone(), bytes }
             })
             .collect())

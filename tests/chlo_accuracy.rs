@@ -213,6 +213,26 @@ fn complex_bound(op: &str, part: ElementType) -> u64 {
 
 /// Every op in every type keeps its special values and meets its bound; the measured errors
 /// are printed (`--nocapture`) for the README.
+/// Compares `cases` of `op` in `t` with their references, prints the measure under `label`
+/// (`--nocapture`, for the README) and adds what misses `bound` to `failures`.
+fn check(label: &str, op: &str, t: ElementType, cases: &[(&Case, f64)], bound: u64, failures: &mut Vec<String>) {
+    let m = compare(op, t, cases, bound);
+    eprintln!(
+        "{label}: {} cases, max {} ulp (bound {bound}) at ({:e}, {:e}), {} flushed, {} wrong",
+        cases.len(),
+        m.max_ulp,
+        m.worst.0,
+        m.worst.1,
+        m.flushed,
+        m.wrong.len()
+    );
+    let label = label.split_whitespace().collect::<Vec<_>>().join(" ");
+    if m.max_ulp > bound {
+        failures.push(format!("{label}: {} ulp at {:?} (bound {bound})", m.max_ulp, m.worst));
+    }
+    failures.extend(m.wrong.iter().take(5).map(|w| format!("{label}: {w}")));
+}
+
 #[test]
 fn chlo_special_functions_meet_their_bounds() {
     let mut failures = Vec::new();
@@ -229,21 +249,7 @@ fn chlo_special_functions_meet_their_bounds() {
             let part = if t == C64 { F32 } else { F64 };
             for (name, cases, offset) in [("real", &re_cases, 0), ("imaginary", &im_cases, 1)] {
                 let got: Vec<(&Case, f64)> = cases.iter().enumerate().map(|(i, c)| (c, results[2 * i + offset])).collect();
-                let b = complex_bound(&op, part);
-                let m = compare(&op, part, &got, b);
-                eprintln!(
-                    "{op:<11} {ty:<5} {name} part: {} cases, max {} ulp (bound {b}) at ({:e}, {:e}), {} flushed, {} wrong",
-                    got.len(),
-                    m.max_ulp,
-                    m.worst.0,
-                    m.worst.1,
-                    m.flushed,
-                    m.wrong.len()
-                );
-                if m.max_ulp > b {
-                    failures.push(format!("{op} {ty} {name} part: {} ulp at {:?} (bound {b})", m.max_ulp, m.worst));
-                }
-                failures.extend(m.wrong.iter().take(5).map(|w| format!("{op} {ty} {name} part: {w}")));
+                check(&format!("{op:<11} {ty:<5} {name} part"), &op, part, &got, complex_bound(&op, part), &mut failures);
             }
             continue;
         }
@@ -251,21 +257,7 @@ fn chlo_special_functions_meet_their_bounds() {
             regions.entry(region(&op, c)).or_default().push((c, got));
         }
         for (r, cases) in regions {
-            let b = bound(&op, r, t);
-            let m = compare(&op, t, &cases, b);
-            eprintln!(
-                "{op:<11} {ty:<5} {r:?}: {} cases, max {} ulp (bound {b}) at ({:e}, {:e}), {} flushed, {} wrong",
-                cases.len(),
-                m.max_ulp,
-                m.worst.0,
-                m.worst.1,
-                m.flushed,
-                m.wrong.len()
-            );
-            if m.max_ulp > b {
-                failures.push(format!("{op} {ty} {r:?}: {} ulp at {:?} (bound {b})", m.max_ulp, m.worst));
-            }
-            failures.extend(m.wrong.iter().take(5).map(|w| format!("{op} {ty}: {w}")));
+            check(&format!("{op:<11} {ty:<5} {r:?}"), &op, t, &cases, bound(&op, r, t), &mut failures);
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -251,8 +251,7 @@ fn compile_options(cli: &Cli) -> Result<CompileOptions, String> {
         (None, None) => 0,
     };
     if let Some(v) = env("XHLO_LLVM_OPTIONS") {
-        let list: Vec<String> = v.split_whitespace().map(String::from).collect();
-        xhlo::dialect::context::set_llvm_options(&list).map_err(|e| format!("XHLO_LLVM_OPTIONS: {e}"))?;
+        xhlo::dialect::context::set_llvm_options(&v).map_err(|e| format!("XHLO_LLVM_OPTIONS: {e}"))?;
     }
     if options.threads != 1 {
         if let Err(why) = xhlo::runtime::openmp::load() {

@@ -118,8 +118,7 @@ fn measure(ctx: &XhloContext, module: &melior::ir::Module, options: &CompileOpti
 fn main() -> Result<(), String> {
     let cli = Cli::parse();
     if let Ok(v) = std::env::var("XHLO_LLVM_OPTIONS") {
-        let list: Vec<String> = v.split_whitespace().map(String::from).collect();
-        xhlo::dialect::context::set_llvm_options(&list).map_err(|e| format!("XHLO_LLVM_OPTIONS: {e}"))?;
+        xhlo::dialect::context::set_llvm_options(&v).map_err(|e| format!("XHLO_LLVM_OPTIONS: {e}"))?;
     }
     let dot_tiles = match (cli.dot_tiles, std::env::var("XHLO_DOT_TILES").ok()) {
         (Some(t), _) => t,
@@ -153,11 +152,10 @@ fn main() -> Result<(), String> {
         let module = source::parse_and_verify(&ctx, &xhlo_text, &file).map_err(|d| format!("{d:?}"))?;
         // Without the e-graph pass (no rewrites, no fusion), with it (the default: fusion
         // chosen in the e-graph), and with the greedy fusion pass instead, for comparison.
-        let plain = CompileOptions { eqsat: false, fusion: Fusion::Off, dot_tiles, threads: cli.threads, vector_bytes: cli.vector_bytes, opt_level: cli.opt_level, ..Default::default() };
-        let (_, plain_ms, _, plain_ok) = measure(&ctx, &module, &plain, &file, w, cli.budget)?;
-        let (compile_ms, ms, times, ok) = measure(&ctx, &module, &CompileOptions { eqsat: true, fusion: Fusion::EGraph, dot_tiles, threads: cli.threads, vector_bytes: cli.vector_bytes, opt_level: cli.opt_level, ..Default::default() }, &file, w, cli.budget)?;
-        let greedy = CompileOptions { eqsat: true, fusion: Fusion::Greedy, dot_tiles, threads: cli.threads, vector_bytes: cli.vector_bytes, opt_level: cli.opt_level, ..Default::default() };
-        let (_, greedy_ms, _, greedy_ok) = measure(&ctx, &module, &greedy, &file, w, cli.budget)?;
+        let variant = |eqsat, fusion| CompileOptions { eqsat, fusion, dot_tiles, threads: cli.threads, vector_bytes: cli.vector_bytes, opt_level: cli.opt_level, ..Default::default() };
+        let (_, plain_ms, _, plain_ok) = measure(&ctx, &module, &variant(false, Fusion::Off), &file, w, cli.budget)?;
+        let (compile_ms, ms, times, ok) = measure(&ctx, &module, &variant(true, Fusion::EGraph), &file, w, cli.budget)?;
+        let (_, greedy_ms, _, greedy_ok) = measure(&ctx, &module, &variant(true, Fusion::Greedy), &file, w, cli.budget)?;
         let check: Result<(), ()> = if ok && plain_ok && greedy_ok { Ok(()) } else { Err(()) };
         // What the e-graph pass changed: kernels and the bytes they write.
         let mut ast = xhlo::runtime::module_ast(&module, &file).map_err(|e| e.to_string())?;

@@ -94,9 +94,11 @@ impl Default for XhloContext {
 }
 
 /// Sets LLVM's own command-line options (e.g. `-disable-lsr`) for code generation in this
-/// process. LLVM keeps them in globals that can be set once: the first call sets them, a
-/// later call succeeds only with the same list.
-pub fn set_llvm_options(options: &[String]) -> Result<(), String> {
+/// process, written as on a command line (`-a -b=1`, split at white space). LLVM keeps them in
+/// globals that can be set once: the first call sets them, a later call succeeds only with the
+/// same list.
+pub fn set_llvm_options(text: &str) -> Result<(), String> {
+    let options: Vec<String> = text.split_whitespace().map(String::from).collect();
     static SET: std::sync::OnceLock<Result<Vec<String>, String>> = std::sync::OnceLock::new();
     let set = SET.get_or_init(|| {
         let args: Vec<std::ffi::CString> = std::iter::once("xhlo".to_string())
@@ -106,11 +108,11 @@ pub fn set_llvm_options(options: &[String]) -> Result<(), String> {
         let argv: Vec<*const std::ffi::c_char> = args.iter().map(|a| a.as_ptr()).collect();
         match unsafe { xhloSetLlvmOptions(argv.len() as i32, argv.as_ptr()) } {
             0 => Err(format!("LLVM rejected the options {options:?}")),
-            _ => Ok(options.to_vec()),
+            _ => Ok(options.clone()),
         }
     });
     match set {
-        Ok(list) if list == options => Ok(()),
+        Ok(list) if *list == options => Ok(()),
         Ok(list) => Err(format!("LLVM's options are already set to {list:?} in this process")),
         Err(e) => Err(e.clone()),
     }
@@ -120,10 +122,9 @@ pub fn set_llvm_options(options: &[String]) -> Result<(), String> {
 mod tests {
     #[test]
     fn llvm_options_are_parsed_by_llvm_and_set_once() {
-        let options = vec!["-disable-lsr".to_string()];
-        assert_eq!(super::set_llvm_options(&options), Ok(()));
-        assert_eq!(super::set_llvm_options(&options), Ok(()));
-        let other = super::set_llvm_options(&["-no-such-llvm-option".to_string()]).unwrap_err();
+        assert_eq!(super::set_llvm_options("-disable-lsr"), Ok(()));
+        assert_eq!(super::set_llvm_options(" -disable-lsr "), Ok(()));
+        let other = super::set_llvm_options("-no-such-llvm-option").unwrap_err();
         assert!(other.contains("already set"), "{other}");
     }
 }

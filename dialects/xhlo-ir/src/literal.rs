@@ -31,10 +31,14 @@ pub fn storage_size(t: ElementType) -> usize {
     }
 }
 
+/// Bytes a tensor of `ty` takes in host storage.
+pub fn storage_bytes(ty: &TensorType) -> usize {
+    ty.num_elements() as usize * storage_size(ty.element)
+}
+
 impl Literal {
     pub fn zeros(ty: TensorType) -> Literal {
-        let n = ty.num_elements() as usize * storage_size(ty.element);
-        Literal { ty, bytes: vec![0; n] }
+        Literal { bytes: vec![0; storage_bytes(&ty)], ty }
     }
 
     pub fn len(&self) -> usize {

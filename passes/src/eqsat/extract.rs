@@ -202,10 +202,7 @@ fn greedy(egraph: &XEGraph, costs: &NodeCosts, roots: &[Id], unfused: &BTreeSet<
                         }
                     }
                 }
-                if !ready {
-                    continue;
-                }
-                if uses.contains(class) {
+                if !ready || uses.contains(class) {
                     continue;
                 }
                 uses.insert(class, own);
