@@ -27,6 +27,9 @@ struct Op {
     types: &'static [ElementType],
     reference: fn(f64) -> f64,
     f32_ulp: u64,
+    /// Whether `xhlo-math-approximations` has a polynomial for `math` (sqrt, rsqrt and tan
+    /// have none: hardware square roots, and the C library's tan).
+    polynomial: bool,
 }
 
 const FLOATS: &[ElementType] = &[F16, BF16, F32, F64];
@@ -34,17 +37,21 @@ const FLOATS: &[ElementType] = &[F16, BF16, F32, F64];
 /// The ops whose lowering has a polynomial candidate in MLIR. Bounds: XLA's CPU budgets
 /// (exp/tanh 3-6 ulp in f32); logistic inherits exp's error through 1/(1 + e^-x).
 const OPS: &[Op] = &[
-    Op { xhlo: "exponential", math: "exp", types: FLOATS, reference: f64::exp, f32_ulp: 4 },
+    Op { xhlo: "exponential", math: "exp", types: FLOATS, reference: f64::exp, f32_ulp: 4, polynomial: true },
     // f64: the C library's expm1 (`xhlo-libm-expm1`; convert-math-to-llvm would compute exp(x) - 1).
-    Op { xhlo: "exponential_minus_one", math: "expm1", types: FLOATS, reference: f64::exp_m1, f32_ulp: 4 },
-    Op { xhlo: "log", math: "log", types: FLOATS, reference: f64::ln, f32_ulp: 3 },
-    Op { xhlo: "log_plus_one", math: "log1p", types: FLOATS, reference: f64::ln_1p, f32_ulp: 3 },
-    Op { xhlo: "tanh", math: "tanh", types: FLOATS, reference: f64::tanh, f32_ulp: 4 },
-    Op { xhlo: "logistic", math: "exp", types: FLOATS, reference: |x| 1.0 / (1.0 + (-x).exp()), f32_ulp: 6 },
-    Op { xhlo: "erf", math: "erf", types: FLOATS, reference: |x| unsafe { erf(x) }, f32_ulp: 4 },
-    Op { xhlo: "erfc", math: "erfc", types: FLOATS, reference: |x| unsafe { erfc(x) }, f32_ulp: 4 },
-    Op { xhlo: "sine", math: "sin", types: FLOATS, reference: f64::sin, f32_ulp: 3 },
-    Op { xhlo: "cosine", math: "cos", types: FLOATS, reference: f64::cos, f32_ulp: 3 },
+    Op { xhlo: "exponential_minus_one", math: "expm1", types: FLOATS, reference: f64::exp_m1, f32_ulp: 4, polynomial: true },
+    Op { xhlo: "log", math: "log", types: FLOATS, reference: f64::ln, f32_ulp: 3, polynomial: true },
+    Op { xhlo: "log_plus_one", math: "log1p", types: FLOATS, reference: f64::ln_1p, f32_ulp: 3, polynomial: true },
+    Op { xhlo: "tanh", math: "tanh", types: FLOATS, reference: f64::tanh, f32_ulp: 4, polynomial: true },
+    Op { xhlo: "logistic", math: "exp", types: FLOATS, reference: |x| 1.0 / (1.0 + (-x).exp()), f32_ulp: 6, polynomial: true },
+    Op { xhlo: "erf", math: "erf", types: FLOATS, reference: |x| unsafe { erf(x) }, f32_ulp: 4, polynomial: true },
+    Op { xhlo: "erfc", math: "erfc", types: FLOATS, reference: |x| unsafe { erfc(x) }, f32_ulp: 4, polynomial: true },
+    Op { xhlo: "sine", math: "sin", types: FLOATS, reference: f64::sin, f32_ulp: 3, polynomial: true },
+    Op { xhlo: "cosine", math: "cos", types: FLOATS, reference: f64::cos, f32_ulp: 3, polynomial: true },
+    Op { xhlo: "tan", math: "tan", types: FLOATS, reference: f64::tan, f32_ulp: 3, polynomial: false },
+    Op { xhlo: "sqrt", math: "sqrt", types: FLOATS, reference: f64::sqrt, f32_ulp: 1, polynomial: false },
+    Op { xhlo: "rsqrt", math: "rsqrt", types: FLOATS, reference: |x| 1.0 / x.sqrt(), f32_ulp: 2, polynomial: false },
+    Op { xhlo: "cbrt", math: "cbrt", types: FLOATS, reference: f64::cbrt, f32_ulp: 2, polynomial: true },
 ];
 
 /// `xhlo-math-approximations` alone approximates the same ops as the JIT's pipeline.
@@ -159,36 +166,42 @@ fn measure_on(op: &Op, t: ElementType, approximations: &str, xs: &[f64], constan
     let program = compile(&ctx, &module, &options, "math.mlir").unwrap_or_else(|e| panic!("{e}"));
     let inputs = if constant { Vec::new() } else { vec![input.clone()] };
     let out = program.run(&inputs).unwrap();
-    let mut m = Measure { max_ulp: 0, worst: 0.0, flushed: 0, wrong: Vec::new() };
+    let mut m = Measure::new();
     for i in 0..n {
         let x = float(input.get(i));
-        let got = float(out[0].get(i));
-        let want = round_to(t, (op.reference)(x));
-        let bad = |m: &mut Measure| m.wrong.push(format!("{}({x:e}) = {got:e}, want {want:e}", op.xhlo));
-        if want.is_nan() || got.is_nan() {
-            if want.is_nan() != got.is_nan() {
-                bad(&mut m);
-            }
-        } else if want.is_infinite() || want == 0.0 {
-            if got != want || got.is_sign_negative() != want.is_sign_negative() {
-                bad(&mut m);
-            }
-        } else if want.abs() < min_normal(t) {
-            // Subnormal results may flush to zero (of the right sign).
-            if got == 0.0 {
-                m.flushed += 1;
-            } else if ulps(t, got, want) > 1 {
-                bad(&mut m);
-            }
-        } else {
-            let d = ulps(t, got, want);
-            if d > m.max_ulp {
-                m.max_ulp = d;
-                m.worst = x;
-            }
-        }
+        m.record(t, x, float(out[0].get(i)), round_to(t, (op.reference)(x)), || format!("{}({x:e})", op.xhlo));
     }
     m
+}
+
+impl Measure {
+    fn new() -> Measure {
+        Measure { max_ulp: 0, worst: 0.0, flushed: 0, wrong: Vec::new() }
+    }
+
+    /// Counts one result `got` against the correctly rounded `want` (at input `x`; `call`
+    /// names the call for a wrong special value).
+    fn record(&mut self, t: ElementType, x: f64, got: f64, want: f64, call: impl Fn() -> String) {
+        let wrong = if want.is_nan() || got.is_nan() {
+            want.is_nan() != got.is_nan()
+        } else if want.is_infinite() || want == 0.0 {
+            got != want || got.is_sign_negative() != want.is_sign_negative()
+        } else if want.abs() < min_normal(t) {
+            // Subnormal results may flush to zero (of the right sign).
+            self.flushed += (got == 0.0) as usize;
+            got != 0.0 && ulps(t, got, want) > 1
+        } else {
+            let d = ulps(t, got, want);
+            if d > self.max_ulp {
+                self.max_ulp = d;
+                self.worst = x;
+            }
+            false
+        };
+        if wrong {
+            self.wrong.push(format!("{} = {got:e}, want {want:e}", call()));
+        }
+    }
 }
 
 fn bound(op: &Op, t: ElementType) -> u64 {
@@ -246,7 +259,7 @@ fn special_values_are_kept_when_the_input_is_a_constant() {
 #[test]
 fn the_ops_left_on_libm_miss_their_bounds_as_polynomials() {
     let mut fine = Vec::new();
-    for op in OPS.iter().filter(|op| !approximated(op.math)) {
+    for op in OPS.iter().filter(|op| op.polynomial && !approximated(op.math)) {
         let m = measure(op, F32, &format!("{APPROXIMATED_MATH_OPS},{}", op.math));
         eprintln!(
             "{:<22} f32 polynomial: max {} ulp at {:e}, {} flushed, {} wrong special values{}",
@@ -262,4 +275,73 @@ fn the_ops_left_on_libm_miss_their_bounds_as_polynomials() {
         }
     }
     assert!(fine.is_empty(), "these ops' polynomials meet their bounds: approximate them ({fine:?})");
+}
+
+/// A binary element-wise op: its xhlo name, its float64 reference (the C library's double
+/// function, or IEEE arithmetic) and its bound in f32 ulp (f16 and bf16: 1; f64: 1).
+struct BinaryOp {
+    xhlo: &'static str,
+    reference: fn(f64, f64) -> f64,
+    f32_ulp: u64,
+}
+
+const BINARY_OPS: &[BinaryOp] = &[
+    BinaryOp { xhlo: "power", reference: f64::powf, f32_ulp: 2 },
+    BinaryOp { xhlo: "atan2", reference: f64::atan2, f32_ulp: 2 },
+    // fmod is exact in every type.
+    BinaryOp { xhlo: "remainder", reference: |a, b| a % b, f32_ulp: 0 },
+];
+
+/// Pairs for the binary ops: every pair of a set of special, tiny, ordinary and large values
+/// (both signs), and a dense grid of ordinary bases and exponents.
+fn pair_sweep() -> Vec<(f64, f64)> {
+    let mut values = vec![0.0, -0.0, f64::INFINITY, f64::NEG_INFINITY, f64::NAN];
+    for m in [1e-40, 1e-20, 1e-7, 0.1, 0.3, 0.5, 0.999, 1.0, 1.001, 1.5, 2.0, 2.5, 3.0, 7.25, 10.0, 88.7, 100.0, 1e4, 1e10, 1e30, 3e38] {
+        values.extend([m, -m]);
+    }
+    let mut pairs: Vec<(f64, f64)> = values.iter().flat_map(|&a| values.iter().map(move |&b| (a, b))).collect();
+    for i in 0..120 {
+        let a = 10f64.powf(-3.0 + 6.0 * i as f64 / 120.0);
+        for j in -20..=20 {
+            let b = j as f64 * 0.37;
+            pairs.extend([(a, b), (-a, b), (b, a)]);
+        }
+    }
+    pairs
+}
+
+/// Every binary op as shipped keeps its special values (the C library's) and meets its
+/// bound in every float type.
+#[test]
+fn shipped_binary_math_ops_meet_their_bounds() {
+    let pairs = pair_sweep();
+    let n = pairs.len();
+    let mut failures = Vec::new();
+    for op in BINARY_OPS {
+        for &t in FLOATS {
+            let ty = t.mlir_name();
+            let text = format!(
+                "func.func @main(%a: tensor<{n}x{ty}>, %b: tensor<{n}x{ty}>) -> tensor<{n}x{ty}> {{\n  %0 = \"xhlo.{}\"(%a, %b) : (tensor<{n}x{ty}>, tensor<{n}x{ty}>) -> tensor<{n}x{ty}>\n  return %0 : tensor<{n}x{ty}>\n}}",
+                op.xhlo
+            );
+            let ctx = XhloContext::new();
+            let module = source::parse_and_verify(&ctx, &text, "binary.mlir").unwrap_or_else(|d| panic!("{d:?}"));
+            let program = compile(&ctx, &module, &CompileOptions { threads: 1, ..Default::default() }, "binary.mlir").unwrap_or_else(|e| panic!("{e}"));
+            let a = literal(t, &pairs.iter().map(|p| p.0).collect::<Vec<_>>());
+            let b = literal(t, &pairs.iter().map(|p| p.1).collect::<Vec<_>>());
+            let out = program.run(&[a.clone(), b.clone()]).unwrap();
+            let mut m = Measure::new();
+            for i in 0..n {
+                let (x, y) = (float(a.get(i)), float(b.get(i)));
+                m.record(t, x, float(out[0].get(i)), round_to(t, (op.reference)(x, y)), || format!("{}({x:e}, {y:e})", op.xhlo));
+            }
+            let bound = if t == F32 { op.f32_ulp } else { op.f32_ulp.min(1) };
+            eprintln!("{:<22} {:<5} max {} ulp at a = {:e}, {} flushed", op.xhlo, ty, m.max_ulp, m.worst, m.flushed);
+            if m.max_ulp > bound {
+                failures.push(format!("{} {ty}: {} ulp at a = {:e} (bound {bound})", op.xhlo, m.max_ulp, m.worst));
+            }
+            failures.extend(m.wrong.iter().take(3).map(|w| format!("{} {ty}: {w}", op.xhlo)));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
