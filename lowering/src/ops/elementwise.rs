@@ -103,6 +103,10 @@ fn to_bits(e: &mut Emitter, v: &str, t: ElementType) -> String {
     if t.is_float() {
         return e.op("s", &format!("arith.bitcast {v} : {} to i{w}", types::compute(t)));
     }
+    if types::is_narrowed(t) {
+        // Sub-byte integers are stored one per byte: the low bits are the value's.
+        return e.op("s", &format!("arith.trunci {v} : {} to i{w}", types::storage(t)));
+    }
     v.to_string()
 }
 
@@ -123,21 +127,21 @@ fn from_bits(e: &mut Emitter, bits: &str, t: ElementType) -> String {
     if t.is_float() {
         return e.op("s", &format!("arith.bitcast {bits} : i{w} to {}", types::compute(t)));
     }
+    if types::is_narrowed(t) {
+        return crate::scalar::store(e, &crate::scalar::Value { name: bits.to_string(), ty: t });
+    }
     bits.to_string()
 }
 
 /// XLA BitcastConvert: the same bits read as another type. Between widths, the wider side
 /// has one element per `ratio` elements of the narrower one, which form an extra minor
-/// dimension of size `ratio`, least significant part first (little-endian).
+/// dimension of size `ratio`, least significant part first (little-endian). Sub-byte
+/// integers count their own width (two i4 make an i8), as do PRED elements (one bit each,
+/// as StableHLO's i1).
 fn bitcast_convert(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let (x, xt) = ctx.tensor_operand(op, 0)?;
     let out = result(op, 0)?;
     let (from, to) = (xt.element, out.element);
-    for t in [from, to] {
-        if t.is_pred() || types::is_narrowed(t) {
-            return Err(format!("unsupported in lowering: bitcast_convert with {} elements", t.xla_name()));
-        }
-    }
     let (wi, wo) = (from.bit_width(), to.bit_width());
     let e = &mut ctx.e;
     let init = e.empty(&out);

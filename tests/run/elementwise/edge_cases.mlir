@@ -31,3 +31,25 @@ func.func @pred_hex_literal_and_bitcast() {
   check.expect_eq_const %z, dense<[true, false, true, true, false, false, false, true]> : tensor<8xi1>
   func.return
 }
+
+// -----
+
+// Sub-byte bitcasts: two i4 make an i8 (element 0 in the low nibble), i2 and ui4 likewise.
+func.func @sub_byte_bitcast_convert() {
+  %a = stablehlo.constant dense<[1, -2]> : tensor<2xi4>
+  %y = stablehlo.bitcast_convert %a : (tensor<2xi4>) -> tensor<i8>
+  check.expect_eq_const %y, dense<-31> : tensor<i8>
+  %z = stablehlo.bitcast_convert %y : (tensor<i8>) -> tensor<2xi4>
+  check.expect_eq_const %z, dense<[1, -2]> : tensor<2xi4>
+  %u = stablehlo.bitcast_convert %y : (tensor<i8>) -> tensor<2xui4>
+  check.expect_eq_const %u, dense<[1, 14]> : tensor<2xui4>
+  %w = stablehlo.constant dense<[[3, 0, 1, 2], [1, 1, 1, 1]]> : tensor<2x4xui2>
+  %v = stablehlo.bitcast_convert %w : (tensor<2x4xui2>) -> tensor<2xui8>
+  check.expect_eq_const %v, dense<[147, 85]> : tensor<2xui8>
+  %s = stablehlo.bitcast_convert %u : (tensor<2xui4>) -> tensor<2xi4>
+  check.expect_eq_const %s, dense<[1, -2]> : tensor<2xi4>
+  %h = stablehlo.constant dense<[-1, 7, -8, 0]> : tensor<4xi4>
+  %g = stablehlo.bitcast_convert %h : (tensor<4xi4>) -> tensor<ui16>
+  check.expect_eq_const %g, dense<2175> : tensor<ui16>
+  func.return
+}
