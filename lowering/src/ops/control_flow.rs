@@ -4,8 +4,10 @@
 //!   tensors; their region bodies are ordinary tensor ops, lowered op by op like a function
 //!   body ([`lower_nested_block`]) and may use values of the enclosing blocks.
 //! - `call` becomes `func.call` (so does `composite`, [`super::misc`], through [`emit_call`]).
-//! - Tuples are never lowered to memory ([`super::data_movement`]): a tuple that crosses a
-//!   function boundary, a loop or a branch is reported as unsupported.
+//! - Tuples are never lowered to memory ([`super::data_movement`]): a tuple carried by a
+//!   loop or yielded by a branch travels as its leaves (nested tuples flattened in order),
+//!   and is rebuilt as a compile-time tuple on the other side; one that crosses a function
+//!   boundary is reported as unsupported.
 
 use super::common::{operands, region_block};
 use super::LowerFn;
@@ -47,9 +49,9 @@ fn values(ls: &[Lowered], what: &str) -> Result<Vec<Value>, String> {
     ls.iter().map(|l| value(l, what)).collect()
 }
 
-/// The lowered result types of `op`.
+/// The lowered types of the leaves of `op`'s results.
 fn result_types(op: &Op, what: &str) -> Result<Vec<ast::Type>, String> {
-    op.result_types.iter().map(|t| lowered_type(&xtype(t)?, what)).collect()
+    xhlo_result_types(op)?.iter().flat_map(leaf_types).map(|t| lowered_type(&t, what)).collect()
 }
 
 /// The names `op`'s results are bound to.
@@ -57,12 +59,13 @@ fn names(results: &[Value]) -> Vec<String> {
     results.iter().map(Value::to_string).collect()
 }
 
-/// `scf.yield` of `values` (which must be `count` tensors).
+/// `scf.yield` of `yielded` (flattened to their leaves, which must be `count` tensors).
 fn yield_values(ctx: &mut Ctx, yielded: &[Lowered], count: usize, what: &str) -> Result<(), String> {
+    let yielded = leaves(ctx, yielded, &format!("yielded by {what}"))?;
     if yielded.len() != count {
         return Err(format!("internal: {what} yields {} values for {count} results", yielded.len()));
     }
-    let yielded = values(yielded, &format!("yielded by {what}"))?;
+    let yielded = values(&yielded, &format!("yielded by {what}"))?;
     ctx.e.terminator("scf.yield", &yielded);
     Ok(())
 }
@@ -73,9 +76,61 @@ fn branch(ctx: &mut Ctx, block: &Block, count: usize, what: &str) -> Result<(), 
     yield_values(ctx, &yielded, count, what)
 }
 
-/// Binds block arguments to the xhlo values they stand for (same types as `like`).
-fn bind_args(args: &[Value], like: &[Lowered]) -> Vec<Lowered> {
-    args.iter().zip(like).map(|(a, l)| Lowered { name: a.to_string(), ty: l.ty.clone() }).collect()
+// ----- tuples across loops and branches ------------------------------------------------------
+
+/// The leaves of `values`: tuples (compile-time, [`Ctx::bind_tuple`]) replaced by their
+/// elements, recursively and in order.
+fn leaves(ctx: &Ctx, values: &[Lowered], what: &str) -> Result<Vec<Lowered>, String> {
+    let mut out = Vec::new();
+    for v in values {
+        match &v.ty {
+            Type::Tuple(_) => {
+                let elements = ctx.tuple_elements(v).ok_or_else(|| {
+                    format!("unsupported in lowering: a tuple {what} that was not built by xhlo.tuple in this function")
+                })?;
+                out.extend(leaves(ctx, elements, what)?);
+            }
+            _ => out.push(v.clone()),
+        }
+    }
+    Ok(out)
+}
+
+/// The types of the leaves of a value of type `t`, in order.
+fn leaf_types(t: &Type) -> Vec<Type> {
+    match t {
+        Type::Tuple(elements) => elements.iter().flat_map(leaf_types).collect(),
+        t => vec![t.clone()],
+    }
+}
+
+/// Values of types `tys` rebuilt from their leaves' lowered names (tuples bound as
+/// compile-time tuples again).
+fn rebuild(ctx: &mut Ctx, tys: &[Type], names: &mut impl Iterator<Item = String>) -> Result<Vec<Lowered>, String> {
+    let mut out = Vec::new();
+    for t in tys {
+        let l = match t {
+            Type::Tuple(elements) => {
+                let parts = rebuild(ctx, elements, names)?;
+                Lowered { name: ctx.bind_tuple(parts), ty: t.clone() }
+            }
+            t => Lowered { name: names.next().ok_or("internal: fewer leaves than the tuple types need")?, ty: t.clone() },
+        };
+        out.push(l);
+    }
+    Ok(out)
+}
+
+/// The xhlo types of `op`'s results.
+fn xhlo_result_types(op: &Op) -> Result<Vec<Type>, String> {
+    op.result_types.iter().map(xtype).collect()
+}
+
+/// The names `op`'s results are bound to: each leaf's, or for a tuple result its
+/// compile-time tuple's.
+fn rebuilt_results(ctx: &mut Ctx, op: &Op, results: &[Value]) -> Result<Vec<String>, String> {
+    let tys = xhlo_result_types(op)?;
+    Ok(rebuild(ctx, &tys, &mut names(results).into_iter())?.into_iter().map(|l| l.name).collect())
 }
 
 // ----- control flow --------------------------------------------------------------------------
@@ -84,12 +139,14 @@ fn bind_args(args: &[Value], like: &[Lowered]) -> Vec<Lowered> {
 /// forwards the carried values unchanged; `body` is the "after" region.
 fn while_loop(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let inits = operands(ctx, op)?;
-    let init_values = values(&inits, "carried by xhlo.while")?;
+    let carried: Vec<Type> = inits.iter().map(|l| l.ty.clone()).collect();
+    let init_values = values(&leaves(ctx, &inits, "carried by xhlo.while")?, "carried by xhlo.while")?;
     let tys: Vec<ast::Type> = init_values.iter().map(|v| v.ty.clone()).collect();
     let (cond, body) = (region_block(op, 0, "cond")?, region_block(op, 1, "body")?);
     let (open, results) = ctx.e.open("while", Build::new("scf.while").operands(&init_values).results(tys.clone()));
     let before = ctx.e.block(&open, 0, "w", &tys);
-    let yielded = lower_nested_block(ctx, cond, bind_args(&before, &inits))?;
+    let args = rebuild(ctx, &carried, &mut names(&before).into_iter())?;
+    let yielded = lower_nested_block(ctx, cond, args)?;
     let flag = match yielded.as_slice() {
         [Lowered { name, ty: Type::Tensor(t) }] if t.rank() == 0 && t.element == ElementType::Pred => ctx.e.tensor_extract(&Value::tensor(name, t), &[]),
         _ => return Err("region 'cond' of xhlo.while must yield one tensor<i1>".into()),
@@ -97,10 +154,11 @@ fn while_loop(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     ctx.e.emit0(Build::new("scf.condition").operand(&flag).operands(&before));
     ctx.e.next_region(&open);
     let after = ctx.e.block(&open, 0, "w", &tys);
-    let next = lower_nested_block(ctx, body, bind_args(&after, &inits))?;
+    let args = rebuild(ctx, &carried, &mut names(&after).into_iter())?;
+    let next = lower_nested_block(ctx, body, args)?;
     yield_values(ctx, &next, tys.len(), "region 'body' of xhlo.while")?;
     ctx.e.close(open);
-    Ok(names(&results))
+    rebuilt_results(ctx, op, &results)
 }
 
 /// `if` → `scf.if` on the scalar held by the rank-0 predicate.
@@ -115,7 +173,7 @@ fn if_op(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     ctx.e.next_region(&open);
     branch(ctx, on_false, n, "region 'false_branch' of xhlo.if")?;
     ctx.e.close(open);
-    Ok(names(&results))
+    rebuilt_results(ctx, op, &results)
 }
 
 /// `case` → `scf.index_switch` with one case per branch but the last, which is the default:
@@ -143,7 +201,7 @@ fn case(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
         branch(ctx, block, n, &format!("branch {b} of xhlo.case"))?;
     }
     ctx.e.close(open);
-    Ok(names(&results))
+    rebuilt_results(ctx, op, &results)
 }
 
 /// The function named by symbol attribute `attr`.
@@ -255,12 +313,35 @@ mod tests {
         assert!(out.contains(r#"%call_2 = "func.call"(%call_1) <{callee = @g}> : (tensor<i64>) -> tensor<i64>"#), "{out}");
     }
 
+    /// A tuple carried by a loop travels as its leaves and is taken apart again inside.
     #[test]
-    fn tuple_carried_by_while_is_unsupported() {
-        let e = lower_module_err(
-            r#"  "func.func"() <{function_type = (tensor<i1>) -> (), sym_name = "f"}> ({
+    fn tuple_carried_by_while_travels_as_its_leaves() {
+        let out = strip(&lower_module(
+            r#"  "func.func"() <{function_type = (tensor<i1>) -> tensor<i1>, sym_name = "f"}> ({
   ^bb0(%a: tensor<i1>):
     %t = "xhlo.tuple"(%a) : (tensor<i1>) -> tuple<tensor<i1>>
+    %r = "xhlo.while"(%t) ({
+    ^bb0(%x: tuple<tensor<i1>>):
+      %c = "xhlo.get_tuple_element"(%x) {index = 0 : i32} : (tuple<tensor<i1>>) -> tensor<i1>
+      "gpu.yield"(%c) : (tensor<i1>) -> ()
+    }, {
+    ^bb0(%y: tuple<tensor<i1>>):
+      "gpu.yield"(%y) : (tuple<tensor<i1>>) -> ()
+    }) : (tuple<tensor<i1>>) -> tuple<tensor<i1>>
+    %e = "xhlo.get_tuple_element"(%r) {index = 0 : i32} : (tuple<tensor<i1>>) -> tensor<i1>
+    "func.return"(%e) : (tensor<i1>) -> ()
+  }) : () -> ()"#,
+        ));
+        assert!(out.contains("scf.while") && !out.contains("tuple"), "{out}");
+    }
+
+    /// A tuple that does not come from `xhlo.tuple` in the same function cannot be taken
+    /// apart at compile time: a function's tuple parameter is refused by name.
+    #[test]
+    fn tuple_parameter_carried_by_while_is_unsupported() {
+        let e = lower_module_err(
+            r#"  "func.func"() <{function_type = (tuple<tensor<i1>>) -> (), sym_name = "f"}> ({
+  ^bb0(%t: tuple<tensor<i1>>):
     %r = "xhlo.while"(%t) ({
     ^bb0(%x: tuple<tensor<i1>>):
       %c = "xhlo.get_tuple_element"(%x) {index = 0 : i32} : (tuple<tensor<i1>>) -> tensor<i1>
@@ -272,6 +353,6 @@ mod tests {
     "func.return"() : () -> ()
   }) : () -> ()"#,
         );
-        assert!(e.contains("unsupported in lowering: tuple values carried by xhlo.while"), "{e}");
+        assert!(e.contains("unsupported in lowering") && e.contains("tuple"), "{e}");
     }
 }

@@ -199,3 +199,58 @@ func.func @if_and_case_without_results() {
   check.expect_eq_const %x, dense<1> : tensor<i32>
   func.return
 }
+
+// -----
+
+// Nested tuples through while, and tuples out of if and case.
+func.func @nested_tuple_while_if_case() {
+  %i0 = "xhlo.constant"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %a0 = "xhlo.constant"() {value = dense<[1.0, 2.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %b0 = "xhlo.constant"() {value = dense<3> : tensor<i64>} : () -> tensor<i64>
+  %in = "xhlo.tuple"(%a0, %b0) : (tensor<2xf32>, tensor<i64>) -> tuple<tensor<2xf32>, tensor<i64>>
+  %t0 = "xhlo.tuple"(%i0, %in) : (tensor<i32>, tuple<tensor<2xf32>, tensor<i64>>) -> tuple<tensor<i32>, tuple<tensor<2xf32>, tensor<i64>>>
+  %r = "xhlo.while"(%t0) ({
+  ^bb0(%t: tuple<tensor<i32>, tuple<tensor<2xf32>, tensor<i64>>>):
+    %i = "xhlo.get_tuple_element"(%t) {index = 0 : i32} : (tuple<tensor<i32>, tuple<tensor<2xf32>, tensor<i64>>>) -> tensor<i32>
+    %n = "xhlo.constant"() {value = dense<5> : tensor<i32>} : () -> tensor<i32>
+    %lt = "xhlo.compare"(%i, %n) {comparison_direction = "LT"} : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    "gpu.yield"(%lt) : (tensor<i1>) -> ()
+  }, {
+  ^bb0(%t: tuple<tensor<i32>, tuple<tensor<2xf32>, tensor<i64>>>):
+    %i = "xhlo.get_tuple_element"(%t) {index = 0 : i32} : (tuple<tensor<i32>, tuple<tensor<2xf32>, tensor<i64>>>) -> tensor<i32>
+    %s = "xhlo.get_tuple_element"(%t) {index = 1 : i32} : (tuple<tensor<i32>, tuple<tensor<2xf32>, tensor<i64>>>) -> tuple<tensor<2xf32>, tensor<i64>>
+    %a = "xhlo.get_tuple_element"(%s) {index = 0 : i32} : (tuple<tensor<2xf32>, tensor<i64>>) -> tensor<2xf32>
+    %b = "xhlo.get_tuple_element"(%s) {index = 1 : i32} : (tuple<tensor<2xf32>, tensor<i64>>) -> tensor<i64>
+    %one = "xhlo.constant"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+    %i1 = "xhlo.add"(%i, %one) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+    %a1 = "xhlo.add"(%a, %a) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+    %b1 = "xhlo.multiply"(%b, %b) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+    %s1 = "xhlo.tuple"(%a1, %b1) : (tensor<2xf32>, tensor<i64>) -> tuple<tensor<2xf32>, tensor<i64>>
+    %t1 = "xhlo.tuple"(%i1, %s1) : (tensor<i32>, tuple<tensor<2xf32>, tensor<i64>>) -> tuple<tensor<i32>, tuple<tensor<2xf32>, tensor<i64>>>
+    "gpu.yield"(%t1) : (tuple<tensor<i32>, tuple<tensor<2xf32>, tensor<i64>>>) -> ()
+  }) : (tuple<tensor<i32>, tuple<tensor<2xf32>, tensor<i64>>>) -> tuple<tensor<i32>, tuple<tensor<2xf32>, tensor<i64>>>
+  %rs = "xhlo.get_tuple_element"(%r) {index = 1 : i32} : (tuple<tensor<i32>, tuple<tensor<2xf32>, tensor<i64>>>) -> tuple<tensor<2xf32>, tensor<i64>>
+  %ra = "xhlo.get_tuple_element"(%rs) {index = 0 : i32} : (tuple<tensor<2xf32>, tensor<i64>>) -> tensor<2xf32>
+  %rb = "xhlo.get_tuple_element"(%rs) {index = 1 : i32} : (tuple<tensor<2xf32>, tensor<i64>>) -> tensor<i64>
+  "check.expect_eq_const"(%ra) {value = dense<[32.0, 64.0]> : tensor<2xf32>} : (tensor<2xf32>) -> ()
+  "check.expect_eq_const"(%rb) {value = dense<1853020188851841> : tensor<i64>} : (tensor<i64>) -> ()
+  %p = "xhlo.constant"() {value = dense<false> : tensor<i1>} : () -> tensor<i1>
+  %f = "xhlo.if"(%p) ({
+    "gpu.yield"(%rs) : (tuple<tensor<2xf32>, tensor<i64>>) -> ()
+  }, {
+    %z = "xhlo.constant"() {value = dense<[5.0, 6.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+    %w = "xhlo.tuple"(%z, %rb) : (tensor<2xf32>, tensor<i64>) -> tuple<tensor<2xf32>, tensor<i64>>
+    "gpu.yield"(%w) : (tuple<tensor<2xf32>, tensor<i64>>) -> ()
+  }) : (tensor<i1>) -> tuple<tensor<2xf32>, tensor<i64>>
+  %fa = "xhlo.get_tuple_element"(%f) {index = 0 : i32} : (tuple<tensor<2xf32>, tensor<i64>>) -> tensor<2xf32>
+  "check.expect_eq_const"(%fa) {value = dense<[5.0, 6.0]> : tensor<2xf32>} : (tensor<2xf32>) -> ()
+  %k = "xhlo.constant"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %c = "xhlo.case"(%k) ({
+    "gpu.yield"(%rs) : (tuple<tensor<2xf32>, tensor<i64>>) -> ()
+  ^bb1:
+    "gpu.yield"(%f) : (tuple<tensor<2xf32>, tensor<i64>>) -> ()
+  }) : (tensor<i32>) -> tuple<tensor<2xf32>, tensor<i64>>
+  %ca = "xhlo.get_tuple_element"(%c) {index = 0 : i32} : (tuple<tensor<2xf32>, tensor<i64>>) -> tensor<2xf32>
+  "check.expect_eq_const"(%ca) {value = dense<[32.0, 64.0]> : tensor<2xf32>} : (tensor<2xf32>) -> ()
+  func.return
+}
