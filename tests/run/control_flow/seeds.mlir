@@ -6,8 +6,8 @@
 // Seed 001 and 002 "While": the while_test.cc pseudo-code. init = {0, zero_vector[10]};
 // while (result(0) < 1000) { iteration = result(0) + 1; new_vector = result(1) +
 // constant_vector[10]; }. The seed's loop state is a tuple of int32 and float[10]; xhlo.while
-// carries the two values directly (the tuple form is in
-// tests/run-pending/while_seed001_tuple_state.mlir). constant_vector is not given; with
+// carries the two values directly here (the tuple form is the last test of this file).
+// constant_vector is not given; with
 // [0, 1, ..., 9] the result is (1000, [0, 1000, ..., 9000]), exact in f32.
 func.func @while_seed001_thousand_iterations_accumulate() {
   %i0 = "xhlo.constant"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
