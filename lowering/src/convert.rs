@@ -95,6 +95,43 @@ impl Ctx {
         self.tuples.get(&lowered.name).map(|v| v.as_slice())
     }
 
+    /// The leaves of `values`: tuples replaced by their elements, recursively and in order.
+    /// This is how a tuple crosses a loop, a branch or a call: as its leaves, rebuilt on the
+    /// other side by [`Ctx::rebuild`]. `what` says where the tuple goes, for the error when
+    /// its elements are not known here.
+    pub fn leaves(&self, values: &[Lowered], what: &str) -> Result<Vec<Lowered>, String> {
+        let mut out = Vec::new();
+        for v in values {
+            match &v.ty {
+                Type::Tuple(_) => {
+                    let elements = self.tuple_elements(v).ok_or_else(|| {
+                        format!("unsupported in lowering: a tuple {what} whose elements are not known in this function")
+                    })?;
+                    out.extend(self.leaves(elements, what)?);
+                }
+                _ => out.push(v.clone()),
+            }
+        }
+        Ok(out)
+    }
+
+    /// Values of types `tys` rebuilt from the lowered names of their leaves (tuples bound as
+    /// compile-time tuples again).
+    pub fn rebuild(&mut self, tys: &[Type], names: &mut impl Iterator<Item = String>) -> Result<Vec<Lowered>, String> {
+        let mut out = Vec::new();
+        for t in tys {
+            let l = match t {
+                Type::Tuple(elements) => {
+                    let parts = self.rebuild(elements, names)?;
+                    Lowered { name: self.bind_tuple(parts), ty: t.clone() }
+                }
+                t => Lowered { name: names.next().ok_or("internal: fewer leaves than the tuple types need")?, ty: t.clone() },
+            };
+            out.push(l);
+        }
+        Ok(out)
+    }
+
     pub fn bind(&mut self, xhlo_name: &str, lowered: Lowered) {
         self.env.insert(xhlo_name.to_string(), lowered);
     }
@@ -126,6 +163,19 @@ impl Ctx {
         }
         Ok(())
     }
+}
+
+/// The types of the leaves of a value of type `t`, in order ([`Ctx::leaves`]).
+pub fn leaf_types(t: &Type) -> Vec<Type> {
+    match t {
+        Type::Tuple(elements) => elements.iter().flat_map(leaf_types).collect(),
+        t => vec![t.clone()],
+    }
+}
+
+/// The lowered types of the leaves of values of types `tys`.
+fn leaf_value_types(tys: &[Type]) -> Result<Vec<String>, String> {
+    tys.iter().flat_map(leaf_types).map(|t| types::value(&t)).collect()
 }
 
 /// Lowers a module printed by MLIR (xhlo generic form) to upstream dialects.
@@ -192,10 +242,11 @@ fn lower_func(func: &Op, file: &str, options: &LowerOptions, out: &mut String) -
         Some(ast::Attribute::Str(v)) if v == "private" => "private ",
         _ => "",
     };
-    let result_types = results.iter().map(types::value).collect::<Result<Vec<_>, _>>().map_err(at)?;
+    // Tuples in the signature are passed as their leaves.
+    let result_types = leaf_value_types(&results).map_err(at)?;
     let Some(body) = func.regions.first().and_then(|r| r.blocks.first()) else {
         // A declaration.
-        let ins = inputs.iter().map(types::value).collect::<Result<Vec<_>, _>>().map_err(at)?;
+        let ins = leaf_value_types(&inputs).map_err(at)?;
         out.push_str(&format!("  func.func {visibility}@{name}({}) -> ({})\n", ins.join(", "), result_types.join(", ")));
         return Ok(());
     };
@@ -203,9 +254,14 @@ fn lower_func(func: &Op, file: &str, options: &LowerOptions, out: &mut String) -
     ctx.options = *options;
     let mut params = Vec::new();
     for ((v, _), ty) in body.args.iter().zip(&inputs) {
-        let lowered = format!("%p{}", params.len());
-        params.push(format!("{lowered}: {}", types::value(ty).map_err(at)?));
-        ctx.bind(&v.0, Lowered { name: lowered, ty: ty.clone() });
+        let mut names = Vec::new();
+        for leaf in leaf_types(ty) {
+            let lowered = format!("%p{}", params.len());
+            params.push(format!("{lowered}: {}", types::value(&leaf).map_err(at)?));
+            names.push(lowered);
+        }
+        let arg = ctx.rebuild(std::slice::from_ref(ty), &mut names.into_iter()).map_err(at)?.remove(0);
+        ctx.bind(&v.0, arg);
     }
     for op in &body.ops {
         lower_op(&mut ctx, op).map_err(|m| ParseError::new(op.pos, m))?;
@@ -248,10 +304,10 @@ pub fn lower_op(ctx: &mut Ctx, op: &Op) -> Result<(), String> {
     ctx.e.loc = Location { file: Some(ctx.file.clone()), pos: op.pos };
     match op.name.as_str() {
         "func.return" => {
+            let returned = op.operands.iter().map(|v| ctx.get(v).cloned()).collect::<Result<Vec<_>, _>>()?;
             let mut names = Vec::new();
             let mut tys = Vec::new();
-            for v in &op.operands {
-                let l = ctx.get(v)?.clone();
+            for l in ctx.leaves(&returned, "returned from a function")? {
                 tys.push(types::value(&l.ty)?);
                 names.push(l.name);
             }
@@ -267,14 +323,15 @@ pub fn lower_op(ctx: &mut Ctx, op: &Op) -> Result<(), String> {
                 Some(ast::Attribute::Symbol(path)) => path.join("::@"),
                 _ => return Err("func.call without callee".into()),
             };
+            let args = op.operands.iter().map(|v| ctx.get(v).cloned()).collect::<Result<Vec<_>, _>>()?;
             let mut names = Vec::new();
             let mut tys = Vec::new();
-            for v in &op.operands {
-                let l = ctx.get(v)?.clone();
+            for l in ctx.leaves(&args, &format!("passed to @{callee}"))? {
                 tys.push(types::value(&l.ty)?);
                 names.push(l.name);
             }
-            let results = op.result_types.iter().map(|t| xtype(t).and_then(|t| types::value(&t))).collect::<Result<Vec<_>, _>>()?;
+            let result_xtypes = op.result_types.iter().map(xtype).collect::<Result<Vec<_>, _>>()?;
+            let results = leaf_value_types(&result_xtypes)?;
             let r = ctx.e.fresh("call");
             let lhs = match results.len() {
                 0 => String::new(),
@@ -282,12 +339,13 @@ pub fn lower_op(ctx: &mut Ctx, op: &Op) -> Result<(), String> {
                 n => format!("{r}:{n} = "),
             };
             ctx.e.line(&format!("{lhs}func.call @{callee}({}) : ({}) -> ({})", names.join(", "), tys.join(", "), results.join(", ")));
-            let out = match results.len() {
+            let out: Vec<String> = match results.len() {
                 0 => vec![],
                 1 => vec![r],
                 n => (0..n).map(|i| format!("{r}#{i}")).collect(),
             };
-            ctx.bind_results(op, out)
+            let rebuilt = ctx.rebuild(&result_xtypes, &mut out.into_iter())?;
+            ctx.bind_results(op, rebuilt.into_iter().map(|l| l.name).collect())
         }
         name => {
             let bare = name.strip_prefix("xhlo.").ok_or_else(|| format!("unsupported in lowering: op '{name}'"))?;

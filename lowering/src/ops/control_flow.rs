@@ -6,8 +6,8 @@
 //! - `call` becomes `func.call` (so does `composite`, [`super::misc`], through [`emit_call`]).
 //! - Tuples are never lowered to memory ([`super::data_movement`]): a tuple carried by a
 //!   loop or yielded by a branch travels as its leaves (nested tuples flattened in order),
-//!   and is rebuilt as a compile-time tuple on the other side; one that crosses a function
-//!   boundary is reported as unsupported.
+//!   and is rebuilt as a compile-time tuple on the other side; so does one passed to or
+//!   returned from a function ([`crate::convert`]).
 
 use super::common::{operands, region_block};
 use super::LowerFn;
@@ -51,7 +51,7 @@ fn values(ls: &[Lowered], what: &str) -> Result<Vec<Value>, String> {
 
 /// The lowered types of the leaves of `op`'s results.
 fn result_types(op: &Op, what: &str) -> Result<Vec<ast::Type>, String> {
-    xhlo_result_types(op)?.iter().flat_map(leaf_types).map(|t| lowered_type(&t, what)).collect()
+    xhlo_result_types(op)?.iter().flat_map(crate::convert::leaf_types).map(|t| lowered_type(&t, what)).collect()
 }
 
 /// The names `op`'s results are bound to.
@@ -61,7 +61,7 @@ fn names(results: &[Value]) -> Vec<String> {
 
 /// `scf.yield` of `yielded` (flattened to their leaves, which must be `count` tensors).
 fn yield_values(ctx: &mut Ctx, yielded: &[Lowered], count: usize, what: &str) -> Result<(), String> {
-    let yielded = leaves(ctx, yielded, &format!("yielded by {what}"))?;
+    let yielded = ctx.leaves(yielded, &format!("yielded by {what}"))?;
     if yielded.len() != count {
         return Err(format!("internal: {what} yields {} values for {count} results", yielded.len()));
     }
@@ -76,50 +76,7 @@ fn branch(ctx: &mut Ctx, block: &Block, count: usize, what: &str) -> Result<(), 
     yield_values(ctx, &yielded, count, what)
 }
 
-// ----- tuples across loops and branches ------------------------------------------------------
-
-/// The leaves of `values`: tuples (compile-time, [`Ctx::bind_tuple`]) replaced by their
-/// elements, recursively and in order.
-fn leaves(ctx: &Ctx, values: &[Lowered], what: &str) -> Result<Vec<Lowered>, String> {
-    let mut out = Vec::new();
-    for v in values {
-        match &v.ty {
-            Type::Tuple(_) => {
-                let elements = ctx.tuple_elements(v).ok_or_else(|| {
-                    format!("unsupported in lowering: a tuple {what} that was not built by xhlo.tuple in this function")
-                })?;
-                out.extend(leaves(ctx, elements, what)?);
-            }
-            _ => out.push(v.clone()),
-        }
-    }
-    Ok(out)
-}
-
-/// The types of the leaves of a value of type `t`, in order.
-fn leaf_types(t: &Type) -> Vec<Type> {
-    match t {
-        Type::Tuple(elements) => elements.iter().flat_map(leaf_types).collect(),
-        t => vec![t.clone()],
-    }
-}
-
-/// Values of types `tys` rebuilt from their leaves' lowered names (tuples bound as
-/// compile-time tuples again).
-fn rebuild(ctx: &mut Ctx, tys: &[Type], names: &mut impl Iterator<Item = String>) -> Result<Vec<Lowered>, String> {
-    let mut out = Vec::new();
-    for t in tys {
-        let l = match t {
-            Type::Tuple(elements) => {
-                let parts = rebuild(ctx, elements, names)?;
-                Lowered { name: ctx.bind_tuple(parts), ty: t.clone() }
-            }
-            t => Lowered { name: names.next().ok_or("internal: fewer leaves than the tuple types need")?, ty: t.clone() },
-        };
-        out.push(l);
-    }
-    Ok(out)
-}
+// ----- tuples across loops and branches (as their leaves: `Ctx::leaves`, `Ctx::rebuild`) -----
 
 /// The xhlo types of `op`'s results.
 fn xhlo_result_types(op: &Op) -> Result<Vec<Type>, String> {
@@ -130,7 +87,7 @@ fn xhlo_result_types(op: &Op) -> Result<Vec<Type>, String> {
 /// compile-time tuple's.
 fn rebuilt_results(ctx: &mut Ctx, op: &Op, results: &[Value]) -> Result<Vec<String>, String> {
     let tys = xhlo_result_types(op)?;
-    Ok(rebuild(ctx, &tys, &mut names(results).into_iter())?.into_iter().map(|l| l.name).collect())
+    Ok(ctx.rebuild(&tys, &mut names(results).into_iter())?.into_iter().map(|l| l.name).collect())
 }
 
 // ----- control flow --------------------------------------------------------------------------
@@ -140,12 +97,12 @@ fn rebuilt_results(ctx: &mut Ctx, op: &Op, results: &[Value]) -> Result<Vec<Stri
 fn while_loop(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let inits = operands(ctx, op)?;
     let carried: Vec<Type> = inits.iter().map(|l| l.ty.clone()).collect();
-    let init_values = values(&leaves(ctx, &inits, "carried by xhlo.while")?, "carried by xhlo.while")?;
+    let init_values = values(&ctx.leaves(&inits, "carried by xhlo.while")?, "carried by xhlo.while")?;
     let tys: Vec<ast::Type> = init_values.iter().map(|v| v.ty.clone()).collect();
     let (cond, body) = (region_block(op, 0, "cond")?, region_block(op, 1, "body")?);
     let (open, results) = ctx.e.open("while", Build::new("scf.while").operands(&init_values).results(tys.clone()));
     let before = ctx.e.block(&open, 0, "w", &tys);
-    let args = rebuild(ctx, &carried, &mut names(&before).into_iter())?;
+    let args = ctx.rebuild(&carried, &mut names(&before).into_iter())?;
     let yielded = lower_nested_block(ctx, cond, args)?;
     let flag = match yielded.as_slice() {
         [Lowered { name, ty: Type::Tensor(t) }] if t.rank() == 0 && t.element == ElementType::Pred => ctx.e.tensor_extract(&Value::tensor(name, t), &[]),
@@ -154,7 +111,7 @@ fn while_loop(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     ctx.e.emit0(Build::new("scf.condition").operand(&flag).operands(&before));
     ctx.e.next_region(&open);
     let after = ctx.e.block(&open, 0, "w", &tys);
-    let args = rebuild(ctx, &carried, &mut names(&after).into_iter())?;
+    let args = ctx.rebuild(&carried, &mut names(&after).into_iter())?;
     let next = lower_nested_block(ctx, body, args)?;
     yield_values(ctx, &next, tys.len(), "region 'body' of xhlo.while")?;
     ctx.e.close(open);
@@ -215,10 +172,12 @@ pub(super) fn callee(op: &Op, attr: &str) -> Result<String, String> {
 
 /// `func.call @callee` on the operands of `op`, with its results.
 pub(super) fn emit_call(ctx: &mut Ctx, op: &Op, callee: &str) -> Result<Vec<String>, String> {
-    let args = values(&operands(ctx, op)?, &format!("passed to @{callee}"))?;
+    let what = format!("passed to @{callee}");
+    let args = values(&ctx.leaves(&operands(ctx, op)?, &what)?, &what)?;
     let out_tys = result_types(op, &format!("returned from @{callee}"))?;
     let call = Build::new("func.call").operands(&args).prop("callee", Attribute::Symbol(vec![callee.to_string()])).results(out_tys);
-    Ok(names(&ctx.e.emit("call", call)))
+    let results = ctx.e.emit("call", call);
+    rebuilt_results(ctx, op, &results)
 }
 
 fn call(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {

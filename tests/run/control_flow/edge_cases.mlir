@@ -254,3 +254,29 @@ func.func @nested_tuple_while_if_case() {
   "check.expect_eq_const"(%ca) {value = dense<[32.0, 64.0]> : tensor<2xf32>} : (tensor<2xf32>) -> ()
   func.return
 }
+
+// -----
+
+// Tuples passed to and returned from functions (nested, through func.call and xhlo.call).
+func.func private @swap(%t: tuple<tensor<2xf32>, tuple<tensor<i32>, tensor<i1>>>) -> tuple<tuple<tensor<i32>, tensor<i1>>, tensor<2xf32>> {
+  %a = "xhlo.get_tuple_element"(%t) {index = 0 : i32} : (tuple<tensor<2xf32>, tuple<tensor<i32>, tensor<i1>>>) -> tensor<2xf32>
+  %b = "xhlo.get_tuple_element"(%t) {index = 1 : i32} : (tuple<tensor<2xf32>, tuple<tensor<i32>, tensor<i1>>>) -> tuple<tensor<i32>, tensor<i1>>
+  %r = "xhlo.tuple"(%b, %a) : (tuple<tensor<i32>, tensor<i1>>, tensor<2xf32>) -> tuple<tuple<tensor<i32>, tensor<i1>>, tensor<2xf32>>
+  return %r : tuple<tuple<tensor<i32>, tensor<i1>>, tensor<2xf32>>
+}
+
+func.func @main() {
+  %a = "xhlo.constant"() {value = dense<[1.5, -2.0]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %i = "xhlo.constant"() {value = dense<7> : tensor<i32>} : () -> tensor<i32>
+  %p = "xhlo.constant"() {value = dense<true> : tensor<i1>} : () -> tensor<i1>
+  %ip = "xhlo.tuple"(%i, %p) : (tensor<i32>, tensor<i1>) -> tuple<tensor<i32>, tensor<i1>>
+  %t = "xhlo.tuple"(%a, %ip) : (tensor<2xf32>, tuple<tensor<i32>, tensor<i1>>) -> tuple<tensor<2xf32>, tuple<tensor<i32>, tensor<i1>>>
+  %s = func.call @swap(%t) : (tuple<tensor<2xf32>, tuple<tensor<i32>, tensor<i1>>>) -> tuple<tuple<tensor<i32>, tensor<i1>>, tensor<2xf32>>
+  %s2 = "xhlo.call"(%t) {callee = @swap} : (tuple<tensor<2xf32>, tuple<tensor<i32>, tensor<i1>>>) -> tuple<tuple<tensor<i32>, tensor<i1>>, tensor<2xf32>>
+  %x = "xhlo.get_tuple_element"(%s) {index = 1 : i32} : (tuple<tuple<tensor<i32>, tensor<i1>>, tensor<2xf32>>) -> tensor<2xf32>
+  %y = "xhlo.get_tuple_element"(%s2) {index = 0 : i32} : (tuple<tuple<tensor<i32>, tensor<i1>>, tensor<2xf32>>) -> tuple<tensor<i32>, tensor<i1>>
+  %z = "xhlo.get_tuple_element"(%y) {index = 0 : i32} : (tuple<tensor<i32>, tensor<i1>>) -> tensor<i32>
+  "check.expect_eq_const"(%x) {value = dense<[1.5, -2.0]> : tensor<2xf32>} : (tensor<2xf32>) -> ()
+  "check.expect_eq_const"(%z) {value = dense<7> : tensor<i32>} : (tensor<i32>) -> ()
+  func.return
+}
