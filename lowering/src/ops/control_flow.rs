@@ -293,25 +293,4 @@ mod tests {
         ));
         assert!(out.contains("scf.while") && !out.contains("tuple"), "{out}");
     }
-
-    /// A tuple that does not come from `xhlo.tuple` in the same function cannot be taken
-    /// apart at compile time: a function's tuple parameter is refused by name.
-    #[test]
-    fn tuple_parameter_carried_by_while_is_unsupported() {
-        let e = lower_module_err(
-            r#"  "func.func"() <{function_type = (tuple<tensor<i1>>) -> (), sym_name = "f"}> ({
-  ^bb0(%t: tuple<tensor<i1>>):
-    %r = "xhlo.while"(%t) ({
-    ^bb0(%x: tuple<tensor<i1>>):
-      %c = "xhlo.get_tuple_element"(%x) {index = 0 : i32} : (tuple<tensor<i1>>) -> tensor<i1>
-      "gpu.yield"(%c) : (tensor<i1>) -> ()
-    }, {
-    ^bb0(%y: tuple<tensor<i1>>):
-      "gpu.yield"(%y) : (tuple<tensor<i1>>) -> ()
-    }) : (tuple<tensor<i1>>) -> tuple<tensor<i1>>
-    "func.return"() : () -> ()
-  }) : () -> ()"#,
-        );
-        assert!(e.contains("unsupported in lowering") && e.contains("tuple"), "{e}");
-    }
 }

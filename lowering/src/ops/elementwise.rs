@@ -324,14 +324,13 @@ mod tests {
     }
 
     #[test]
-    fn bitcast_convert_of_pred_is_unsupported_not_wrong() {
-        let err = lower(
-            "%x: tensor<8xi1>",
-            r#"  %r = "xhlo.bitcast_convert"(%x) : (tensor<8xi1>) -> tensor<8xi8>"#,
-            "tensor<8xi8>",
-        )
-        .unwrap_err();
-        assert!(err.contains("unsupported in lowering: bitcast_convert with PRED"), "{err}");
+    fn bitcast_convert_splits_bytes_into_sub_byte_integers() {
+        let out = lower_ok(
+            "%x: tensor<3xi8>",
+            r#"  %r = "xhlo.bitcast_convert"(%x) : (tensor<3xi8>) -> tensor<3x2xi4>"#,
+            "tensor<3x2xi4>",
+        );
+        assert!(out.contains("arith.shrui") && out.contains("to i4") && out.contains("arith.extsi"), "{out}");
     }
 
     #[test]
