@@ -27,6 +27,7 @@ pub use xhlo_passes as passes;
 pub use xhlo_stablehlo as stablehlo;
 
 pub mod check;
+pub mod feed;
 pub mod import;
 pub mod npy;
 pub mod opt;

@@ -8,6 +8,7 @@
 
 use crate::dialect::{Diagnostic, XhloContext};
 use crate::ir::literal::{storage_bytes, Literal};
+use crate::feed::Feed;
 use crate::ir::TensorType;
 use crate::lowering::{self, entry};
 pub use crate::lowering::ops::linalg::dot_tiled::Tiles;
@@ -326,6 +327,7 @@ fn host_symbols() -> Vec<(&'static str, *mut std::ffi::c_void)> {
         ("malloc", blocks::malloc as *mut std::ffi::c_void),
         ("free", blocks::free as *mut std::ffi::c_void),
     ];
+    symbols.extend(crate::feed::symbols());
     #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
     {
         symbols.push(("__truncsfbf2", host::trunc_f32_to_bf16 as *mut std::ffi::c_void));
@@ -347,8 +349,15 @@ fn descriptor(data: *mut u8, ty: &TensorType) -> Vec<i64> {
 }
 
 impl Program {
-    /// Runs the program on `inputs` (checked against the entry's parameter types).
+    /// Runs the program on `inputs` (checked against the entry's parameter types), with an
+    /// empty infeed queue (a program that reads the infeed fails) and its outfeed dropped.
     pub fn run(&self, inputs: &[Literal]) -> Result<Vec<Literal>, RunError> {
+        Ok(self.run_with_feed(inputs, Feed::default())?.0)
+    }
+
+    /// [`Program::run`] with `feed`'s infeed queue to read; returns the results and the feed
+    /// with the items the program wrote to its outfeed ([`crate::feed`]).
+    pub fn run_with_feed(&self, inputs: &[Literal], feed: Feed) -> Result<(Vec<Literal>, Feed), RunError> {
         if inputs.len() != self.inputs.len() {
             return Err(RunError::Input(format!("the entry takes {} inputs, {} given", self.inputs.len(), inputs.len())));
         }
@@ -371,8 +380,11 @@ impl Program {
         let mut pointers: Vec<*mut i64> = descriptors.iter_mut().map(|d| d.as_mut_ptr()).collect();
         let mut args: Vec<*mut ()> = pointers.iter_mut().map(|p| p as *mut *mut i64 as *mut ()).collect();
         // The C API adds the `_mlir_ciface_` prefix itself.
-        self.engine.invoke_packed(&mut args);
-        Ok(outs
+        let ((), mut feed) = crate::feed::with_feed(feed, || self.engine.invoke_packed(&mut args));
+        if let Some(e) = feed.take_error() {
+            return Err(RunError::Execution(e));
+        }
+        let results = outs
             .into_iter()
             .zip(&self.outputs)
             .map(|(mut bytes, ty)| {
@@ -381,7 +393,8 @@ impl Program {
                 unsafe { bytes.set_len(storage_bytes(ty)) };
                 Literal { ty: ty.clone(), bytes }
             })
-            .collect())
+            .collect();
+        Ok((results, feed))
     }
 }
 

@@ -9,6 +9,7 @@ mod conv_gemm;
 mod dot_tiled;
 mod eqsat_soundness;
 mod export_and_gpu;
+mod feed;
 mod import_corpus;
 mod irdl_plugin;
 mod math_accuracy;

@@ -14,6 +14,7 @@ use clap::Parser;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use xhlo::check;
+use xhlo::feed::Feed;
 use xhlo::dialect::{source, XhloContext};
 use xhlo::ir::literal::{Literal, Scalar};
 use xhlo::npy;
@@ -49,7 +50,12 @@ struct Cli {
     /// Generate the inputs (the workloads' splitmix64 generator; argument k uses SEED*1000+k).
     #[arg(long = "random-inputs")]
     random_inputs: Option<u64>,
-    /// Write each result as DIR/result<i>.npy.
+    /// One item of the infeed queue, in order: a `.npy` file per value of the item, joined
+    /// by commas (`--infeed a.npy,b.npy` for an infeed of two values); repeat for each item.
+    #[arg(long = "infeed")]
+    infeed: Vec<String>,
+    /// Write each result as DIR/result<i>.npy (and value j of outfeed item i as
+    /// DIR/outfeed<i>_<j>.npy).
     #[arg(long = "output-dir")]
     output_dir: Option<PathBuf>,
     /// Run a test file: split on `// -----`, run each chunk's entry, evaluate its check ops.
@@ -187,8 +193,16 @@ fn run_program(cli: &Cli) -> Result<bool, String> {
             })
             .collect::<Result<_, _>>()?
     };
+    let mut items = Vec::new();
+    for item in &cli.infeed {
+        let values = item.split(',').map(|p| {
+            let bytes = std::fs::read(p).map_err(|e| format!("--infeed {p}: {e}"))?;
+            npy::from_npy(&bytes, None).map_err(|e| format!("--infeed {p}: {e}"))
+        });
+        items.push(values.collect::<Result<Vec<_>, _>>()?);
+    }
     let start = std::time::Instant::now();
-    let outputs = program.run(&inputs).map_err(|e| e.to_string())?;
+    let (outputs, feed) = program.run_with_feed(&inputs, Feed::with_infeed(items)).map_err(|e| e.to_string())?;
     let run_time = start.elapsed();
     println!("compiled @{} in {:.3} s, ran in {:.6} s", cli.entry, program.compile_time.as_secs_f64(), run_time.as_secs_f64());
     for (i, out) in outputs.iter().enumerate() {
@@ -201,6 +215,22 @@ fn run_program(cli: &Cli) -> Result<bool, String> {
             let path = dir.join(format!("result{i}.npy"));
             std::fs::write(&path, npy::to_npy(out)?).map_err(|e| format!("{}: {e}", path.display()))?;
         }
+    }
+    for (i, item) in feed.outfeed.iter().enumerate() {
+        for (j, value) in item.iter().enumerate() {
+            println!("outfeed #{i}.{j}: {}", summary(value));
+            if cli.print {
+                println!("  {}", value.to_dense_body());
+            }
+            if let Some(dir) = &cli.output_dir {
+                std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+                let path = dir.join(format!("outfeed{i}_{j}.npy"));
+                std::fs::write(&path, npy::to_npy(value)?).map_err(|e| format!("{}: {e}", path.display()))?;
+            }
+        }
+    }
+    if !feed.infeed.is_empty() {
+        eprintln!("xla-run: warning: {} infeed item(s) were not read", feed.infeed.len());
     }
     Ok(true)
 }

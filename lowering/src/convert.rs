@@ -60,7 +60,15 @@ pub struct Ctx {
     /// The file name used in `loc(...)`.
     pub file: String,
     pub options: LowerOptions,
+    /// Module-level declarations the body needs (external host functions), each once.
+    pub declarations: std::collections::BTreeSet<String>,
 }
+
+/// What a token value lowers to: nothing at run time. Tokens carry no data; the order they
+/// stand for is the program order of the side-effecting calls that the ops using them
+/// become. The placeholder is not valid MLIR, so a token that reached the output by mistake
+/// fails to parse.
+pub const TOKEN: &str = "<token>";
 
 /// Converts an AST type to the catalogue's model.
 pub fn xtype(t: &ast::Type) -> Result<Type, String> {
@@ -78,7 +86,7 @@ pub fn xtensor(t: &ast::Type) -> Result<TensorType, String> {
 
 impl Ctx {
     pub fn new(indent: usize, file: &str) -> Ctx {
-        Ctx { e: Emitter::new(indent), env: HashMap::new(), tuples: HashMap::new(), file: file.to_string(), options: LowerOptions::default() }
+        Ctx { e: Emitter::new(indent), env: HashMap::new(), tuples: HashMap::new(), file: file.to_string(), options: LowerOptions::default(), declarations: Default::default() }
     }
 
     /// Records a tuple of `elements`; returns the placeholder name to bind the tuple value to.
@@ -95,10 +103,10 @@ impl Ctx {
         self.tuples.get(&lowered.name).map(|v| v.as_slice())
     }
 
-    /// The leaves of `values`: tuples replaced by their elements, recursively and in order.
-    /// This is how a tuple crosses a loop, a branch or a call: as its leaves, rebuilt on the
-    /// other side by [`Ctx::rebuild`]. `what` says where the tuple goes, for the error when
-    /// its elements are not known here.
+    /// The leaves of `values`: tuples replaced by their elements, recursively and in order,
+    /// and tokens dropped ([`TOKEN`]). This is how a tuple or a token crosses a loop, a
+    /// branch or a call: as its leaves, rebuilt on the other side by [`Ctx::rebuild`]. `what`
+    /// says where the tuple goes, for the error when its elements are not known here.
     pub fn leaves(&self, values: &[Lowered], what: &str) -> Result<Vec<Lowered>, String> {
         let mut out = Vec::new();
         for v in values {
@@ -109,6 +117,7 @@ impl Ctx {
                     })?;
                     out.extend(self.leaves(elements, what)?);
                 }
+                Type::Token => {}
                 _ => out.push(v.clone()),
             }
         }
@@ -125,6 +134,7 @@ impl Ctx {
                     let parts = self.rebuild(elements, names)?;
                     Lowered { name: self.bind_tuple(parts), ty: t.clone() }
                 }
+                Type::Token => Lowered { name: TOKEN.to_string(), ty: Type::Token },
                 t => Lowered { name: names.next().ok_or("internal: fewer leaves than the tuple types need")?, ty: t.clone() },
             };
             out.push(l);
@@ -165,10 +175,12 @@ impl Ctx {
     }
 }
 
-/// The types of the leaves of a value of type `t`, in order ([`Ctx::leaves`]).
+/// The types of the leaves of a value of type `t`, in order ([`Ctx::leaves`]: tokens have
+/// none).
 pub fn leaf_types(t: &Type) -> Vec<Type> {
     match t {
         Type::Tuple(elements) => elements.iter().flat_map(leaf_types).collect(),
+        Type::Token => vec![],
         t => vec![t.clone()],
     }
 }
@@ -199,8 +211,12 @@ pub fn lower_file_with(f: &ast::File, file: &str, options: &LowerOptions) -> Res
     let mut out = String::from("module {\n");
     let mut funcs = Vec::new();
     collect_funcs(&f.ops, &mut funcs);
+    let mut declarations = std::collections::BTreeSet::new();
     for func in funcs {
-        lower_func(func, file, options, &mut out)?;
+        declarations.extend(lower_func(func, file, options, &mut out)?);
+    }
+    for d in declarations {
+        out.push_str(&format!("  {d}\n"));
     }
     out.push_str("}\n");
     Ok(out)
@@ -235,7 +251,8 @@ fn func_signature(func: &Op) -> Result<(String, Vec<Type>, Vec<Type>), String> {
     Ok((name, inputs, results))
 }
 
-fn lower_func(func: &Op, file: &str, options: &LowerOptions, out: &mut String) -> Result<(), ParseError> {
+/// Lowers one function into `out`; returns the module-level declarations its body needs.
+fn lower_func(func: &Op, file: &str, options: &LowerOptions, out: &mut String) -> Result<std::collections::BTreeSet<String>, ParseError> {
     let at = |m: String| ParseError::new(func.pos, m);
     let (name, inputs, results) = func_signature(func).map_err(at)?;
     let visibility = match func.attr("sym_visibility") {
@@ -248,7 +265,7 @@ fn lower_func(func: &Op, file: &str, options: &LowerOptions, out: &mut String) -
         // A declaration.
         let ins = leaf_value_types(&inputs).map_err(at)?;
         out.push_str(&format!("  func.func {visibility}@{name}({}) -> ({})\n", ins.join(", "), result_types.join(", ")));
-        return Ok(());
+        return Ok(Default::default());
     };
     let mut ctx = Ctx::new(2, file);
     ctx.options = *options;
@@ -269,7 +286,7 @@ fn lower_func(func: &Op, file: &str, options: &LowerOptions, out: &mut String) -
     out.push_str(&format!("  func.func {visibility}@{name}({}) -> ({}) {{\n", params.join(", "), result_types.join(", ")));
     out.push_str(&ctx.e.out);
     out.push_str("  }\n");
-    Ok(())
+    Ok(ctx.declarations)
 }
 
 /// Lowers the ops of a nested block (the body of a `while`, `if` or `case` region, whose ops

@@ -61,8 +61,9 @@ pub fn find_function<'a>(ops: &'a [Op], name: &str) -> Option<&'a Op> {
     None
 }
 
-/// The input and result types of `func` (a `func.func`), which must be tensors: only tensors
-/// cross the entry wrapper.
+/// The input and result types of `func` (a `func.func`), which must be tensors or tokens:
+/// only tensors cross the entry wrapper, and tokens carry no data, so the host neither
+/// passes nor receives them (JAX's ordered effects thread a token through `main`).
 pub fn tensor_signature(func: &Op) -> Result<(Vec<TensorType>, Vec<TensorType>), String> {
     let name = match func.attr("sym_name") {
         Some(Attribute::Str(s)) => s.as_str(),
@@ -72,12 +73,15 @@ pub fn tensor_signature(func: &Op) -> Result<(Vec<TensorType>, Vec<TensorType>),
         return Err(format!("@{name} has no function type"));
     };
     let tensors = |ts: &[ast::Type], what: &str| -> Result<Vec<TensorType>, String> {
-        ts.iter()
-            .map(|t| match crate::convert::xtype(t)? {
-                Type::Tensor(t) => Ok(t),
-                other => Err(format!("unsupported: {what} of type {other} (only tensors can be passed)")),
-            })
-            .collect()
+        let mut out = Vec::new();
+        for t in ts {
+            match crate::convert::xtype(t)? {
+                Type::Tensor(t) => out.push(t),
+                Type::Token => {}
+                other => return Err(format!("unsupported: {what} of type {other} (only tensors and tokens can be passed)")),
+            }
+        }
+        Ok(out)
     };
     Ok((tensors(inputs, "input")?, tensors(results, "result")?))
 }

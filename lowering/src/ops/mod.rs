@@ -12,6 +12,7 @@ use crate::convert::Ctx;
 use mlir_text::ast::Op;
 
 pub mod common;
+pub mod communication;
 pub mod control_flow;
 pub mod data_movement;
 pub mod elementwise;
@@ -40,6 +41,7 @@ const FAMILIES: &[(&str, &[(&str, LowerFn)])] = &[
     ("indexing", indexing::LOWERINGS),
     ("normalization", normalization::LOWERINGS),
     ("control_flow", control_flow::LOWERINGS),
+    ("communication", communication::LOWERINGS),
     ("misc", misc::LOWERINGS),
     ("fusion", fusion::LOWERINGS),
 ];

@@ -34,7 +34,7 @@ pub const OPS: &[OpDef] = &[
         ..OpDef::new("after_all", Category::Communication,
             "AfterAll: a token ordered after every operand token (no operands: a fresh token)",
             &[tokens("tokens")], infer_after_all)
-    }.with_syntax(Syntax::Own).with_import(Import::Renamed(&["stablehlo.after_all", "stablehlo.create_token"])).unlowered("tokens and the ops that use them (send/recv, infeed/outfeed) need a host I/O runtime the JIT does not have"),
+    }.with_syntax(Syntax::Own).with_import(Import::Renamed(&["stablehlo.after_all", "stablehlo.create_token"])),
     OpDef {
         results: TOKEN_RESULT,
         attrs: &[opt_attr("channel_id", AttrKind::Int), opt_attr("is_host_transfer", AttrKind::Bool)],
@@ -42,7 +42,7 @@ pub const OPS: &[OpDef] = &[
         ..OpDef::new("send", Category::Communication,
             "Send: sends the operands to the recv with the same channel_id, after the token; gives a token",
             &[tensors("operands"), token("token")], infer_send)
-    }.unlowered("tokens and the ops that use them (send/recv, infeed/outfeed) need a host I/O runtime the JIT does not have"),
+    }.unlowered("send and recv need a second program to talk to; the JIT runs one (multi-process communication is the collectives' issue)"),
     OpDef {
         results: VALUES_AND_TOKEN,
         attrs: &[opt_attr("channel_id", AttrKind::Int), opt_attr("is_host_transfer", AttrKind::Bool)],
@@ -51,7 +51,7 @@ pub const OPS: &[OpDef] = &[
             "Recv: receives values of the declared result types from the send with the same channel_id, after \
              the token; results are the values, then a token",
             &[token("token")], infer_recv)
-    }.unlowered("tokens and the ops that use them (send/recv, infeed/outfeed) need a host I/O runtime the JIT does not have"),
+    }.unlowered("send and recv need a second program to talk to; the JIT runs one (multi-process communication is the collectives' issue)"),
     OpDef {
         results: VALUES_AND_TOKEN,
         attrs: &[opt_attr("infeed_config", AttrKind::Str)],
@@ -60,7 +60,7 @@ pub const OPS: &[OpDef] = &[
             "Infeed: reads one data item of the declared result types (with their layouts) from the device's \
              infeed queue, after the token; results are the values, then a token; no values reads nothing",
             &[token("token")], infer_infeed)
-    }.unlowered("tokens and the ops that use them (send/recv, infeed/outfeed) need a host I/O runtime the JIT does not have"),
+    },
     OpDef {
         results: TOKEN_RESULT,
         attrs: &[opt_attr("outfeed_config", AttrKind::Str)],
@@ -68,7 +68,7 @@ pub const OPS: &[OpDef] = &[
         ..OpDef::new("outfeed", Category::Communication,
             "Outfeed: writes the operands to the device's outfeed queue, after the token; gives a token",
             &[tensors("operands"), token("token")], infer_outfeed)
-    }.unlowered("tokens and the ops that use them (send/recv, infeed/outfeed) need a host I/O runtime the JIT does not have"),
+    },
 ];
 
 /// Checks every operand of slot `name` is a token.
