@@ -224,7 +224,11 @@ fn printed_ops_carry_the_source_location() {
 #[test]
 fn unsupported_features_are_located_errors() {
     let e = one_error("func.func @f(%a: tensor<2xf32>) {\n  %0 = \"stablehlo.uniform_quantize\"(%a) : (tensor<2xf32>) -> tensor<2xf32>\n  \"func.return\"() : () -> ()\n}");
-    assert_eq!(e, "2:8: 'stablehlo.uniform_quantize' op unsupported: quantization");
+    assert_eq!(e, "2:8: 'stablehlo.uniform_quantize' op result must be a tensor of a quantized type, got tensor<2xf32>");
+    let e = one_error("func.func @f(%a: tensor<2xf32>) {\n  %0 = \"stablehlo.uniform_quantize\"(%a) : (tensor<2xf32>) -> tensor<2x!quant.uniform<i8:f32, x>>\n  \"func.return\"() : () -> ()\n}");
+    assert_eq!(e, "2:8: 'stablehlo.uniform_quantize' op invalid type !quant.uniform<i8:f32, x>: expected a scale (a float literal) at 'x'");
+    let e = one_error("func.func @f(%a: tensor<2xf32>) {\n  %0 = \"stablehlo.uniform_quantize\"(%a) : (tensor<2xf32>) -> tensor<2x!quant.uniform<f8E4M3FN:f32, 1.0>>\n  \"func.return\"() : () -> ()\n}");
+    assert_eq!(e, "2:8: 'stablehlo.uniform_quantize' op unsupported: quantization (float storage type f8E4M3FN in !quant.uniform<f8E4M3FN:f32, 1.0>)");
     let e = one_error("func.func @f() {\n  %0 = \"stablehlo.constant\"() <{value = dense<1.0> : tensor<f8E5M2>}> : () -> tensor<f8E5M2>\n  \"func.return\"() : () -> ()\n}");
     assert!(e.starts_with("2:8: 'stablehlo.constant' op unsupported: f8/f6/f4 types (element type f8E5M2)"), "{e}");
     let e = one_error("func.func @f(%a: tensor<2xf32>) {\n  \"interpreter.print\"(%a) : (tensor<2xf32>) -> ()\n  \"func.return\"() : () -> ()\n}");
