@@ -189,6 +189,28 @@ func.func @dequantize_i16() {
 
 // -----
 
+// u16 storage from its minimum to its maximum: (q - zero_point) * scale.
+func.func @dequantize_u16() {
+  %v1 = stablehlo.constant dense<[0, 999, 1000, 65535]> : tensor<4xui16>
+  %v2 = "stablehlo.bitcast_convert"(%v1) : (tensor<4xui16>) -> tensor<4x!quant.uniform<u16:f32, 0.01:1000>>
+  %v3 = "stablehlo.uniform_dequantize"(%v2) : (tensor<4x!quant.uniform<u16:f32, 0.01:1000>>) -> tensor<4xf32>
+  check.expect_almost_eq_const %v3, dense<[-10.0, -0.009999999776482582, 0.0, 645.3499755859375]> : tensor<4xf32>
+  func.return
+}
+
+// -----
+
+// i2 storage from its minimum to its maximum: (q - zero_point) * scale.
+func.func @dequantize_i2() {
+  %v1 = stablehlo.constant dense<[-2, -1, 0, 1]> : tensor<4xi2>
+  %v2 = "stablehlo.bitcast_convert"(%v1) : (tensor<4xi2>) -> tensor<4x!quant.uniform<i2:f32, 1.5:-1>>
+  %v3 = "stablehlo.uniform_dequantize"(%v2) : (tensor<4x!quant.uniform<i2:f32, 1.5:-1>>) -> tensor<4xf32>
+  check.expect_almost_eq_const %v3, dense<[-1.5, 0.0, 1.5, 3.0]> : tensor<4xf32>
+  func.return
+}
+
+// -----
+
 // i32 storage from its minimum to its maximum: (q - zero_point) * scale.
 func.func @dequantize_i32() {
   %v1 = stablehlo.constant dense<[-2147483648, -1, 100, 2147483647]> : tensor<4xi32>
