@@ -14,14 +14,16 @@
 //! - `uniform_quantize` of a float is `quantize`, of a quantized value `quantize(dequantize(x))`;
 //!   `uniform_dequantize` is `dequantize`; `bitcast_convert` reinterprets the storage.
 //! - Ops that only carry values (`func.return`, `while`, `tuple`, `check.*`, constants, whose
-//!   literals are storage integers) pass the storage through; ops that only move elements
+//!   literals are storage integers) pass the storage through, and so do the ops that read them
+//!   only through a region (`reduce`, `sort`, `map`, `scatter`, ...): the region's block
+//!   arguments are quantized scalars, so each op of the body is rewritten like any other, and
+//!   the body runs on quantized values as the spec says. Ops that only move elements
 //!   (`reshape`, `transpose`, `slice`, `concatenate`, `select`, ...) move the storage when every
 //!   quantized operand and result has the same parameters.
 //! - Every other op is `quantize(op(dequantize(operands...)))` ("dequantize_op_quantize"), the
 //!   op itself in the expressed type; a float operand (a hybrid op) stays float and a float
-//!   result is not quantized. The element-wise chains fuse with the op (`xhlo-eqsat`), so the
-//!   float values of an element-wise op or of a dot's result live in registers only.
-//! - Ops with regions over quantized values (`reduce`, `sort`, `map`, ...) are refused.
+//!   result is not quantized. `xhlo-eqsat` fuses the chains: the float values of a quantized
+//!   element-wise op live in registers only, and a dot's quantize epilogue runs on its tiles.
 
 use super::ops;
 use super::types::{element_of, int, tensor, with_element};
@@ -310,9 +312,19 @@ impl Reader<'_> {
 
 // ---- Import of ops on quantized values ---------------------------------------------------
 
-/// Ops that carry values without reading them: quantized values pass as their storage.
+/// Ops that carry values without reading them, or read them only through their regions (whose
+/// block arguments are quantized scalars, so each op of the body is itself rewritten here):
+/// quantized values pass as their storage.
 const CARRIES: &[&str] = &[
     "stablehlo.constant",
+    "stablehlo.reduce",
+    "stablehlo.reduce_window",
+    "stablehlo.sort",
+    "stablehlo.map",
+    "stablehlo.scatter",
+    "stablehlo.select_and_scatter",
+    "stablehlo.all_reduce",
+    "stablehlo.reduce_scatter",
     "stablehlo.return",
     "stablehlo.while",
     "stablehlo.if",
@@ -352,7 +364,7 @@ pub fn convert(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
         return ops::convert(cx, src);
     }
     if !src.op.regions.is_empty() {
-        return Err(format!("{UNSUPPORTED} ('{name}' with quantized values: ops with regions are not dequantized; dequantize the operands first)"));
+        return Err(format!("{UNSUPPORTED} ('{name}' with regions over quantized values)"));
     }
     dequantize_op_quantize(cx, src)
 }
