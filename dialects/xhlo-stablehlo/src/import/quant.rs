@@ -78,12 +78,6 @@ impl Uniform {
             _ => Type::Float("f32".into()),
         }
     }
-
-    /// Whether two values of these parameters hold the same storage for the same real value:
-    /// every parameter equal.
-    fn same_as(&self, other: &Uniform) -> bool {
-        self == other
-    }
 }
 
 /// The quantization parameters of a tensor type, when its element type is quantized; checks
@@ -373,7 +367,7 @@ pub fn convert(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
 fn one_parameter_set(src: &Src) -> bool {
     let mut all = src.operand_quant.iter().chain(&src.result_quant).flatten();
     let first = all.next();
-    first.is_some_and(|f| all.all(|u| u.same_as(f)))
+    first.is_some_and(|f| all.all(|u| u == f))
 }
 
 /// `quantize(op(dequantize(operands...)))`: quantized operands are dequantized, the op runs
@@ -423,7 +417,7 @@ pub fn uniform_quantize(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
     };
     let x = &src.operands[0];
     let value = match src.operand_q(0) {
-        Some(from) if from.same_as(to) => x.clone(),
+        Some(from) if from == to => x.clone(),
         Some(from) => {
             let f = dequantize(cx, x, from);
             quantize(cx, &f, to)
