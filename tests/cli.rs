@@ -132,6 +132,32 @@ fn xla_run_reads_npy_inputs_and_writes_npy_outputs() {
     assert_eq!(result.scalars().collect::<Vec<_>>(), [2.0, -5.0, 8.0].map(Scalar::Float));
 }
 
+/// A quantized add whose parameters and result are `!quant.uniform` tensors.
+const QUANTIZED_ADD: &str = "func.func @main(%a: tensor<4x!quant.uniform<i8:f32, 0.1:-30>>, %b: tensor<4x!quant.uniform<i8:f32, 0.5:-20>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:-20>> {
+  %r = stablehlo.add %a, %b : (tensor<4x!quant.uniform<i8:f32, 0.1:-30>>, tensor<4x!quant.uniform<i8:f32, 0.5:-20>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:-20>>
+  return %r : tensor<4x!quant.uniform<i8:f32, 0.5:-20>>
+}
+";
+
+#[test]
+fn xla_run_passes_quantized_values_as_their_storage_integers() {
+    use xhlo::ir::{literal::{Literal, Scalar}, ElementType, TensorType};
+    let dir = temp_dir("quantized");
+    std::fs::write(dir.join("p.mlir"), QUANTIZED_ADD).unwrap();
+    let i8s = |v: [i128; 4]| Literal::from_scalars(TensorType::new([4], ElementType::S8), &v.map(Scalar::Int));
+    std::fs::write(dir.join("a.npy"), xhlo::npy::to_npy(&i8s([10, -30, 0, 127])).unwrap()).unwrap();
+    std::fs::write(dir.join("b.npy"), xhlo::npy::to_npy(&i8s([-20, 0, 5, -128])).unwrap()).unwrap();
+    let out_dir = dir.join("out");
+    let (a, b, o) = (dir.join("a.npy"), dir.join("b.npy"), out_dir.clone());
+    let out = xla_run(&[dir.join("p.mlir").to_str().unwrap(), "--input", a.to_str().unwrap(), "--input", b.to_str().unwrap(), "--output-dir", o.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let result = xhlo::npy::from_npy(&std::fs::read(out_dir.join("result0.npy")).unwrap(), None).unwrap();
+    // Element 0: ((10 + 30) * 0.1 + (-20 + 20) * 0.5) / 0.5 - 20 = -12; element 3:
+    // ((127 + 30) * 0.1 + (-128 + 20) * 0.5) / 0.5 - 20 = -96.6, rounded to -97.
+    assert_eq!(result.ty, TensorType::new([4], ElementType::S8));
+    assert_eq!(result.scalars().collect::<Vec<_>>(), [-12, 0, 11, -97].map(Scalar::Int));
+}
+
 #[test]
 fn xla_run_input_problems_are_clear_errors() {
     use xhlo::ir::{literal::Literal, ElementType, TensorType};

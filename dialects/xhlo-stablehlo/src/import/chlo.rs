@@ -264,7 +264,7 @@ fn broadcast_operands(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
 /// result shape, then the decomposition `f`.
 fn broadcast_then(cx: &mut Cx, src: &Src, f: fn(&mut Cx, &Src) -> Result<Vec<Val>, String>) -> Result<Vec<Val>, String> {
     let operands = broadcast_operands(cx, src)?;
-    f(cx, &Src { op: src.op, operands, results: src.results.clone() })
+    f(cx, &Src { op: src.op, operands, results: src.results.clone(), operand_quant: vec![], result_quant: vec![] })
 }
 
 /// `chlo.broadcast_<op>(lhs, rhs)`: each operand broadcast to the result shape, then `op`.

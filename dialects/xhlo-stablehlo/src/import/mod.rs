@@ -6,7 +6,9 @@
 //! once: every value gets a fresh name (`%N`, `%argN`) bound in a scope stack, each op's types
 //! go through [`types`], and the op itself through the table in [`ops`] (a rename with
 //! attribute conversion by [`attrs`] for most ops, a function for the few that change shape:
-//! `case`, `rng`, the dynamic-shape ops, CHLO decompositions in [`chlo`]).
+//! `case`, `rng`, the dynamic-shape ops, CHLO decompositions in [`chlo`]). Ops with quantized
+//! operands or results go to [`quant`] instead, which rewrites them into integer and float ops
+//! on the values' storage integers.
 //!
 //! Errors never stop the walk: each is located at its source op and names the op and what is
 //! unsupported or wrong; `import_file` returns them all.
@@ -14,6 +16,7 @@
 pub mod attrs;
 pub mod chlo;
 pub mod ops;
+pub mod quant;
 pub mod types;
 
 #[cfg(test)]
@@ -57,6 +60,10 @@ pub struct Src<'a> {
     pub op: &'a Op,
     pub operands: Vec<Val>,
     pub results: Vec<Type>,
+    /// The quantization parameters of quantized operands and results (whose `operands` and
+    /// `results` are their storage integers); empty or `None` for the others.
+    pub operand_quant: Vec<Option<quant::Uniform>>,
+    pub result_quant: Vec<Option<quant::Uniform>>,
 }
 
 impl Src<'_> {
@@ -70,6 +77,20 @@ impl Src<'_> {
             [t] => Ok(t),
             other => Err(format!("expected one result, got {}", other.len())),
         }
+    }
+
+    /// The quantization parameters of operand `i`, when it is quantized.
+    pub fn operand_q(&self, i: usize) -> Option<&quant::Uniform> {
+        self.operand_quant.get(i).and_then(Option::as_ref)
+    }
+
+    /// The quantization parameters of result `i`, when it is quantized.
+    pub fn result_q(&self, i: usize) -> Option<&quant::Uniform> {
+        self.result_quant.get(i).and_then(Option::as_ref)
+    }
+
+    fn is_quantized(&self) -> bool {
+        self.operand_quant.iter().chain(&self.result_quant).any(Option::is_some)
     }
 
     pub fn operand(&self, i: usize) -> Result<&Val, String> {
@@ -88,8 +109,9 @@ impl Src<'_> {
 
 #[derive(Default)]
 pub struct Importer {
-    /// Source value name → output value, one map per region being imported.
-    scopes: Vec<HashMap<String, Val>>,
+    /// Source value name → output value (with the source value's quantization parameters
+    /// when its type is quantized), one map per region being imported.
+    scopes: Vec<HashMap<String, (Val, Option<quant::Uniform>)>>,
     next: usize,
     errors: Vec<ParseError>,
     /// Output values defined by `xhlo.constant`: their `value` (to read shape operands).
@@ -169,8 +191,9 @@ impl Cx<'_> {
             }
         }
         self.imp.scopes.push(HashMap::new());
-        for ((name, _), v) in block.args.iter().zip(args) {
-            self.imp.bind(name, v.clone());
+        for ((name, declared), v) in block.args.iter().zip(args) {
+            let q = quant::of_type(declared).ok().flatten();
+            self.imp.bind(name, v.clone(), q);
         }
         for op in ops {
             self.imp.import_op(op, self.out);
@@ -213,11 +236,15 @@ impl Importer {
         op.result_refs().into_iter().zip(types).map(|(r, ty)| Val { r, ty: ty.clone() }).collect()
     }
 
-    fn bind(&mut self, source: &ValueRef, v: Val) {
-        self.scopes.last_mut().expect("a scope is open while importing ops").insert(source.0.clone(), v);
+    fn bind(&mut self, source: &ValueRef, v: Val, quant: Option<quant::Uniform>) {
+        self.scopes.last_mut().expect("a scope is open while importing ops").insert(source.0.clone(), (v, quant));
     }
 
     fn lookup(&self, source: &ValueRef) -> Option<&Val> {
+        self.lookup_bound(source).map(|(v, _)| v)
+    }
+
+    fn lookup_bound(&self, source: &ValueRef) -> Option<&(Val, Option<quant::Uniform>)> {
         self.scopes.iter().rev().find_map(|s| s.get(&source.0))
     }
 
@@ -228,16 +255,16 @@ impl Importer {
         for b in &r.blocks {
             let mut block = Block { label: b.label.clone(), ..Block::default() };
             for (v, t) in &b.args {
-                let ty = match types::convert_type(t) {
-                    Ok(ty) => ty,
+                let (ty, q) = match types::convert_type(t) {
+                    Ok(ty) => (ty, quant::of_type(t).ok().flatten()),
                     Err(e) => {
                         let pos = b.ops.first().map(|o| o.pos).unwrap_or_default();
                         self.error(ParseError::new(pos, format!("block argument {v}: {e}")));
-                        t.clone()
+                        (t.clone(), None)
                     }
                 };
                 let new = ValueRef(format!("arg{}", self.fresh()));
-                self.bind(v, Val { r: new.clone(), ty: ty.clone() });
+                self.bind(v, Val { r: new.clone(), ty: ty.clone() }, q);
                 block.args.push((new, ty));
             }
             region.blocks.push(block);
@@ -259,41 +286,55 @@ impl Importer {
             self.scopes.push(HashMap::new());
         }
         let mut operands = Vec::new();
+        let mut operand_quant = Vec::new();
         let mut ok = true;
         for (i, r) in op.operands.iter().enumerate() {
-            match self.lookup(r) {
-                Some(v) => operands.push(v.clone()),
+            match self.lookup_bound(r) {
+                Some((v, q)) => {
+                    operands.push(v.clone());
+                    operand_quant.push(q.clone());
+                }
                 None => {
                     self.error(op_error(op, &format!("uses {r}, which is not defined before it")));
                     ok = false;
                     let ty = op.operand_types.get(i).cloned().unwrap_or(Type::None);
                     operands.push(Val { r: r.clone(), ty });
+                    operand_quant.push(None);
                 }
             }
         }
         let mut results = Vec::new();
+        let mut result_quant = Vec::new();
         for t in &op.result_types {
             match types::convert_type(t) {
-                Ok(t) => results.push(t),
+                Ok(converted) => {
+                    results.push(converted);
+                    result_quant.push(quant::of_type(t).ok().flatten());
+                }
                 Err(e) => {
                     self.error(op_error(op, &e));
                     ok = false;
                     results.push(t.clone());
+                    result_quant.push(None);
                 }
             }
         }
-        let src = Src { op, operands, results };
+        let src = Src { op, operands, results, operand_quant, result_quant };
         let produced = if ok {
             let mut cx = Cx { imp: self, out, pos: op.pos };
-            ops::convert(&mut cx, &src)
+            if src.is_quantized() {
+                quant::convert(&mut cx, &src)
+            } else {
+                ops::convert(&mut cx, &src)
+            }
         } else {
             Err(String::new())
         };
         let source_results = op.result_refs();
         match produced {
             Ok(vals) if vals.len() == source_results.len() => {
-                for (s, v) in source_results.iter().zip(vals) {
-                    self.bind(s, v);
+                for ((s, v), q) in source_results.iter().zip(vals).zip(&src.result_quant) {
+                    self.bind(s, v, q.clone());
                 }
             }
             other => {
@@ -308,7 +349,7 @@ impl Importer {
                 // Bind placeholders so later uses do not cascade into "undefined value" errors.
                 for (s, t) in source_results.iter().zip(&src.results) {
                     let n = self.fresh();
-                    self.bind(s, Val { r: ValueRef(format!("invalid{n}")), ty: t.clone() });
+                    self.bind(s, Val { r: ValueRef(format!("invalid{n}")), ty: t.clone() }, None);
                 }
             }
         }

@@ -10,7 +10,7 @@
 //! gives the reason.
 
 use super::attrs::{self, i64_array, padding_pairs, show, Named};
-use super::{chlo, Cx, Src, Val};
+use super::{chlo, quant, Cx, Src, Val};
 use mlir_text::ast::{Attribute, Region};
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -39,12 +39,14 @@ use Rule::*;
 
 /// Reason texts of unsupported features (the corpus test classifies by them).
 pub const HARNESS: &str = "unsupported: interpreter harness feature";
-pub const QUANTIZATION: &str = "unsupported: quantization";
 
 const TABLE: &[(&str, Rule)] = &[
     // Element-wise.
     ("stablehlo.compare", Custom(compare)),
     ("stablehlo.bitcast_convert", Custom(bitcast_convert)),
+    // Quantization (ops on quantized values go to `quant::convert` before this table).
+    ("stablehlo.uniform_quantize", Custom(quant::uniform_quantize)),
+    ("stablehlo.uniform_dequantize", Custom(quant::uniform_dequantize)),
     // Data movement.
     // Reductions, sorting, linear algebra, indexing, normalization.
     // Control flow.
@@ -65,8 +67,6 @@ const TABLE: &[(&str, Rule)] = &[
     ("stablehlo.dynamic_conv", Static("xhlo.convolution", 2, &["padding"])),
     ("stablehlo.real_dynamic_slice", Static("xhlo.slice", 1, &["start_indices", "limit_indices", "strides"])),
     // Unsupported StableHLO ops.
-    ("stablehlo.uniform_quantize", Unsupported(QUANTIZATION)),
-    ("stablehlo.uniform_dequantize", Unsupported(QUANTIZATION)),
     ("stablehlo.async_start", Unsupported("unsupported op (async ops have no xhlo equivalent)")),
     ("stablehlo.async_done", Unsupported("unsupported op (async ops have no xhlo equivalent)")),
     // CHLO ops that are xhlo ops.

@@ -224,7 +224,11 @@ fn printed_ops_carry_the_source_location() {
 #[test]
 fn unsupported_features_are_located_errors() {
     let e = one_error("func.func @f(%a: tensor<2xf32>) {\n  %0 = \"stablehlo.uniform_quantize\"(%a) : (tensor<2xf32>) -> tensor<2xf32>\n  \"func.return\"() : () -> ()\n}");
-    assert_eq!(e, "2:8: 'stablehlo.uniform_quantize' op unsupported: quantization");
+    assert_eq!(e, "2:8: 'stablehlo.uniform_quantize' op result must be a tensor of a quantized type, got tensor<2xf32>");
+    let e = one_error("func.func @f(%a: tensor<2xf32>) {\n  %0 = \"stablehlo.uniform_quantize\"(%a) : (tensor<2xf32>) -> tensor<2x!quant.uniform<i8:f32, x>>\n  \"func.return\"() : () -> ()\n}");
+    assert_eq!(e, "2:8: 'stablehlo.uniform_quantize' op invalid type !quant.uniform<i8:f32, x>: expected a scale (a float literal) at 'x'");
+    let e = one_error("func.func @f(%a: tensor<2xf32>) {\n  %0 = \"stablehlo.uniform_quantize\"(%a) : (tensor<2xf32>) -> tensor<2x!quant.uniform<f8E4M3FN:f32, 1.0>>\n  \"func.return\"() : () -> ()\n}");
+    assert_eq!(e, "2:8: 'stablehlo.uniform_quantize' op unsupported: quantization (float storage type f8E4M3FN in !quant.uniform<f8E4M3FN:f32, 1.0>)");
     let e = one_error("func.func @f() {\n  %0 = \"stablehlo.constant\"() <{value = dense<1.0> : tensor<f8E5M2>}> : () -> tensor<f8E5M2>\n  \"func.return\"() : () -> ()\n}");
     assert!(e.starts_with("2:8: 'stablehlo.constant' op unsupported: f8/f6/f4 types (element type f8E5M2)"), "{e}");
     let e = one_error("func.func @f(%a: tensor<2xf32>) {\n  \"interpreter.print\"(%a) : (tensor<2xf32>) -> ()\n  \"func.return\"() : () -> ()\n}");
@@ -567,4 +571,57 @@ fn chlo_lgamma_and_digamma_of_bf16_compute_in_f32() {
 fn chlo_special_functions_reject_non_float_operands() {
     let e = one_error("func.func @f(%a: tensor<2xi32>) {\n  %0 = \"chlo.lgamma\"(%a) : (tensor<2xi32>) -> tensor<2xi32>\n  \"func.return\"() : () -> ()\n}");
     assert_eq!(e, "2:8: 'chlo.lgamma' op unsupported: chlo.lgamma of tensor<2xi32> (only real float operands are decomposed)");
+}
+
+#[test]
+fn quantized_values_are_storage_and_dequantize_is_integer_then_float_arithmetic() {
+    let out = import_body(
+        "%a: tensor<2x!quant.uniform<i8:f32, 5.0e-1:-3>>",
+        r#"%0 = "stablehlo.uniform_dequantize"(%a) : (tensor<2x!quant.uniform<i8:f32, 5.0e-1:-3>>) -> tensor<2xf32>
+"func.return"(%0) : (tensor<2xf32>) -> ()"#,
+    );
+    assert_eq!(
+        out,
+        [
+            r#"%1 = "xhlo.convert"(%arg0) : (tensor<2xi8>) -> tensor<2xi32>"#,
+            r#"%2 = "xhlo.constant"() {value = dense<-3> : tensor<2xi32>} : () -> tensor<2xi32>"#,
+            r#"%3 = "xhlo.subtract"(%1, %2) : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>"#,
+            r#"%4 = "xhlo.convert"(%3) : (tensor<2xi32>) -> tensor<2xf32>"#,
+            r#"%5 = "xhlo.constant"() {value = dense<0.5> : tensor<2xf32>} : () -> tensor<2xf32>"#,
+            r#"%6 = "xhlo.multiply"(%4, %5) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>"#,
+            r#""func.return"(%6) : (tensor<2xf32>) -> ()"#,
+        ]
+    );
+}
+
+#[test]
+fn quantize_per_axis_broadcasts_its_parameters_and_clamps_to_the_storage_range() {
+    let out = import_body(
+        "%a: tensor<2xf32>",
+        r#"%0 = "stablehlo.uniform_quantize"(%a) : (tensor<2xf32>) -> tensor<2x!quant.uniform<u8<1:200>:f32:0, {0.5:1, 2.0:7}>>
+"func.return"(%0) : (tensor<2x!quant.uniform<u8<1:200>:f32:0, {0.5:1, 2.0:7}>>) -> ()"#,
+    );
+    assert_eq!(
+        out,
+        [
+            r#"%1 = "xhlo.constant"() {value = dense<[0.5, 2.0]> : tensor<2xf32>} : () -> tensor<2xf32>"#,
+            r#"%2 = "xhlo.broadcast_in_dim"(%1) {broadcast_dimensions = array<i64: 0>} : (tensor<2xf32>) -> tensor<2xf32>"#,
+            r#"%3 = "xhlo.divide"(%arg0, %2) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>"#,
+            r#"%4 = "xhlo.constant"() {value = dense<[1.0, 7.0]> : tensor<2xf32>} : () -> tensor<2xf32>"#,
+            r#"%5 = "xhlo.broadcast_in_dim"(%4) {broadcast_dimensions = array<i64: 0>} : (tensor<2xf32>) -> tensor<2xf32>"#,
+            r#"%6 = "xhlo.add"(%3, %5) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>"#,
+            r#"%7 = "xhlo.constant"() {value = dense<1.0> : tensor<f32>} : () -> tensor<f32>"#,
+            r#"%8 = "xhlo.constant"() {value = dense<200.0> : tensor<f32>} : () -> tensor<f32>"#,
+            r#"%9 = "xhlo.clamp"(%7, %6, %8) : (tensor<f32>, tensor<2xf32>, tensor<f32>) -> tensor<2xf32>"#,
+            r#"%10 = "xhlo.round_nearest_even"(%9) : (tensor<2xf32>) -> tensor<2xf32>"#,
+            r#"%11 = "xhlo.convert"(%10) : (tensor<2xf32>) -> tensor<2xui8>"#,
+            r#""func.return"(%11) : (tensor<2xui8>) -> ()"#,
+        ]
+    );
+}
+
+#[test]
+fn other_ops_with_regions_refuse_quantized_values() {
+    let e = one_error("func.func @f(%a: tensor<2x!quant.uniform<i8:f32, 1.0>>) {\n  %0 = \"test.region_op\"(%a) ({\n  ^bb0(%x: tensor<2x!quant.uniform<i8:f32, 1.0>>):\n    \"stablehlo.return\"(%x) : (tensor<2x!quant.uniform<i8:f32, 1.0>>) -> ()\n  }) : (tensor<2x!quant.uniform<i8:f32, 1.0>>) -> tensor<2x!quant.uniform<i8:f32, 1.0>>\n  \"func.return\"() : () -> ()\n}");
+    assert_eq!(e, "2:8: 'test.region_op' op unsupported: quantization ('test.region_op' with regions over quantized values)");
 }

@@ -1,16 +1,15 @@
 //! StableHLO types to xhlo types: `!stablehlo.token` becomes `!xhlo.token`; static tensors of
 //! the element types XLA has (PRED, S2–S64, U2–U64, F16, BF16, F32, F64, C64, C128) and tuples
-//! of them pass through. Everything xhlo cannot represent is an "unsupported: ..." error whose
-//! text names the reason (dynamic or unranked shapes, quantized types, f8/f6/f4 floats).
+//! of them pass through. Quantized tensors (`!quant.uniform` elements) become tensors of their
+//! storage integers ([`super::quant`]). Everything xhlo cannot represent is an
+//! "unsupported: ..." error whose text names the reason (dynamic or unranked shapes, f8/f6/f4
+//! floats, quantization features beyond uniform integer storage).
 
 use mlir_text::ast::Type;
 use mlir_text::print::type_to_string;
 
 /// Error text for a narrow float; the corpus test classifies errors by this wording.
 pub const NARROW_FLOAT: &str = "f8/f6/f4 types";
-/// Error text for quantized types and ops.
-pub const QUANTIZATION: &str = "quantization";
-
 /// Converts one type, recursively.
 pub fn convert_type(t: &Type) -> Result<Type, String> {
     match t {
@@ -23,6 +22,9 @@ pub fn convert_type(t: &Type) -> Result<Type, String> {
                 mlir_text::print::write_attr(&mut s, enc);
                 return Err(format!("unsupported: tensor encoding {s} in {}", type_to_string(t)));
             }
+            if let Some(u) = super::quant::of_type(t)? {
+                return Ok(Type::Tensor { dims: dims.clone(), element: Box::new(u.storage), encoding: None });
+            }
             let element = convert_element(element).map_err(|e| format!("{e} in {}", type_to_string(t)))?;
             Ok(Type::Tensor { dims: dims.clone(), element: Box::new(element), encoding: None })
         }
@@ -33,9 +35,6 @@ pub fn convert_type(t: &Type) -> Result<Type, String> {
             results: results.iter().map(convert_type).collect::<Result<_, _>>()?,
         }),
         Type::Dialect(name) if name == "stablehlo.token" || name == "xhlo.token" => Ok(Type::Dialect("xhlo.token".into())),
-        Type::Dialect(name) if name.starts_with("quant.") => {
-            Err(format!("unsupported: {QUANTIZATION} (type !{name})"))
-        }
         other => Err(format!("unsupported: type {} (xhlo values are tensors, tuples and tokens)", type_to_string(other))),
     }
 }
@@ -50,7 +49,7 @@ pub fn convert_element(t: &Type) -> Result<Type, String> {
             Err(format!("unsupported: {NARROW_FLOAT} (element type {name})"))
         }
         Type::Complex(e) if matches!(&**e, Type::Float(n) if n == "f32" || n == "f64") => Ok(t.clone()),
-        Type::Dialect(name) if name.starts_with("quant.") => Err(format!("unsupported: {QUANTIZATION} (element type !{name})")),
+        Type::Dialect(name) if name.starts_with("quant.") => Ok(super::quant::Uniform::parse(name)?.storage),
         other => Err(format!("unsupported: element type {}", type_to_string(other))),
     }
 }
@@ -132,9 +131,14 @@ mod tests {
     }
 
     #[test]
-    fn quantized_types_are_unsupported() {
-        let e = conv("tensor<2x!quant.uniform<i8:f32, 1.000000e-01>>").unwrap_err();
-        assert!(e.contains("unsupported: quantization"), "{e}");
+    fn quantized_tensors_become_tensors_of_their_storage() {
+        assert_eq!(conv("tensor<2x!quant.uniform<i8:f32, 1.000000e-01>>").unwrap(), "tensor<2xi8>");
+        assert_eq!(conv("tensor<2x3x!quant.uniform<u8<0:100>:f32:1, {0.1:3, 0.2:4, 0.3}>>").unwrap(), "tensor<2x3xui8>");
+        assert_eq!(conv("tuple<tensor<!quant.uniform<i4:f16, 2.0:-1>>>").unwrap(), "tuple<tensor<i4>>");
+        let e = conv("tensor<2x!quant.uniform<i8:f32:0, {1.0}>>").unwrap_err();
+        assert!(e.contains("has 1 scales for dimension 0 of size 2"), "{e}");
+        let e = conv("tensor<2x!quant.calibrated<f32<-1.0:1.0>>>").unwrap_err();
+        assert!(e.starts_with("unsupported: quantization (type !quant.calibrated"), "{e}");
     }
 
     #[test]
