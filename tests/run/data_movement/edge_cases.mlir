@@ -100,3 +100,19 @@ func.func @dynamic_slice_rows_in_a_loop() {
   check.expect_eq_const %r#2, dense<[[1.0, 2.0], [4.0, 6.0], [9.0, 12.0]]> : tensor<3x2xf32>
   func.return
 }
+
+// -----
+
+// NaN payloads and signs come through data movement and select bit for bit.
+func.func @data_movement_keeps_nan_payloads() {
+  %bits = stablehlo.constant dense<[[2143289345, -4194304], [2139095041, -1]]> : tensor<2x2xi32>
+  %x = stablehlo.bitcast_convert %bits : (tensor<2x2xi32>) -> tensor<2x2xf32>
+  %t = stablehlo.transpose %x, dims = [1, 0] : (tensor<2x2xf32>) -> tensor<2x2xf32>
+  %c = stablehlo.concatenate %x, %t, dim = 0 : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<4x2xf32>
+  %r = stablehlo.reverse %c, dims = [1] : tensor<4x2xf32>
+  %p = stablehlo.constant dense<[[true, false], [false, true], [true, true], [false, false]]> : tensor<4x2xi1>
+  %s = stablehlo.select %p, %r, %c : tensor<4x2xi1>, tensor<4x2xf32>
+  %sb = stablehlo.bitcast_convert %s : (tensor<4x2xf32>) -> tensor<4x2xi32>
+  check.expect_eq_const %sb, dense<[[-4194304, -4194304], [2139095041, 2139095041], [2139095041, 2143289345], [-4194304, -1]]> : tensor<4x2xi32>
+  func.return
+}

@@ -127,3 +127,39 @@ func.func @sort_i4_descending() {
   check.expect_eq_const %r, dense<[7, 3, 0, -1, -8]> : tensor<5xi4>
   func.return
 }
+
+// -----
+
+// NaN payloads and signs come through sort and top_k bit for bit (0x7fc00001, the
+// signalling 0x7f800001 and -NaN 0xffc00000 among ordinary values).
+func.func @sort_keeps_nan_payloads() {
+  %bits = stablehlo.constant dense<[2143289345, 1065353216, -4194304, 2139095041, -1082130432]> : tensor<5xi32>
+  %x = stablehlo.bitcast_convert %bits : (tensor<5xi32>) -> tensor<5xf32>
+  %s = "stablehlo.sort"(%x) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %c = stablehlo.compare LT, %a, %b, TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  }) {dimension = 0 : i64, is_stable = true} : (tensor<5xf32>) -> tensor<5xf32>
+  %sb = stablehlo.bitcast_convert %s : (tensor<5xf32>) -> tensor<5xi32>
+  check.expect_eq_const %sb, dense<[-4194304, -1082130432, 1065353216, 2139095041, 2143289345]> : tensor<5xi32>
+  %v, %i = "stablehlo.sort"(%x, %bits) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<i32>, %d: tensor<i32>):
+    %cc = stablehlo.compare GT, %a, %b, TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %cc : tensor<i1>
+  }) {dimension = 0 : i64, is_stable = true} : (tensor<5xf32>, tensor<5xi32>) -> (tensor<5xf32>, tensor<5xi32>)
+  %vb = stablehlo.bitcast_convert %v : (tensor<5xf32>) -> tensor<5xi32>
+  check.expect_eq %vb, %i : tensor<5xi32>
+  func.return
+}
+
+// -----
+
+func.func @top_k_keeps_nan_payloads() {
+  %bits = stablehlo.constant dense<[2143289345, 1065353216, -4194304, 2139095041, -1082130432]> : tensor<5xi32>
+  %x = stablehlo.bitcast_convert %bits : (tensor<5xi32>) -> tensor<5xf32>
+  %v, %i = chlo.top_k(%x, k = 3) : tensor<5xf32> -> (tensor<3xf32>, tensor<3xi32>)
+  %vb = stablehlo.bitcast_convert %v : (tensor<3xf32>) -> tensor<3xi32>
+  check.expect_eq_const %vb, dense<[2143289345, 2139095041, 1065353216]> : tensor<3xi32>
+  check.expect_eq_const %i, dense<[0, 3, 1]> : tensor<3xi32>
+  func.return
+}
