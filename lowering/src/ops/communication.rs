@@ -82,7 +82,7 @@ fn outfeed(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
 
 #[cfg(test)]
 mod tests {
-    use crate::testing::{lower_module, strip};
+    use crate::testing::{lower_module, lower_module_err, strip};
 
     /// Infeed fills a fresh buffer through the host function of its element type, outfeed
     /// hands its operand's buffer over; tokens leave nothing behind.
@@ -99,5 +99,20 @@ mod tests {
         assert!(out.contains("func.func private @xhlo_infeed_u8(memref<*xi8>, i64, i64) attributes {llvm.emit_c_interface}"), "{out}");
         assert!(out.contains("func.call @xhlo_infeed_u8(") && out.contains("func.call @xhlo_outfeed_u8("), "{out}");
         assert!(!out.contains("<token>"), "{out}");
+    }
+
+    /// send needs a second program: refused with the catalogue's reason, not lowered to a
+    /// call that would block or drop the data.
+    #[test]
+    fn send_is_refused_with_its_reason() {
+        let e = lower_module_err(
+            r#"  "func.func"() <{function_type = (tensor<2xf32>) -> (), sym_name = "f"}> ({
+  ^bb0(%a: tensor<2xf32>):
+    %t = "xhlo.after_all"() : () -> !xhlo.token
+    %u = "xhlo.send"(%a, %t) {channel_id = 1 : i64} : (tensor<2xf32>, !xhlo.token) -> !xhlo.token
+    "func.return"() : () -> ()
+  }) : () -> ()"#,
+        );
+        assert!(e.contains("unsupported in lowering: xhlo.send: send and recv need a second program"), "{e}");
     }
 }

@@ -15,6 +15,7 @@
 
 pub mod attrs;
 pub mod chlo;
+pub mod lapack;
 pub mod ops;
 pub mod quant;
 pub mod types;

@@ -143,7 +143,9 @@ pub fn convert_attrs(src: &Src, to: &str) -> Result<Named, String> {
     let def = xhlo_ir::catalogue::lookup(to);
     let mut out = Named::new();
     for (k, v) in src.op.all_attrs() {
-        if k == "operandSegmentSizes" || k == "resultSegmentSizes" {
+        // Shardy's annotations (`sdy.sharding_rule`, `sdy.sharding`, which JAX prints) say how
+        // to split the program over devices; there is one device here.
+        if k == "operandSegmentSizes" || k == "resultSegmentSizes" || k.starts_with("sdy.") {
             continue;
         }
         for (name, value) in attrs::convert_named(k, v)? {
@@ -233,9 +235,13 @@ fn rng(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
 
 /// `custom_call`: targets `check.expect_*` (how some pipelines spell test assertions) become
 /// the check op, with the call's extra attributes and a dictionary backend_config as its
-/// attributes; other targets stay custom calls.
+/// attributes; jaxlib's LAPACK targets become the xhlo ops they compute ([`super::lapack`]);
+/// other targets stay custom calls.
 fn custom_call(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
     let target = src.op.attr("call_target_name").and_then(Attribute::as_str).unwrap_or("");
+    if let Some(lowered) = super::lapack::import(cx, src, target) {
+        return lowered;
+    }
     if let Some(check) = target.strip_prefix("check.") {
         let name = format!("check.{check}");
         match rule(&name) {

@@ -625,3 +625,25 @@ fn other_ops_with_regions_refuse_quantized_values() {
     let e = one_error("func.func @f(%a: tensor<2x!quant.uniform<i8:f32, 1.0>>) {\n  %0 = \"test.region_op\"(%a) ({\n  ^bb0(%x: tensor<2x!quant.uniform<i8:f32, 1.0>>):\n    \"stablehlo.return\"(%x) : (tensor<2x!quant.uniform<i8:f32, 1.0>>) -> ()\n  }) : (tensor<2x!quant.uniform<i8:f32, 1.0>>) -> tensor<2x!quant.uniform<i8:f32, 1.0>>\n  \"func.return\"() : () -> ()\n}");
     assert_eq!(e, "2:8: 'test.region_op' op unsupported: quantization ('test.region_op' with regions over quantized values)");
 }
+
+/// jaxlib's LAPACK calls without an xhlo op are refused by name; Shardy's annotations on them
+/// do not get in the way.
+#[test]
+fn lapack_routines_without_an_xhlo_op_are_refused_by_name() {
+    let e = one_error(r#"func.func @f(%a: tensor<3x3xf32>) {
+  %0:3 = "stablehlo.custom_call"(%a) <{call_target_name = "lapack_sgetrf_ffi"}> {mhlo.backend_config = {}, sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=3, j=3, k=3, l=3, m=3}, custom>} : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xi32>, tensor<i32>)
+  "func.return"() : () -> ()
+}"#);
+    assert!(e.contains("unsupported: custom_call @lapack_sgetrf_ffi: the LAPACK routine getrf has no xhlo equivalent"), "{e}");
+}
+
+/// A LAPACK trsm call becomes xhlo.triangular_solve with its flags read from the characters.
+#[test]
+fn lapack_trsm_becomes_triangular_solve() {
+    let out = import_body(
+        "%a: tensor<3x3xf64>, %b: tensor<2x3xf64>",
+        r#"%0 = "stablehlo.custom_call"(%a, %b) <{call_target_name = "lapack_dtrsm_ffi"}> {mhlo.backend_config = {diag = 85 : ui8, side = 82 : ui8, trans_x = 67 : ui8, uplo = 85 : ui8}} : (tensor<3x3xf64>, tensor<2x3xf64>) -> tensor<2x3xf64>"#,
+    );
+    let line = out.iter().find(|l| l.contains("xhlo.triangular_solve")).unwrap_or_else(|| panic!("{out:?}"));
+    assert!(line.contains(r#"{left_side = false, lower = false, unit_diagonal = true, transpose_a = "ADJOINT"}"#), "{line}");
+}
