@@ -62,6 +62,9 @@ pub struct Ctx {
     pub options: LowerOptions,
     /// Module-level declarations the body needs (external host functions), each once.
     pub declarations: std::collections::BTreeSet<String>,
+    /// The values of `xhlo.constant` results, by lowered name (for lowerings whose best
+    /// code depends on a constant operand, as a scan's identity init).
+    constants: HashMap<String, (ast::Attribute, TensorType)>,
 }
 
 /// What a token value lowers to: nothing at run time. Tokens carry no data; the order they
@@ -86,7 +89,7 @@ pub fn xtensor(t: &ast::Type) -> Result<TensorType, String> {
 
 impl Ctx {
     pub fn new(indent: usize, file: &str) -> Ctx {
-        Ctx { e: Emitter::new(indent), env: HashMap::new(), tuples: HashMap::new(), file: file.to_string(), options: LowerOptions::default(), declarations: Default::default() }
+        Ctx { e: Emitter::new(indent), env: HashMap::new(), tuples: HashMap::new(), file: file.to_string(), options: LowerOptions::default(), declarations: Default::default(), constants: HashMap::new() }
     }
 
     /// Records a tuple of `elements`; returns the placeholder name to bind the tuple value to.
@@ -96,6 +99,16 @@ impl Ctx {
         let key = format!("<tuple {}>", self.tuples.len());
         self.tuples.insert(key.clone(), elements);
         key
+    }
+
+    /// The value of operand `i` of `op` when an `xhlo.constant` of this function defines it.
+    pub fn constant_operand(&self, op: &Op, i: usize) -> Option<xhlo_ir::literal::Literal> {
+        let l = self.get(op.operands.get(i)?).ok()?;
+        let (value, ty) = self.constants.get(&l.name)?;
+        match value {
+            ast::Attribute::Dense { body, .. } => xhlo_ir::literal::Literal::parse_dense(body, ty).ok(),
+            _ => None,
+        }
     }
 
     /// The elements of a tuple value bound with [`Ctx::bind_tuple`].
@@ -368,6 +381,13 @@ pub fn lower_op(ctx: &mut Ctx, op: &Op) -> Result<(), String> {
             let bare = name.strip_prefix("xhlo.").ok_or_else(|| format!("unsupported in lowering: op '{name}'"))?;
             let lower = crate::ops::lowering_for(bare).ok_or_else(|| crate::ops::unsupported_message(bare))?;
             let names = lower(ctx, op)?;
+            if bare == "constant" {
+                if let (Some(value), [name], [ty]) = (op.attr("value"), names.as_slice(), op.result_types.as_slice()) {
+                    if let Ok(t) = xtensor(ty) {
+                        ctx.constants.insert(name.clone(), (value.clone(), t));
+                    }
+                }
+            }
             ctx.bind_results(op, names)
         }
     }

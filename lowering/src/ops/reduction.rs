@@ -319,6 +319,28 @@ fn reduce_window(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let rank = ctx.tensor_operand(op, 0)?.1.rank();
     let w = window(op, rank)?;
     let body = block(op, 0, "body")?;
+    let mut xs = Vec::new();
+    let mut inits = Vec::new();
+    let mut outs = Vec::new();
+    for i in 0..n {
+        xs.push(ctx.tensor_operand(op, i)?);
+        let (init, init_t) = ctx.tensor_operand(op, n + i)?;
+        inits.push(ctx.e.extract_scalar(&init, &init_t));
+        outs.push(result(op, i)?);
+    }
+    if let (1, Some(d)) = (n, prefix_scan_dim(&w, &xs[0].1, &outs[0])) {
+        let identity = ctx.constant_operand(op, 1).is_some_and(|init| scan_identity(body, &init));
+        if identity && xs[0].1.dims[d] > 2 * SCAN_BLOCK {
+            return Ok(vec![scan(ctx, &xs[0].0, &xs[0].1, d, &inits[0], body)?]);
+        }
+    }
+    window_generic(ctx, &xs, &inits, &outs, &w, body)
+}
+
+/// The reduce-window loops (see [`reduce_window`]) for inputs `xs` with init scalars `inits`.
+fn window_generic(ctx: &mut Ctx, xs: &[(String, TensorType)], inits: &[String], outs: &[TensorType], w: &Window, body: &Block) -> Result<Vec<String>, String> {
+    let n = xs.len();
+    let rank = xs[0].1.rank();
     let lo: Vec<i64> = w.padding.iter().map(|p| p.0).collect();
     let hi: Vec<i64> = w.padding.iter().map(|p| p.1).collect();
     let interior: Vec<i64> = w.base_dilations.iter().map(|b| b - 1).collect();
@@ -327,17 +349,13 @@ fn reduce_window(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let window_loop = |d: usize| rank - 1 + d;
     let map: Vec<String> = (0..rank).map(|d| format!("d{} * {} + d{} * {}", out_loop(d), w.strides[d], window_loop(d), w.window_dilations[d])).collect();
     let mut inputs = Vec::new();
-    let mut inits = Vec::new();
+    let mut init_operands = Vec::new();
     let out_map: Vec<String> = (0..rank).map(|d| format!("d{}", out_loop(d))).collect();
-    for i in 0..n {
-        let (x, xt) = ctx.tensor_operand(op, i)?;
-        let (init, init_t) = ctx.tensor_operand(op, n + i)?;
-        let out = result(op, i)?;
-        let s = ctx.e.extract_scalar(&init, &init_t);
-        let (padded, pt) = pad_with(ctx, &x, &xt, &s, &lo, &hi, &interior);
+    for ((x, xt), (s, out)) in xs.iter().zip(inits.iter().zip(outs)) {
+        let (padded, pt) = pad_with(ctx, x, xt, s, &lo, &hi, &interior);
         inputs.push(Operand { value: padded, ty: pt, map: map.join(", ") });
-        let filled = ctx.e.fill(&out, &s);
-        inits.push(Operand { value: filled, ty: out, map: out_map.join(", ") });
+        let filled = ctx.e.fill(out, s);
+        init_operands.push(Operand { value: filled, ty: out.clone(), map: out_map.join(", ") });
     }
     // Unread; bytes, as the vector stage reads no i1 tensors.
     let window_ty = TensorType::new(w.sizes.clone(), ElementType::S8);
@@ -346,8 +364,8 @@ fn reduce_window(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     inputs.push(Operand { value: window_value, ty: window_ty, map: window_map.join(", ") });
     let iterators: Vec<&str> = (0..2 * rank).map(|i| if i < rank - 1 || i == 2 * rank - 1 { "parallel" } else { "reduction" }).collect();
     let elem_in: Vec<_> = inputs[..n].iter().map(|o| o.ty.element).collect();
-    let elem_acc: Vec<_> = inits.iter().map(|o| o.ty.element).collect();
-    ctx.e.generic_multi(&inputs, inits, &iterators, |e, args| {
+    let elem_acc: Vec<_> = init_operands.iter().map(|o| o.ty.element).collect();
+    ctx.e.generic_multi(&inputs, init_operands, &iterators, |e, args| {
         let xs: Vec<_> = args[..n].iter().zip(&elem_in).map(|(a, t)| scalar::load(e, a, *t)).collect();
         let accs: Vec<_> = args[n + 1..].iter().zip(&elem_acc).map(|(a, t)| scalar::load(e, a, *t)).collect();
         let yielded = region::lower_block(e, body, accs.into_iter().chain(xs).collect())?;
@@ -356,6 +374,156 @@ fn reduce_window(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
         }
         Ok(yielded.iter().map(|v| scalar::store(e, v)).collect())
     })
+}
+
+// ----- prefix scans (cumsum, cumprod, cummax, cummin) ------------------------------------------
+
+/// Elements per block of a two-level scan.
+const SCAN_BLOCK: i64 = 32;
+
+/// The dimension a reduce-window scans, when it is an inclusive prefix scan as JAX writes
+/// `cumsum` & co: the window spans the whole of one dimension `d` with `size - 1` elements of
+/// low padding, every other dimension is a window of one, strides and dilations are one.
+fn prefix_scan_dim(w: &Window, xt: &TensorType, out: &TensorType) -> Option<usize> {
+    if xt.dims != out.dims || w.strides.iter().chain(&w.base_dilations).chain(&w.window_dilations).any(|&v| v != 1) {
+        return None;
+    }
+    let mut scanned = (0..xt.rank()).filter(|&d| w.sizes[d] != 1 || w.padding[d] != (0, 0));
+    let d = scanned.next()?;
+    let n = xt.dims[d];
+    (scanned.next().is_none() && w.sizes[d] == n && w.padding[d] == (n - 1, 0)).then_some(d)
+}
+
+/// Whether the body is one associative and commutative op on its two arguments and `init`
+/// is that op's identity: then padding with `init` changes nothing and the window's
+/// elements may be combined in any grouping, as a scan does.
+fn scan_identity(body: &Block, init: &xhlo_ir::literal::Literal) -> bool {
+    use xhlo_ir::literal::Scalar::{Complex, Float, Int};
+    let [op, ret] = body.ops.as_slice() else { return false };
+    let args: Vec<_> = body.args.iter().map(|(v, _)| v.clone()).collect();
+    let uses_both = op.operands.len() == 2 && args.len() == 2 && op.operands.contains(&args[0]) && op.operands.contains(&args[1]);
+    if !uses_both || ret.operands.len() != 1 || op.result_refs().first() != ret.operands.first() || init.len() != 1 {
+        return false;
+    }
+    let t = init.ty.element;
+    let (bits, signed) = (t.bit_width(), t.is_signed_int());
+    let int_min = if signed { -(1i128 << (bits - 1)) } else { 0 };
+    let int_max = if signed { (1i128 << (bits - 1)) - 1 } else { (1i128 << bits) - 1 };
+    match (op.name.as_str(), init.get(0)) {
+        ("xhlo.add", Float(v)) => v == 0.0,
+        ("xhlo.add", Int(v)) => v == 0 && !t.is_pred(),
+        ("xhlo.add", Complex(re, im)) => re == 0.0 && im == 0.0,
+        ("xhlo.multiply", Float(v)) => v == 1.0,
+        ("xhlo.multiply", Int(v)) => v == 1 && !t.is_pred(),
+        ("xhlo.multiply", Complex(re, im)) => re == 1.0 && im == 0.0,
+        ("xhlo.maximum", Float(v)) => v == f64::NEG_INFINITY,
+        ("xhlo.maximum", Int(v)) => v == int_min,
+        ("xhlo.minimum", Float(v)) => v == f64::INFINITY,
+        ("xhlo.minimum", Int(v)) => v == int_max,
+        _ => false,
+    }
+}
+
+/// An inclusive prefix scan of `x` along `d` with `body`, whose identity is the scalar
+/// `identity`, in two levels: the dimension is padded at the front to blocks of
+/// [`SCAN_BLOCK`], each block is scanned on its own (a reduce-window of one block: work
+/// `n·SCAN_BLOCK`), the blocks' totals are scanned the same way (recursively), and each
+/// block's elements are combined with the total of the blocks before it. A direct window
+/// of `n` did `n²/2` operations and chains of `n` (cumsum of 20,000 elements: 0.44 s, and
+/// 7x XLA's error); here no chain is longer than `SCAN_BLOCK` plus the blocks' own scan.
+fn scan(ctx: &mut Ctx, x: &str, xt: &TensorType, d: usize, identity: &str, body: &Block) -> Result<String, String> {
+    let rank = xt.rank();
+    let n = xt.dims[d];
+    let el = xt.element;
+    let b = SCAN_BLOCK;
+    if n <= 2 * b {
+        let mut sizes = vec![1; rank];
+        sizes[d] = n;
+        let mut padding = vec![(0, 0); rank];
+        padding[d] = (n - 1, 0);
+        let w = Window { sizes, strides: vec![1; rank], base_dilations: vec![1; rank], window_dilations: vec![1; rank], padding };
+        return Ok(window_generic(ctx, &[(x.to_string(), xt.clone())], &[identity.to_string()], &[xt.clone()], &w, body)?.remove(0));
+    }
+    let blocks = (n + b - 1) / b;
+    let front = blocks * b - n;
+    // Blocks of `b` along `d`, the first one padded at the front with the identity.
+    let mut lo = vec![0; rank];
+    lo[d] = front;
+    let (padded, padded_t) = pad_with(ctx, x, xt, identity, &lo, &vec![0; rank], &vec![0; rank]);
+    let mut split_dims = padded_t.dims.clone();
+    split_dims.splice(d..=d, [blocks, b]);
+    let split_t = TensorType::new(split_dims.clone(), el);
+    let split = expand(ctx, &padded, &padded_t, &split_t, d);
+    // Each block scanned on its own.
+    let mut sizes = vec![1; rank + 1];
+    sizes[d + 1] = b;
+    let mut padding = vec![(0, 0); rank + 1];
+    padding[d + 1] = (b - 1, 0);
+    let w = Window { sizes, strides: vec![1; rank + 1], base_dilations: vec![1; rank + 1], window_dilations: vec![1; rank + 1], padding };
+    let within = window_generic(ctx, &[(split, split_t.clone())], &[identity.to_string()], &[split_t.clone()], &w, body)?.remove(0);
+    // The blocks' totals (their last elements), scanned; then shifted by one block.
+    let mut totals_dims = split_dims.clone();
+    totals_dims.remove(d + 1);
+    let totals_t = TensorType::new(totals_dims, el);
+    let (mut offsets, mut slice_sizes) = (vec![0; rank + 1], split_dims.clone());
+    offsets[d + 1] = b - 1;
+    slice_sizes[d + 1] = 1;
+    let totals = ctx.e.op(
+        "totals",
+        &format!(
+            "tensor.extract_slice {within}[{}] [{}] [{}] : {} to {}",
+            list(&offsets),
+            list(&slice_sizes),
+            list(&vec![1; rank + 1]),
+            types::tensor(&split_t),
+            types::tensor(&totals_t)
+        ),
+    );
+    let inclusive = scan(ctx, &totals, &totals_t, d, identity, body)?;
+    let (mut shift_lo, mut shift_hi) = (vec![0; rank], vec![0; rank]);
+    shift_lo[d] = 1;
+    shift_hi[d] = -1;
+    let (before, before_t) = pad_with(ctx, &inclusive, &totals_t, identity, &shift_lo, &shift_hi, &vec![0; rank]);
+    // Each element combined with the total of the blocks before its own.
+    let all: Vec<String> = (0..=rank).map(|i| format!("d{i}")).collect();
+    let mut dropped = all.clone();
+    dropped.remove(d + 1);
+    let init = ctx.e.empty(&split_t);
+    let iterators = vec!["parallel"; rank + 1];
+    let inputs = [Operand { value: before, ty: before_t, map: dropped.join(", ") }, Operand::identity(within, &split_t)];
+    let combined = ctx.e.generic(&inputs, Operand::identity(init, &split_t), &iterators, |e, a| {
+        let args = vec![scalar::load(e, &a[0], el), scalar::load(e, &a[1], el)];
+        let yielded = region::lower_block(e, body, args)?;
+        Ok(scalar::store(e, &yielded[0]))
+    })?;
+    // Back to `d` whole, without the front padding.
+    let groups: Vec<String> = (0..rank)
+        .map(|i| match i.cmp(&d) {
+            std::cmp::Ordering::Less => format!("[{i}]"),
+            std::cmp::Ordering::Equal => format!("[{i}, {}]", i + 1),
+            std::cmp::Ordering::Greater => format!("[{}]", i + 1),
+        })
+        .collect();
+    let joined = ctx.e.op(
+        "joined",
+        &format!("tensor.collapse_shape {combined} [{}] : {} into {}", groups.join(", "), types::tensor(&split_t), types::tensor(&padded_t)),
+    );
+    if front == 0 {
+        return Ok(joined);
+    }
+    let mut start = vec![0; rank];
+    start[d] = front;
+    Ok(ctx.e.op(
+        "scan",
+        &format!(
+            "tensor.extract_slice {joined}[{}] [{}] [{}] : {} to {}",
+            list(&start),
+            list(&xt.dims),
+            list(&vec![1; rank]),
+            types::tensor(&padded_t),
+            types::tensor(xt)
+        ),
+    ))
 }
 
 /// Select-and-scatter: the result starts as init_value; for each source position (window
@@ -505,6 +673,30 @@ mod tests {
         // The window loop first, the result loop innermost.
         assert!(out.contains("d1 * 2 + d0 * 1"), "{out}");
         insta::assert_snapshot!(out);
+    }
+
+    /// A cumsum-shaped reduce_window (window over all of one dimension, identity init)
+    /// becomes the two-level scan: 32-element block windows, no window of the whole length.
+    #[test]
+    fn prefix_window_with_identity_init_is_a_blocked_scan() {
+        let program = |init: &str| {
+            format!(
+                r#"func.func @f(%x: tensor<3x1000xf32>) -> tensor<3x1000xf32> {{
+  %z = "xhlo.constant"() {{value = dense<{init}> : tensor<f32>}} : () -> tensor<f32>
+  %0 = "xhlo.reduce_window"(%x, %z) ({{
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = "xhlo.add"(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "gpu.yield"(%s) : (tensor<f32>) -> ()
+  }}) {{window_dimensions = array<i64: 1, 1000>, padding = array<i64: 0, 0, 999, 0>}} : (tensor<3x1000xf32>, tensor<f32>) -> tensor<3x1000xf32>
+  return %0 : tensor<3x1000xf32>
+}}"#
+            )
+        };
+        let scan = lower_source(&program("0.0"));
+        assert!(scan.contains("tensor<3x32x32xf32>") && scan.contains("tensor.collapse_shape") && !scan.contains("tensor<1x1000xi8>"), "{scan}");
+        // Init 1 is not add's identity: the padding counts, so the window stays whole.
+        let direct = lower_source(&program("1.0"));
+        assert!(direct.contains("tensor<1x1000xi8>") && !direct.contains("tensor.collapse_shape"), "{direct}");
     }
 
     #[test]
