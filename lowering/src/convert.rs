@@ -31,6 +31,9 @@ pub struct LowerOptions {
     /// reductions' vector lanes: the host's
     /// ([`crate::host::vector_bytes`]) by default.
     pub vector_bytes: i64,
+    /// The key of the stream `rng_uniform` and `rng_normal` draw from
+    /// ([`crate::ops::random`]): a program compiled with the same seed draws the same numbers.
+    pub rng_seed: u64,
 }
 
 impl LowerOptions {
@@ -46,7 +49,7 @@ impl LowerOptions {
 
 impl Default for LowerOptions {
     fn default() -> Self {
-        LowerOptions { tile_dots: true, tiles: crate::ops::linalg::dot_tiled::Tiles::DEFAULT, vector_bytes: crate::host::vector_bytes() }
+        LowerOptions { tile_dots: true, tiles: crate::ops::linalg::dot_tiled::Tiles::DEFAULT, vector_bytes: crate::host::vector_bytes(), rng_seed: 0 }
     }
 }
 
@@ -60,6 +63,9 @@ pub struct Ctx {
     /// The file name used in `loc(...)`.
     pub file: String,
     pub options: LowerOptions,
+    /// Whether the body reads the module's random-number counter
+    /// ([`crate::ops::random::COUNTER`]), which the module then declares.
+    pub uses_rng_counter: bool,
 }
 
 /// Converts an AST type to the catalogue's model.
@@ -78,7 +84,7 @@ pub fn xtensor(t: &ast::Type) -> Result<TensorType, String> {
 
 impl Ctx {
     pub fn new(indent: usize, file: &str) -> Ctx {
-        Ctx { e: Emitter::new(indent), env: HashMap::new(), tuples: HashMap::new(), file: file.to_string(), options: LowerOptions::default() }
+        Ctx { e: Emitter::new(indent), env: HashMap::new(), tuples: HashMap::new(), file: file.to_string(), options: LowerOptions::default(), uses_rng_counter: false }
     }
 
     /// Records a tuple of `elements`; returns the placeholder name to bind the tuple value to.
@@ -149,8 +155,12 @@ pub fn lower_file_with(f: &ast::File, file: &str, options: &LowerOptions) -> Res
     let mut out = String::from("module {\n");
     let mut funcs = Vec::new();
     collect_funcs(&f.ops, &mut funcs);
+    let mut uses_rng_counter = false;
     for func in funcs {
-        lower_func(func, file, options, &mut out)?;
+        uses_rng_counter |= lower_func(func, file, options, &mut out)?;
+    }
+    if uses_rng_counter {
+        out.push_str(&crate::ops::random::counter_global());
     }
     out.push_str("}\n");
     Ok(out)
@@ -185,7 +195,8 @@ fn func_signature(func: &Op) -> Result<(String, Vec<Type>, Vec<Type>), String> {
     Ok((name, inputs, results))
 }
 
-fn lower_func(func: &Op, file: &str, options: &LowerOptions, out: &mut String) -> Result<(), ParseError> {
+/// Lowers one function into `out`; returns whether it uses the random-number counter.
+fn lower_func(func: &Op, file: &str, options: &LowerOptions, out: &mut String) -> Result<bool, ParseError> {
     let at = |m: String| ParseError::new(func.pos, m);
     let (name, inputs, results) = func_signature(func).map_err(at)?;
     let visibility = match func.attr("sym_visibility") {
@@ -197,7 +208,7 @@ fn lower_func(func: &Op, file: &str, options: &LowerOptions, out: &mut String) -
         // A declaration.
         let ins = inputs.iter().map(types::value).collect::<Result<Vec<_>, _>>().map_err(at)?;
         out.push_str(&format!("  func.func {visibility}@{name}({}) -> ({})\n", ins.join(", "), result_types.join(", ")));
-        return Ok(());
+        return Ok(false);
     };
     let mut ctx = Ctx::new(2, file);
     ctx.options = *options;
@@ -213,7 +224,7 @@ fn lower_func(func: &Op, file: &str, options: &LowerOptions, out: &mut String) -
     out.push_str(&format!("  func.func {visibility}@{name}({}) -> ({}) {{\n", params.join(", "), result_types.join(", ")));
     out.push_str(&ctx.e.out);
     out.push_str("  }\n");
-    Ok(())
+    Ok(ctx.uses_rng_counter)
 }
 
 /// Lowers the ops of a nested block (the body of a `while`, `if` or `case` region, whose ops

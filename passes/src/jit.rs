@@ -88,6 +88,8 @@ pub struct JitOptions {
     pub math_approximations: String,
     /// `convert-xhlo-to-linalg`'s `vector-bytes` (0: the host's).
     pub vector_bytes: i64,
+    /// `convert-xhlo-to-linalg`'s `rng-seed`: the key of `rng_uniform`/`rng_normal`.
+    pub rng_seed: u64,
 }
 
 /// The host's available parallelism (what `threads=0` means).
@@ -127,6 +129,7 @@ pub const INFO: PassInfo = PassInfo {
             default: xhlo_lowering::pipeline::APPROXIMATED_MATH_OPS,
             help: "the f32 math ops xhlo-math-approximations turns into polynomials (comma-separated, or none)",
         },
+        PassOption { name: "rng-seed", default: "0", help: "convert-xhlo-to-linalg: the key of the stream rng_uniform and rng_normal draw from" },
     ],
 };
 
@@ -152,6 +155,7 @@ impl JitOptions {
             min_parallel_work: o.get_parsed(i, "min-parallel-work")?,
             math_approximations: o.get(i, "math-approximations"),
             vector_bytes: o.get_parsed(i, "vector-bytes")?,
+            rng_seed: o.get_parsed(i, "rng-seed")?,
         };
         crate::lowering::vector_bytes(options.vector_bytes).map_err(|e| format!("pass 'xhlo-jit': {e}"))?;
         if options.entry.is_empty() {
@@ -197,6 +201,7 @@ impl JitOptions {
             format!("min-parallel-work={}", self.min_parallel_work),
             format!("vector-bytes={}", self.vector_bytes),
             format!("math-approximations={}", self.math_approximations),
+            format!("rng-seed={}", self.rng_seed),
         ];
         if let Some(dir) = &self.dump_dir {
             items.push(format!("dump-dir={dir}"));
@@ -231,7 +236,10 @@ impl JitOptions {
         if self.fusion == Fusion::Greedy {
             passes.push(format!("xhlo-fuse{{stats={}}}", self.stats));
         }
-        passes.push(format!("convert-xhlo-to-linalg{{tile-dots={} dot-tiles={} vector-bytes={} entry={}}}", self.tile_dots, self.dot_tiles, self.vector_bytes, self.entry));
+        passes.push(format!(
+            "convert-xhlo-to-linalg{{tile-dots={} dot-tiles={} vector-bytes={} rng-seed={} entry={}}}",
+            self.tile_dots, self.dot_tiles, self.vector_bytes, self.rng_seed, self.entry
+        ));
         // The wrapper is the compiled module's only way in: once the program's functions are
         // inlined into it, `symbol-dce` removes them (LLVM compiled the whole program twice,
         // once more as the public entry function).

@@ -26,14 +26,14 @@ pub const OPS: &[OpDef] = &[
             "RngUniform: a result of the declared shape filled with numbers uniform on [a, b); a and b are scalars \
              of the result's element type (PRED, integer or float); b <= a gives an implementation-defined result",
             &[tensor("a"), tensor("b")], infer_rng_uniform)
-    }.with_syntax(Syntax::Own).with_import(Import::Converted("stablehlo.rng")).unlowered("random number generation needs RNG state the JIT runtime does not keep"),
+    }.with_syntax(Syntax::Own).with_import(Import::Converted("stablehlo.rng")),
     OpDef {
         effects: Effects::SideEffecting,
         ..OpDef::new("rng_normal", Category::Random,
             "RngNormal: a result of the declared shape filled with numbers drawn from N(mu, sigma); mu and sigma are \
              float scalars of the result's element type",
             &[tensor("mu"), tensor("sigma")], infer_rng_normal)
-    }.with_syntax(Syntax::Own).with_import(Import::Converted("stablehlo.rng")).unlowered("random number generation needs RNG state the JIT runtime does not keep"),
+    }.with_syntax(Syntax::Own).with_import(Import::Converted("stablehlo.rng")),
     OpDef {
         results: RNG_BIT_GENERATOR_RESULTS,
         attrs: &[attr("rng_algorithm", AttrKind::Str)],
@@ -43,7 +43,7 @@ pub const OPS: &[OpDef] = &[
              advanced state; rng_algorithm is DEFAULT, THREE_FRY (state tensor<2xui64>) or PHILOX (state \
              tensor<2xui64> or tensor<3xui64>)",
             &[tensor("initial_state")], infer_rng_bit_generator)
-    }.with_syntax(Syntax::Own).unlowered("random number generation needs RNG state the JIT runtime does not keep"),
+    }.with_syntax(Syntax::Own),
 ];
 
 /// Checks `t` is a rank-0 tensor; `name` names it in the error.
