@@ -298,7 +298,7 @@ fn unit_interval(e: &mut Emitter, t: ElementType, words: &[Value]) -> Value {
     let (bits, shift, mantissa) = if t == ElementType::F64 { (join(e, &words[0], &words[1]), dword(e, 12), 52) } else { (words[0].clone(), word(e, 9), 23) };
     let m = e.same_type("m", "arith.shrui", &[&bits, &shift]);
     let f = e.cast("u", "arith.uitofp", &m, ft.clone());
-    let scale = e.constant("s", Attribute::Float(format!("{:e}", 2f64.powi(-mantissa)), ft.clone()), ft);
+    let scale = e.constant("s", Attribute::Float(crate::region::float_text(2f64.powi(-mantissa), t), ft.clone()), ft);
     e.same_type("u", "arith.mulf", &[&f, &scale])
 }
 
@@ -410,7 +410,7 @@ fn rng_normal(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
         let (w1, w2) = if ct == ElementType::F64 { (&y[0..2], &y[2..4]) } else { (&y[0..1], &y[1..2]) };
         let u1 = unit_interval(e, ct, w1);
         let u2 = unit_interval(e, ct, w2);
-        let constant = |e: &mut Emitter, v: f64| e.constant("k", Attribute::Float(format!("{v:e}"), ft.clone()), ft.clone());
+        let constant = |e: &mut Emitter, v: f64| e.constant("k", Attribute::Float(crate::region::float_text(v, ct), ft.clone()), ft.clone());
         let one = constant(e, 1.0);
         let u1 = e.same_type("u1", "arith.subf", &[&one, &u1]);
         let ln = e.emit1("ln", Build::new("math.log").operand(&u1).result(ft.clone()));
