@@ -428,3 +428,87 @@ fn rng_normal(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     })?;
     Ok(vec![r.to_string()])
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{lower, lower_ok};
+
+    fn count(text: &str, needle: &str) -> usize {
+        text.matches(needle).count()
+    }
+
+    /// One parallel generic computes every element; Philox-4x32 is 10 rounds of two extended
+    /// multiplies, and the state is the key and the advanced counter.
+    #[test]
+    fn philox_is_ten_rounds_per_element_and_a_new_state() {
+        let out = lower_ok(
+            "%s: tensor<3xui64>",
+            r#"  %r:2 = "xhlo.rng_bit_generator"(%s) {rng_algorithm = "PHILOX"} : (tensor<3xui64>) -> (tensor<3xui64>, tensor<2x5xui32>)
+  %r = "xhlo.add"(%r#1, %r#1) : (tensor<2x5xui32>, tensor<2x5xui32>) -> tensor<2x5xui32>"#,
+            "tensor<2x5xui32>",
+        );
+        assert_eq!(count(&out, "\"linalg.generic\""), 1, "{out}");
+        assert_eq!(count(&out, "arith.mului_extended"), 20, "{out}");
+        assert!(out.contains(r#""tensor.from_elements"("#) && out.contains("-> tensor<3xi64>"), "{out}");
+        assert!(!out.contains("memref.global"), "rng_bit_generator keeps no state of its own: {out}");
+    }
+
+    /// ThreeFry-2x32 is 20 rounds (a rotation each: 20 left shifts besides the word splits).
+    #[test]
+    fn threefry_is_twenty_rounds_per_element() {
+        let out = lower_ok(
+            "%s: tensor<2xui64>",
+            r#"  %q:2 = "xhlo.rng_bit_generator"(%s) {rng_algorithm = "THREE_FRY"} : (tensor<2xui64>) -> (tensor<2xui64>, tensor<7xi64>)
+  %r = "xhlo.add"(%q#1, %q#1) : (tensor<7xi64>, tensor<7xi64>) -> tensor<7xi64>"#,
+            "tensor<7xi64>",
+        );
+        let rotations = out.lines().filter(|l| l.contains("\"arith.shli\"") && l.ends_with("(i32, i32) -> i32")).count();
+        assert_eq!(rotations, 20, "{out}");
+    }
+
+    /// DEFAULT is PHILOX: it takes Philox's state sizes and says so when given another.
+    #[test]
+    fn default_runs_as_philox() {
+        let ok = lower_ok(
+            "%s: tensor<2xui64>",
+            r#"  %q:2 = "xhlo.rng_bit_generator"(%s) {rng_algorithm = "DEFAULT"} : (tensor<2xui64>) -> (tensor<2xui64>, tensor<4xui32>)
+  %r = "xhlo.add"(%q#1, %q#1) : (tensor<4xui32>, tensor<4xui32>) -> tensor<4xui32>"#,
+            "tensor<4xui32>",
+        );
+        assert_eq!(count(&ok, "arith.mului_extended"), 20, "{ok}");
+        let err = lower(
+            "%s: tensor<5xui64>",
+            r#"  %q:2 = "xhlo.rng_bit_generator"(%s) {rng_algorithm = "DEFAULT"} : (tensor<5xui64>) -> (tensor<5xui64>, tensor<4xui32>)
+  %r = "xhlo.add"(%q#1, %q#1) : (tensor<4xui32>, tensor<4xui32>) -> tensor<4xui32>"#,
+            "tensor<4xui32>",
+        )
+        .unwrap_err();
+        assert!(err.starts_with("2:10: ") && err.contains("rng_algorithm DEFAULT runs as Philox here (as on XLA CPU), which needs an initial_state of 2 or 3 ui64 values, got 5"), "{err}");
+    }
+
+    #[test]
+    fn sub_byte_outputs_are_refused_with_a_reason() {
+        let err = lower(
+            "%s: tensor<2xui64>",
+            r#"  %q:2 = "xhlo.rng_bit_generator"(%s) {rng_algorithm = "THREE_FRY"} : (tensor<2xui64>) -> (tensor<2xui64>, tensor<4xi4>)
+  %r = "xhlo.add"(%q#1, %q#1) : (tensor<4xi4>, tensor<4xi4>) -> tensor<4xi4>"#,
+            "tensor<4xi4>",
+        )
+        .unwrap_err();
+        assert!(err.contains("unsupported in lowering: rng_bit_generator output of i4 (S4) elements (XLA generates 8-, 16-, 32- and 64-bit integers)"), "{err}");
+    }
+
+    /// rng_uniform takes its blocks from the module's counter (declared once, advanced by the
+    /// element count) under the seed's key.
+    #[test]
+    fn uniform_draws_from_the_module_counter() {
+        let text = "func.func @main(%a: tensor<f32>, %b: tensor<f32>) -> tensor<6xf32> {\n  %x = \"xhlo.rng_uniform\"(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<6xf32>\n  %y = \"xhlo.rng_uniform\"(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<6xf32>\n  %r = \"xhlo.add\"(%x, %y) : (tensor<6xf32>, tensor<6xf32>) -> tensor<6xf32>\n  return %r : tensor<6xf32>\n}\n";
+        let options = crate::LowerOptions { rng_seed: 0x1_0000_0002, ..crate::testing::options() };
+        let out = crate::lower_text_with(text, "t.mlir", &options).unwrap();
+        assert_eq!(count(&out, "memref.global \"private\" @xhlo_rng_counter : memref<i64> = dense<0>"), 1, "{out}");
+        assert_eq!(count(&out, "\"memref.get_global\"() <{name = @xhlo_rng_counter}>"), 2, "{out}");
+        assert_eq!(count(&out, "\"memref.store\""), 2, "{out}");
+        assert!(out.contains("<{value = 6 : i64}>"), "advanced by the element count: {out}");
+        assert!(out.contains("<{value = 2 : i32}>") && out.contains("<{value = 1 : i32}>"), "the seed's two key words: {out}");
+    }
+}
