@@ -5,6 +5,10 @@
 //! result type (XLA's `shape` argument). The rules check the distribution parameters against it.
 //! All three ops read or advance generator state, so they are side-effecting (an unused
 //! `rng_uniform` may be dropped by a pass that knows better, but not by a generic one).
+//!
+//! Lowered by `lowering/src/ops/random.rs`: `rng_bit_generator` with XLA CPU's exact bits
+//! (DEFAULT runs as PHILOX, as on XLA CPU), `rng_uniform`/`rng_normal` from a stream keyed by
+//! the compile option `rng-seed` (the README's "Random numbers").
 
 use crate::op::{Import, Syntax};
 use super::*;
@@ -40,8 +44,8 @@ pub const OPS: &[OpDef] = &[
         effects: Effects::SideEffecting,
         ..OpDef::new("rng_bit_generator", Category::Random,
             "RngBitGenerator: uniform random bits of the declared output shape from a ui64 state vector, and the \
-             advanced state; rng_algorithm is DEFAULT, THREE_FRY (state tensor<2xui64>) or PHILOX (state \
-             tensor<2xui64> or tensor<3xui64>)",
+             advanced state; rng_algorithm is DEFAULT (the backend's choice: PHILOX on XLA CPU and here), THREE_FRY (state \
+             tensor<2xui64>) or PHILOX (state tensor<2xui64> or tensor<3xui64>)",
             &[tensor("initial_state")], infer_rng_bit_generator)
     }.with_syntax(Syntax::Own),
 ];
