@@ -75,8 +75,12 @@ fn rng_bit_generator(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
         Algorithm::Philox => words == 2 || words == 3,
     };
     if !fits {
-        let needs = if algorithm == Algorithm::ThreeFry { "2" } else { "2 or 3" };
-        return Err(format!("rng_algorithm {name} runs as {algorithm:?} here (as on XLA CPU), which needs an initial_state of {needs} ui64 values, got {words}"));
+        let (runs_as, needs) = match algorithm {
+            Algorithm::ThreeFry => ("", "2"),
+            Algorithm::Philox if name == "DEFAULT" => (" runs as PHILOX (as on XLA CPU), which", "2 or 3"),
+            Algorithm::Philox => ("", "2 or 3"),
+        };
+        return Err(format!("rng_algorithm {name}{runs_as} needs an initial_state of {needs} ui64 values, got {words}"));
     }
     let e = &mut ctx.e;
     let state = Value::tensor(&state, &st);
@@ -110,8 +114,11 @@ fn loop_indices(e: &mut Emitter, rank: usize) -> Vec<Value> {
 
 /// The row-major position of `index` in `dims`, as an i64.
 fn linear(e: &mut Emitter, index: &[Value], dims: &[i64]) -> Value {
-    let mut acc = e.index(0);
-    for (i, d) in index.iter().zip(dims) {
+    let Some(first) = index.first() else {
+        return dword(e, 0);
+    };
+    let mut acc = first.clone();
+    for (i, d) in index.iter().zip(dims).skip(1) {
         let size = e.index(*d);
         let scaled = e.same_type("l", "arith.muli", &[&acc, &size]);
         acc = e.same_type("l", "arith.addi", &[&scaled, i]);
@@ -483,7 +490,7 @@ mod tests {
             "tensor<4xui32>",
         )
         .unwrap_err();
-        assert!(err.starts_with("2:10: ") && err.contains("rng_algorithm DEFAULT runs as Philox here (as on XLA CPU), which needs an initial_state of 2 or 3 ui64 values, got 5"), "{err}");
+        assert!(err.starts_with("2:10: ") && err.contains("rng_algorithm DEFAULT runs as PHILOX (as on XLA CPU), which needs an initial_state of 2 or 3 ui64 values, got 5"), "{err}");
     }
 
     #[test]
