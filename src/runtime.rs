@@ -82,6 +82,10 @@ pub struct CompileOptions {
     /// Bytes per vector of the tiled dot and depthwise convolution kernels, the reductions'
     /// lanes and the vector stage (`vector-bytes`; 0, the default: the host's widest).
     pub vector_bytes: i64,
+    /// The key of the stream `rng_uniform` and `rng_normal` draw from (`rng-seed`, default
+    /// 0): a program compiled with the same seed draws the same numbers, run after run of
+    /// freshly compiled programs; each run of one compiled program draws new ones.
+    pub rng_seed: u64,
 }
 
 impl Default for CompileOptions {
@@ -109,6 +113,7 @@ impl CompileOptions {
             timing: false,
             math_approximations: o.math_approximations.clone(),
             vector_bytes: o.vector_bytes,
+            rng_seed: o.rng_seed,
         }
     }
 
@@ -144,6 +149,7 @@ impl CompileOptions {
             min_parallel_work: self.min_parallel_work,
             math_approximations: self.math_approximations.clone(),
             vector_bytes: self.vector_bytes,
+            rng_seed: self.rng_seed,
         }
     }
 
@@ -172,7 +178,12 @@ pub fn module_ast(module: &Module, file: &str) -> Result<mlir_text::ast::File, R
 /// does in the pipeline (without running `xhlo-eqsat` or fusion first).
 pub fn lower_to_linalg(parsed: &mlir_text::ast::File, options: &CompileOptions, file: &str) -> Result<(String, Vec<TensorType>, Vec<TensorType>), RunError> {
     let (ins, outs) = signature(parsed, &options.entry)?;
-    let lower = lowering::LowerOptions { tile_dots: options.tile_dots, tiles: options.dot_tiles, vector_bytes: lowering::LowerOptions::vector_bytes_or_host(options.vector_bytes) };
+    let lower = lowering::LowerOptions {
+        tile_dots: options.tile_dots,
+        tiles: options.dot_tiles,
+        vector_bytes: lowering::LowerOptions::vector_bytes_or_host(options.vector_bytes),
+        rng_seed: options.rng_seed,
+    };
     let lowered = lowering::lower_file_with(parsed, file, &lower).map_err(|e| RunError::Compile(e.in_file(file)))?;
     let with_entry = entry::append_wrapper(&lowered, parsed, &options.entry).map_err(RunError::Compile)?;
     Ok((with_entry, ins, outs))

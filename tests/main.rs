@@ -15,6 +15,7 @@ mod irdl_plugin;
 mod math_accuracy;
 mod melior_passes;
 mod pass_snapshots;
+mod random;
 mod reductions;
 mod run_files;
 mod runtime;

@@ -127,6 +127,10 @@ struct Cli {
     /// runtime (libomp); without it programs run on one thread, with a warning.
     #[arg(long)]
     threads: Option<usize>,
+    /// The key of the stream rng_uniform and rng_normal draw from (`rng-seed=`): the same
+    /// seed draws the same numbers.
+    #[arg(long, default_value_t = 0)]
+    rng_seed: u64,
     /// Print the pass pipeline these flags stand for and exit.
     #[arg(long)]
     print_pipeline: bool,
@@ -264,7 +268,7 @@ fn compile_options(cli: &Cli) -> Result<CompileOptions, String> {
         (None, Some(v)) => v.parse().map_err(|e| format!("XHLO_DOT_TILES: {e}"))?,
         (None, None) => Tiles::DEFAULT,
     };
-    let mut options = CompileOptions { entry: cli.entry.clone(), eqsat: !cli.no_eqsat, fusion, tile_dots: !cli.no_tile_dots, dot_tiles, ..Default::default() };
+    let mut options = CompileOptions { entry: cli.entry.clone(), eqsat: !cli.no_eqsat, fusion, tile_dots: !cli.no_tile_dots, dot_tiles, rng_seed: cli.rng_seed, ..Default::default() };
     let e = &mut options.eqsat_options;
     e.iter_limit = cli.eqsat_iter_limit;
     e.node_limit = cli.eqsat_node_limit;

@@ -142,6 +142,15 @@ pub fn segments(sizes: &[usize]) -> Attribute {
 /// `arith.cmpi` predicates in the order of their enum values (MLIR's `CmpIPredicate`).
 const CMPI_PREDICATES: [&str; 10] = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
 
+/// `arith.cmpf` predicates in the order of their enum values (MLIR's `CmpFPredicate`).
+const CMPF_PREDICATES: [&str; 16] = ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"];
+
+/// The `predicate` property of `arith.cmpf` (`"olt"`, `"oeq"`, ...).
+pub fn cmpf_predicate(name: &str) -> Attribute {
+    let v = CMPF_PREDICATES.iter().position(|p| *p == name).unwrap_or_else(|| panic!("no arith.cmpf predicate '{name}'"));
+    int(v as i64, i64_type())
+}
+
 /// The `predicate` property of `arith.cmpi` (`"slt"`, `"uge"`, ...).
 pub fn cmpi_predicate(name: &str) -> Attribute {
     let v = CMPI_PREDICATES.iter().position(|p| *p == name).unwrap_or_else(|| panic!("no arith.cmpi predicate '{name}'"));
@@ -287,6 +296,11 @@ impl Emitter {
     /// `arith.cmpi` with the predicate named `predicate`.
     pub fn cmpi(&mut self, hint: &str, predicate: &str, a: &Value, b: &Value) -> Value {
         self.emit1(hint, Build::new("arith.cmpi").operand(a).operand(b).prop("predicate", cmpi_predicate(predicate)).result(i1_type()))
+    }
+
+    /// `arith.cmpf` with the predicate named `predicate`.
+    pub fn cmpf(&mut self, hint: &str, predicate: &str, a: &Value, b: &Value) -> Value {
+        self.emit1(hint, Build::new("arith.cmpf").operand(a).operand(b).prop("predicate", cmpf_predicate(predicate)).result(i1_type()))
     }
 
     /// A cast-like op of `x` to `ty` (`arith.index_cast`, `arith.extsi`).

@@ -31,6 +31,9 @@ pub struct LowerOptions {
     /// reductions' vector lanes: the host's
     /// ([`crate::host::vector_bytes`]) by default.
     pub vector_bytes: i64,
+    /// The key of the stream `rng_uniform` and `rng_normal` draw from
+    /// ([`crate::ops::random`]): a program compiled with the same seed draws the same numbers.
+    pub rng_seed: u64,
 }
 
 impl LowerOptions {
@@ -46,7 +49,7 @@ impl LowerOptions {
 
 impl Default for LowerOptions {
     fn default() -> Self {
-        LowerOptions { tile_dots: true, tiles: crate::ops::linalg::dot_tiled::Tiles::DEFAULT, vector_bytes: crate::host::vector_bytes() }
+        LowerOptions { tile_dots: true, tiles: crate::ops::linalg::dot_tiled::Tiles::DEFAULT, vector_bytes: crate::host::vector_bytes(), rng_seed: 0 }
     }
 }
 

@@ -13,7 +13,7 @@
 //! names its results, gives it the location of the xhlo op being lowered and prints it with
 //! mlir-text's printer (generic form). New lowerings use it from the start. The files on it:
 //! `ops/control_flow.rs`, `ops/misc.rs`, `ops/normalization.rs`, `ops/sorting.rs`,
-//! `ops/indexing.rs` and `ops/data_movement.rs` (with the typed helpers of
+//! `ops/indexing.rs`, `ops/data_movement.rs` and `ops/random.rs` (with the typed helpers of
 //! [`ops::common::typed`]). Still on `format!`-built string lines ([`emitter::Emitter::line`]
 //! and the string helpers of [`emitter`] and [`ops::common`]), to move as each is next touched:
 //! `ops/elementwise.rs`, `ops/reduction.rs`, `ops/linalg.rs`, `ops/linalg/dot_tiled.rs`,

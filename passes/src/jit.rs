@@ -88,6 +88,8 @@ pub struct JitOptions {
     pub math_approximations: String,
     /// `convert-xhlo-to-linalg`'s `vector-bytes` (0: the host's).
     pub vector_bytes: i64,
+    /// `convert-xhlo-to-linalg`'s `rng-seed`: the key of `rng_uniform`/`rng_normal`.
+    pub rng_seed: u64,
 }
 
 /// The host's available parallelism (what `threads=0` means).
@@ -127,6 +129,7 @@ pub const INFO: PassInfo = PassInfo {
             default: xhlo_lowering::pipeline::APPROXIMATED_MATH_OPS,
             help: "the f32 math ops xhlo-math-approximations turns into polynomials (comma-separated, or none)",
         },
+        PassOption { name: "rng-seed", default: "0", help: "convert-xhlo-to-linalg: the key of the stream rng_uniform and rng_normal draw from" },
     ],
 };
 
@@ -152,6 +155,7 @@ impl JitOptions {
             min_parallel_work: o.get_parsed(i, "min-parallel-work")?,
             math_approximations: o.get(i, "math-approximations"),
             vector_bytes: o.get_parsed(i, "vector-bytes")?,
+            rng_seed: o.get_parsed(i, "rng-seed")?,
         };
         crate::lowering::vector_bytes(options.vector_bytes).map_err(|e| format!("pass 'xhlo-jit': {e}"))?;
         if options.entry.is_empty() {
@@ -197,6 +201,7 @@ impl JitOptions {
             format!("min-parallel-work={}", self.min_parallel_work),
             format!("vector-bytes={}", self.vector_bytes),
             format!("math-approximations={}", self.math_approximations),
+            format!("rng-seed={}", self.rng_seed),
         ];
         if let Some(dir) = &self.dump_dir {
             items.push(format!("dump-dir={dir}"));
@@ -231,7 +236,10 @@ impl JitOptions {
         if self.fusion == Fusion::Greedy {
             passes.push(format!("xhlo-fuse{{stats={}}}", self.stats));
         }
-        passes.push(format!("convert-xhlo-to-linalg{{tile-dots={} dot-tiles={} vector-bytes={} entry={}}}", self.tile_dots, self.dot_tiles, self.vector_bytes, self.entry));
+        passes.push(format!(
+            "convert-xhlo-to-linalg{{tile-dots={} dot-tiles={} vector-bytes={} rng-seed={} entry={}}}",
+            self.tile_dots, self.dot_tiles, self.vector_bytes, self.rng_seed, self.entry
+        ));
         // The wrapper is the compiled module's only way in: once the program's functions are
         // inlined into it, `symbol-dce` removes them (LLVM compiled the whole program twice,
         // once more as the public entry function).
@@ -259,7 +267,7 @@ mod tests {
         assert_eq!(o.eqsat_options(), EqsatOptions::default());
         assert_eq!(JitOptions::parse("").unwrap(), o);
         let passes = o.expand();
-        assert!(passes.starts_with("xhlo-eqsat{iter-limit=30 node-limit=20000 time-limit-ms=2000 fast-math=false fuse=true stats=false explain=false},convert-xhlo-to-linalg{tile-dots=true dot-tiles=6,2,256,40,4 vector-bytes=0 entry=main},symbol-privatize{exclude=_xhlo_entry},inline,"), "{passes}");
+        assert!(passes.starts_with("xhlo-eqsat{iter-limit=30 node-limit=20000 time-limit-ms=2000 fast-math=false fuse=true stats=false explain=false},convert-xhlo-to-linalg{tile-dots=true dot-tiles=6,2,256,40,4 vector-bytes=0 rng-seed=0 entry=main},symbol-privatize{exclude=_xhlo_entry},inline,"), "{passes}");
         assert!(passes.ends_with(xhlo_lowering::pipeline::TO_LLVM), "{passes}");
         assert!(!passes.contains("xhlo-fuse") && !passes.contains("xhlo-dump"), "{passes}");
     }
@@ -283,11 +291,12 @@ mod tests {
             min_parallel_work: 10,
             math_approximations: "tanh,exp".into(),
             vector_bytes: 32,
+            rng_seed: 42,
         };
         assert_eq!(JitOptions::parse(&o.to_text()).unwrap(), o);
         assert_eq!(JitOptions::parse(&JitOptions::default().to_text()).unwrap(), JitOptions::default());
         let passes = o.expand();
-        assert!(passes.starts_with("xhlo-fuse{stats=true},convert-xhlo-to-linalg{tile-dots=false dot-tiles=4,1,64,8,2 vector-bytes=32 entry=f},symbol-privatize{exclude=_xhlo_entry},xhlo-dump{file=/tmp/d/1-linalg.mlir},"), "{passes}");
+        assert!(passes.starts_with("xhlo-fuse{stats=true},convert-xhlo-to-linalg{tile-dots=false dot-tiles=4,1,64,8,2 vector-bytes=32 rng-seed=42 entry=f},symbol-privatize{exclude=_xhlo_entry},xhlo-dump{file=/tmp/d/1-linalg.mlir},"), "{passes}");
         assert!(passes.ends_with(",xhlo-dump{file=/tmp/d/3-llvm.mlir}"), "{passes}");
         assert!(passes.contains("xhlo-serial-small-loops{min-work=10},convert-scf-to-openmp{num-threads=3}"), "{passes}");
     }

@@ -48,6 +48,7 @@ impl XhloPass for ConvertXhloToLinalg {
             PassOption { name: "dot-tiles", default: "6,2,256,40,4", help: "the tiled kernel's sizes mr,nv,kc,mc,ku: tile rows, vectors per tile row, K block, row tiles per block, K unroll" },
             PassOption { name: "vector-bytes", default: "0", help: "bytes per vector of the tiled dot and depthwise convolution kernels and of the reductions' lanes (16, 32 or 64; 0: the host's widest)" },
             PassOption { name: "entry", default: "", help: "also emit the JIT's entry wrapper @_xhlo_entry calling this function (empty: none)" },
+            PassOption { name: "rng-seed", default: "0", help: "the key of the stream rng_uniform and rng_normal draw from (the same seed draws the same numbers)" },
         ],
     };
 
@@ -55,7 +56,9 @@ impl XhloPass for ConvertXhloToLinalg {
         let i = &Self::INFO;
         let entry = o.get(i, "entry");
         Ok(ConvertXhloToLinalg {
-            options: xhlo_lowering::LowerOptions { tile_dots: o.get_parsed(i, "tile-dots")?, tiles: o.get_parsed(i, "dot-tiles")?, vector_bytes: vector_bytes(o.get_parsed(i, "vector-bytes")?)? },
+            options: xhlo_lowering::LowerOptions { tile_dots: o.get_parsed(i, "tile-dots")?, tiles: o.get_parsed(i, "dot-tiles")?, vector_bytes: vector_bytes(o.get_parsed(i, "vector-bytes")?)?,
+                rng_seed: o.get_parsed(i, "rng-seed")?,
+            },
             entry: (!entry.is_empty()).then_some(entry),
         })
     }

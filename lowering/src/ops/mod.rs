@@ -5,8 +5,8 @@
 //! ([`xhlo_ir::catalogue::family_names`]), as its definitions (`dialects/xhlo-ir/src/ops/`) and
 //! its tests (`tests/verify/`, `tests/run/`) do, and every op is lowered in the module of its
 //! catalogue family ([`xhlo_ir::catalogue::family_of`]). Helper modules are not families:
-//! [`common`] (helpers several families share) and [`linalg::dot_tiled`] (the tiled dot kernel,
-//! a submodule of its family).
+//! [`common`] (helpers several families share), and a family's submodules: [`linalg::dot_tiled`]
+//! (the tiled dot kernel) and [`random::cipher`] (the counter-based generators).
 
 use crate::convert::Ctx;
 use mlir_text::ast::Op;
@@ -21,6 +21,7 @@ pub mod indexing;
 pub mod linalg;
 pub mod misc;
 pub mod normalization;
+pub mod random;
 pub mod reduction;
 pub mod sorting;
 
@@ -41,6 +42,7 @@ const FAMILIES: &[(&str, &[(&str, LowerFn)])] = &[
     ("indexing", indexing::LOWERINGS),
     ("normalization", normalization::LOWERINGS),
     ("control_flow", control_flow::LOWERINGS),
+    ("random", random::LOWERINGS),
     ("communication", communication::LOWERINGS),
     ("misc", misc::LOWERINGS),
     ("fusion", fusion::LOWERINGS),

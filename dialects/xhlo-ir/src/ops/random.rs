@@ -5,6 +5,10 @@
 //! result type (XLA's `shape` argument). The rules check the distribution parameters against it.
 //! All three ops read or advance generator state, so they are side-effecting (an unused
 //! `rng_uniform` may be dropped by a pass that knows better, but not by a generic one).
+//!
+//! Lowered by `lowering/src/ops/random.rs`: `rng_bit_generator` with XLA CPU's exact bits
+//! (DEFAULT runs as PHILOX, as on XLA CPU), `rng_uniform`/`rng_normal` from a stream keyed by
+//! the compile option `rng-seed` (the README's "Random numbers").
 
 use crate::op::{Import, Syntax};
 use super::*;
@@ -26,24 +30,24 @@ pub const OPS: &[OpDef] = &[
             "RngUniform: a result of the declared shape filled with numbers uniform on [a, b); a and b are scalars \
              of the result's element type (PRED, integer or float); b <= a gives an implementation-defined result",
             &[tensor("a"), tensor("b")], infer_rng_uniform)
-    }.with_syntax(Syntax::Own).with_import(Import::Converted("stablehlo.rng")).unlowered("random number generation needs RNG state the JIT runtime does not keep"),
+    }.with_syntax(Syntax::Own).with_import(Import::Converted("stablehlo.rng")),
     OpDef {
         effects: Effects::SideEffecting,
         ..OpDef::new("rng_normal", Category::Random,
             "RngNormal: a result of the declared shape filled with numbers drawn from N(mu, sigma); mu and sigma are \
              float scalars of the result's element type",
             &[tensor("mu"), tensor("sigma")], infer_rng_normal)
-    }.with_syntax(Syntax::Own).with_import(Import::Converted("stablehlo.rng")).unlowered("random number generation needs RNG state the JIT runtime does not keep"),
+    }.with_syntax(Syntax::Own).with_import(Import::Converted("stablehlo.rng")),
     OpDef {
         results: RNG_BIT_GENERATOR_RESULTS,
         attrs: &[attr("rng_algorithm", AttrKind::Str)],
         effects: Effects::SideEffecting,
         ..OpDef::new("rng_bit_generator", Category::Random,
             "RngBitGenerator: uniform random bits of the declared output shape from a ui64 state vector, and the \
-             advanced state; rng_algorithm is DEFAULT, THREE_FRY (state tensor<2xui64>) or PHILOX (state \
-             tensor<2xui64> or tensor<3xui64>)",
+             advanced state; rng_algorithm is DEFAULT (the backend's choice: PHILOX on XLA CPU and here), THREE_FRY (state \
+             tensor<2xui64>) or PHILOX (state tensor<2xui64> or tensor<3xui64>)",
             &[tensor("initial_state")], infer_rng_bit_generator)
-    }.with_syntax(Syntax::Own).unlowered("random number generation needs RNG state the JIT runtime does not keep"),
+    }.with_syntax(Syntax::Own),
 ];
 
 /// Checks `t` is a rank-0 tensor; `name` names it in the error.
