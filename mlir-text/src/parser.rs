@@ -661,9 +661,17 @@ impl<'a> Parser<'a> {
                 "dense" => {
                     self.bump();
                     self.expect("<")?;
+                    let at = self.pos();
                     let body = self.raw_until_close_angle()?;
                     self.expect(":")?;
                     let ty = self.parse_type()?;
+                    if let (Type::Tensor { dims, .. }, Some(depth)) = (&ty, list_depth_beyond(&body, 1)) {
+                        // A literal's lists nest once per dimension; deeper is malformed, and
+                        // every later reader of the body would recurse that deep.
+                        if depth > dims.len() + 1 || depth > MAX_DEPTH {
+                            return Err(ParseError::new(at, format!("dense literal nests its lists {depth} deep, but the type has rank {}", dims.len())));
+                        }
+                    }
                     let body = bool_hex_as_list(&body, &ty).unwrap_or(body);
                     Ok(Attribute::Dense { body, ty })
                 }
@@ -1163,6 +1171,24 @@ mod tests {
 /// it), as nested lists of `true`/`false`: MLIR 22 reads i1 hex data as packed bits and
 /// rejects the byte-per-element form as the wrong size. `None` for anything else (other
 /// element types, packed or splat hex, dynamic shapes, a byte other than 0 or 1).
+/// How deep the `[...]` lists of a dense body nest (outside strings), when deeper than
+/// `at_least`.
+fn list_depth_beyond(body: &str, at_least: usize) -> Option<usize> {
+    let (mut depth, mut deepest, mut quoted) = (0usize, 0usize, false);
+    for c in body.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            '[' if !quoted => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            ']' if !quoted => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    (deepest > at_least).then_some(deepest)
+}
+
 fn bool_hex_as_list(body: &str, ty: &Type) -> Option<String> {
     let Type::Tensor { dims, element, .. } = ty else { return None };
     if !matches!(**element, Type::Integer { width: 1, .. }) {
@@ -1208,5 +1234,21 @@ mod bool_hex_tests {
         assert_eq!(bool_hex_as_list("\"0x01\"", &t(vec![1], 1)), None);
         assert_eq!(bool_hex_as_list("\"0x01000100\"", &t(vec![4], 8)), None);
         assert_eq!(bool_hex_as_list("\"0x02000100\"", &t(vec![4], 1)), None);
+    }
+}
+
+#[cfg(test)]
+mod dense_depth_tests {
+    use super::*;
+
+    /// A dense body nested far deeper than its type's rank is refused where it starts (its
+    /// readers recurse once per level: 20,000 levels overflowed the stack).
+    #[test]
+    fn dense_lists_deeper_than_the_rank_are_refused_where_they_start() {
+        let deep = format!("\"x.c\"() {{v = dense<{}1.0{}> : tensor<f32>}} : () -> ()\n", "[".repeat(20000), "]".repeat(20000));
+        let e = parse_file(&deep).unwrap_err().to_string();
+        assert!(e.contains("1:20") && e.contains("dense literal nests its lists 20000 deep, but the type has rank 0"), "{e}");
+        let fine = "\"x.c\"() {v = dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>, w = dense<\"0x5B5B\"> : tensor<2xi8>} : () -> ()\n";
+        parse_file(fine).unwrap();
     }
 }
