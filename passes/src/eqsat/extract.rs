@@ -13,7 +13,15 @@
 //! locally cheapest, and then the division recomputes it too, although materializing `e` once
 //! for both is cheaper overall. So the greedy result is refined: each chosen fusion is in
 //! turn forbidden (its class must take an unfused node) and the extraction rerun; a result
-//! whose emitted cost is lower is kept, until none is.
+//! whose emitted cost is lower is kept, until none is or [`REFINEMENT_TRIES`] reruns are
+//! spent.
+//!
+//! Limits keep large programs linear: carrying every sub-DAG's classes costs the depth of the
+//! DAG per node (a chain of 3,000 adds took 38 s to extract), so beyond
+//! [`DAG_COST_CLASSES`] e-classes, or once a sub-DAG holds more than [`DAG_USES`] classes,
+//! a choice costs its node plus its children's totals (a
+//! tree cost: sharing is paid per use, as egg's extractor does), and node costs are at least
+//! [`MIN_NODE_COST`] so a choice can never lead back to its own class.
 
 use super::analysis::XEGraph;
 use super::kernel::{contraction_flops, is_contraction, kernel_of, op_name, value_children};
@@ -69,6 +77,16 @@ pub fn node_cost(egraph: &XEGraph, class: Id, node: &Xhlo) -> f64 {
     };
     kernel_time(read, write, flops)
 }
+
+/// Beyond this many e-classes, or when a sub-DAG holds more than [`DAG_USES`] classes, the
+/// extraction costs choices as trees (see the module doc).
+pub const DAG_COST_CLASSES: usize = 4000;
+pub const DAG_USES: usize = 512;
+/// The most greedy reruns the un-fusing refinement may spend.
+pub const REFINEMENT_TRIES: usize = 64;
+/// The least cost of a node in tree-cost extraction: totals then grow strictly along every
+/// path, so no choice depends on its own class.
+const MIN_NODE_COST: f64 = 1e-9;
 
 /// A choice for a class: its total DAG cost and the costs of the classes it uses.
 #[derive(Clone)]
@@ -144,13 +162,24 @@ pub struct Extraction {
 /// Extracts the cheapest (greedily, then refined by un-fusing) DAG for `roots`.
 pub fn extract(egraph: &XEGraph, roots: &[Id]) -> Result<Extraction, String> {
     let costs = NodeCosts::new(egraph);
-    let greedy = |unfused: &BTreeSet<Id>| greedy(egraph, &costs, roots, unfused);
-    let mut result = greedy(&BTreeSet::new())?;
+    let mut dag = egraph.number_of_classes() <= DAG_COST_CLASSES;
+    let first = match greedy(egraph, &costs, roots, &BTreeSet::new(), dag) {
+        Err(Greedy::TooDeep) => {
+            dag = false;
+            greedy(egraph, &costs, roots, &BTreeSet::new(), dag)
+        }
+        other => other,
+    };
+    let greedy = |unfused: &BTreeSet<Id>| greedy(egraph, &costs, roots, unfused, dag);
+    let mut result = first.map_err(String::from)?;
     let mut unfused = BTreeSet::new();
+    let mut tries = 0;
     loop {
         let mut fused: Vec<Id> = result.choices.iter().filter(|(id, n)| matches!(n, Xhlo::Fusion(_)) && !unfused.contains(*id)).map(|(id, _)| *id).collect();
         fused.sort();
-        let better = fused.into_iter().find_map(|class| {
+        let left = REFINEMENT_TRIES.saturating_sub(tries);
+        tries += fused.len().min(left);
+        let better = fused.into_iter().take(left).find_map(|class| {
             let mut tried = unfused.clone();
             tried.insert(class);
             greedy(&tried).ok().filter(|x| x.cost < result.cost - 1e-9).map(|x| (x, tried))
@@ -175,9 +204,25 @@ impl NodeCosts {
     }
 }
 
-/// The greedy DAG extraction, with the classes of `unfused` restricted to nodes that are not
-/// fusions.
-fn greedy(egraph: &XEGraph, costs: &NodeCosts, roots: &[Id], unfused: &BTreeSet<Id>) -> Result<Extraction, String> {
+/// Why a greedy extraction gave no result.
+enum Greedy {
+    /// A sub-DAG outgrew [`DAG_USES`] classes: extract with tree costs instead.
+    TooDeep,
+    Failed(String),
+}
+
+impl From<Greedy> for String {
+    fn from(g: Greedy) -> String {
+        match g {
+            Greedy::TooDeep => "internal: a DAG extraction was too deep".into(),
+            Greedy::Failed(m) => m,
+        }
+    }
+}
+
+/// The greedy extraction (DAG costs with `dag`, else tree costs), with the classes of
+/// `unfused` restricted to nodes that are not fusions.
+fn greedy(egraph: &XEGraph, costs: &NodeCosts, roots: &[Id], unfused: &BTreeSet<Id>, dag: bool) -> Result<Extraction, Greedy> {
     let mut best: HashMap<Id, Choice> = HashMap::new();
     let mut classes: Vec<Id> = egraph.classes().map(|c| c.id).collect();
     classes.sort();
@@ -189,13 +234,13 @@ fn greedy(egraph: &XEGraph, costs: &NodeCosts, roots: &[Id], unfused: &BTreeSet<
                     continue;
                 }
                 let mut uses = Uses::new();
+                let mut children_total = 0.0;
                 let mut ready = true;
                 for child in node.children() {
                     let child = egraph.find(*child);
                     match best.get(&child) {
-                        Some(c) => {
-                            uses = uses.merged(&c.uses);
-                        }
+                        Some(c) if dag => uses = uses.merged(&c.uses),
+                        Some(c) => children_total += c.total,
                         None => {
                             ready = false;
                             break;
@@ -205,8 +250,15 @@ fn greedy(egraph: &XEGraph, costs: &NodeCosts, roots: &[Id], unfused: &BTreeSet<
                 if !ready || uses.contains(class) {
                     continue;
                 }
-                uses.insert(class, own);
-                let total = uses.total();
+                if uses.0.len() > DAG_USES {
+                    return Err(Greedy::TooDeep);
+                }
+                let total = if dag {
+                    uses.insert(class, own);
+                    uses.total()
+                } else {
+                    children_total + own.max(MIN_NODE_COST)
+                };
                 let better = match best.get(&class) {
                     None => true,
                     Some(old) => total < old.total - 1e-9,
@@ -227,7 +279,7 @@ fn greedy(egraph: &XEGraph, costs: &NodeCosts, roots: &[Id], unfused: &BTreeSet<
         if choices.contains_key(&id) {
             continue;
         }
-        let c = best.get(&id).ok_or("internal: a class has no finite extraction")?;
+        let c = best.get(&id).ok_or_else(|| Greedy::Failed("internal: a class has no finite extraction".into()))?;
         let node = c.node.clone().map_children(|ch| egraph.find(ch));
         stack.extend(node.children().iter().copied());
         choices.insert(id, node);
