@@ -73,4 +73,22 @@ func.func @prefix_window_with_a_non_identity_init_counts_its_padding() {
   func.return
 }
 """)
+x = np.arange(1, 201, dtype=np.int64).reshape(2, 100) % 13 - 6
+want = np.flip(np.cumsum(np.flip(x, axis=1), axis=1), axis=1)
+out.append(f"""// -----
+
+// A suffix scan (jax.lax.cumsum(reverse=True): the padding is high) of int64 along the last
+// dimension.
+func.func @reverse_cumsum_int64() {{
+  %x = stablehlo.constant {dense(x, "tensor<2x100xi64>")}
+  %z = stablehlo.constant dense<0> : tensor<i64>
+  %s = "stablehlo.reduce_window"(%x, %z) <{{padding = dense<[[0, 0], [0, 99]]> : tensor<2x2xi64>, window_dimensions = array<i64: 1, 100>}}> ({{
+  ^bb0(%a: tensor<i64>, %b: tensor<i64>):
+    %r = stablehlo.add %a, %b : tensor<i64>
+    stablehlo.return %r : tensor<i64>
+  }}) : (tensor<2x100xi64>, tensor<i64>) -> tensor<2x100xi64>
+  check.expect_eq_const %s, {dense(want, "tensor<2x100xi64>")}
+  func.return
+}}
+""")
 print("\n".join(out))

@@ -328,10 +328,17 @@ fn reduce_window(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
         inits.push(ctx.e.extract_scalar(&init, &init_t));
         outs.push(result(op, i)?);
     }
-    if let (1, Some(d)) = (n, prefix_scan_dim(&w, &xs[0].1, &outs[0])) {
+    if let (1, Some((d, suffix))) = (n, scan_dim(&w, &xs[0].1, &outs[0])) {
         let identity = ctx.constant_operand(op, 1).is_some_and(|init| scan_identity(body, &init));
-        if identity && xs[0].1.dims[d] > 2 * SCAN_BLOCK {
-            return Ok(vec![scan(ctx, &xs[0].0, &xs[0].1, d, &inits[0], body)?]);
+        let (x, xt) = &xs[0];
+        if identity && xt.dims[d] > 2 * SCAN_BLOCK {
+            // A suffix scan is the prefix scan of the reversed dimension, reversed.
+            if suffix {
+                let reversed = reverse(ctx, x, xt, d)?;
+                let scanned = scan(ctx, &reversed, xt, d, &inits[0], body)?;
+                return Ok(vec![reverse(ctx, &scanned, xt, d)?]);
+            }
+            return Ok(vec![scan(ctx, x, xt, d, &inits[0], body)?]);
         }
     }
     window_generic(ctx, &xs, &inits, &outs, &w, body)
@@ -381,17 +388,33 @@ fn window_generic(ctx: &mut Ctx, xs: &[(String, TensorType)], inits: &[String], 
 /// Elements per block of a two-level scan.
 const SCAN_BLOCK: i64 = 32;
 
-/// The dimension a reduce-window scans, when it is an inclusive prefix scan as JAX writes
-/// `cumsum` & co: the window spans the whole of one dimension `d` with `size - 1` elements of
-/// low padding, every other dimension is a window of one, strides and dilations are one.
-fn prefix_scan_dim(w: &Window, xt: &TensorType, out: &TensorType) -> Option<usize> {
+/// The dimension a reduce-window scans, and whether from the end, when it is an inclusive
+/// scan as JAX writes `cumsum` & co: the window spans the whole of one dimension `d` with
+/// `size - 1` elements of low padding (a prefix scan) or of high padding (a suffix scan,
+/// `reverse=True`), every other dimension is a window of one, strides and dilations are one.
+fn scan_dim(w: &Window, xt: &TensorType, out: &TensorType) -> Option<(usize, bool)> {
     if xt.dims != out.dims || w.strides.iter().chain(&w.base_dilations).chain(&w.window_dilations).any(|&v| v != 1) {
         return None;
     }
     let mut scanned = (0..xt.rank()).filter(|&d| w.sizes[d] != 1 || w.padding[d] != (0, 0));
     let d = scanned.next()?;
     let n = xt.dims[d];
-    (scanned.next().is_none() && w.sizes[d] == n && w.padding[d] == (n - 1, 0)).then_some(d)
+    if scanned.next().is_some() || w.sizes[d] != n {
+        return None;
+    }
+    match w.padding[d] {
+        p if p == (n - 1, 0) => Some((d, false)),
+        p if p == (0, n - 1) => Some((d, true)),
+        _ => None,
+    }
+}
+
+/// `x` with dimension `d` reversed.
+fn reverse(ctx: &mut Ctx, x: &str, xt: &TensorType, d: usize) -> Result<String, String> {
+    let map: Vec<String> = (0..xt.rank()).map(|i| if i == d { format!("{} - d{i}", xt.dims[d] - 1) } else { format!("d{i}") }).collect();
+    let init = ctx.e.empty(xt);
+    let iterators = vec!["parallel"; xt.rank()];
+    ctx.e.generic(&[Operand { value: x.to_string(), ty: xt.clone(), map: map.join(", ") }], Operand::identity(init, xt), &iterators, |_, a| Ok(a[0].clone()))
 }
 
 /// Whether the body is one associative and commutative op on its two arguments and `init`
@@ -679,7 +702,7 @@ mod tests {
     /// becomes the two-level scan: 32-element block windows, no window of the whole length.
     #[test]
     fn prefix_window_with_identity_init_is_a_blocked_scan() {
-        let program = |init: &str| {
+        let program = |init: &str, padding: &str| {
             format!(
                 r#"func.func @f(%x: tensor<3x1000xf32>) -> tensor<3x1000xf32> {{
   %z = "xhlo.constant"() {{value = dense<{init}> : tensor<f32>}} : () -> tensor<f32>
@@ -687,15 +710,18 @@ mod tests {
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %s = "xhlo.add"(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<f32>
     "gpu.yield"(%s) : (tensor<f32>) -> ()
-  }}) {{window_dimensions = array<i64: 1, 1000>, padding = array<i64: 0, 0, 999, 0>}} : (tensor<3x1000xf32>, tensor<f32>) -> tensor<3x1000xf32>
+  }}) {{window_dimensions = array<i64: 1, 1000>, padding = array<i64: {padding}>}} : (tensor<3x1000xf32>, tensor<f32>) -> tensor<3x1000xf32>
   return %0 : tensor<3x1000xf32>
 }}"#
             )
         };
-        let scan = lower_source(&program("0.0"));
+        let scan = lower_source(&program("0.0", "0, 0, 999, 0"));
         assert!(scan.contains("tensor<3x32x32xf32>") && scan.contains("tensor.collapse_shape") && !scan.contains("tensor<1x1000xi8>"), "{scan}");
+        // A suffix scan (high padding): the same scan between two reversals.
+        let suffix = lower_source(&program("0.0", "0, 0, 0, 999"));
+        assert!(suffix.contains("tensor.collapse_shape") && suffix.matches("999 - d1").count() == 2, "{suffix}");
         // Init 1 is not add's identity: the padding counts, so the window stays whole.
-        let direct = lower_source(&program("1.0"));
+        let direct = lower_source(&program("1.0", "0, 0, 999, 0"));
         assert!(direct.contains("tensor<1x1000xi8>") && !direct.contains("tensor.collapse_shape"), "{direct}");
     }
 
