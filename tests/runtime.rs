@@ -194,3 +194,41 @@ fn a_long_chain_of_adds_compiles_and_runs() {
     let out = run(&text, &[f32s(&[4], &[1.0, 2.0, -3.0, 0.5])]);
     assert_eq!(out[0], f32s(&[4], &[701.0, 1402.0, -2103.0, 350.5]));
 }
+
+/// A body of more than `CHUNK_OPS` ops is lowered as chunks (private functions called in
+/// order): values cross chunks as arguments and results (a multi-result op's too), constants
+/// are copied into the chunks that read them, and the numbers do not change.
+#[test]
+fn a_body_split_into_chunks_gives_the_same_numbers() {
+    let n = 2 * xhlo::lowering::chunks::CHUNK_OPS + 40;
+    let mut text = String::from("func.func @main(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xi32>) {\n");
+    text += "  %two = \"xhlo.constant\"() {value = dense<2.0> : tensor<4xf32>} : () -> tensor<4xf32>\n";
+    text += "  %i = \"xhlo.iota\"() {iota_dimension = 0 : i64} : () -> tensor<4xi32>\n";
+    text += "  %s:2 = \"xhlo.sort\"(%x, %i) ({\n  ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<i32>, %d: tensor<i32>):\n    %lt = \"xhlo.compare\"(%a, %b) {comparison_direction = \"LT\"} : (tensor<f32>, tensor<f32>) -> tensor<i1>\n    \"gpu.yield\"(%lt) : (tensor<i1>) -> ()\n  }) {dimension = 0 : i64, is_stable = true} : (tensor<4xf32>, tensor<4xi32>) -> (tensor<4xf32>, tensor<4xi32>)\n";
+    let mut prev = "%s#0".to_string();
+    for k in 0..n {
+        // Alternate +x and *2/2 style steps that stay exact: add x, then multiply by two and
+        // divide by two (using the constant defined in the first chunk).
+        let op = match k % 3 {
+            0 => format!("\"xhlo.add\"({prev}, %x)"),
+            1 => format!("\"xhlo.multiply\"({prev}, %two)"),
+            _ => format!("\"xhlo.divide\"({prev}, %two)"),
+        };
+        text += &format!("  %v{k} = {op} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n");
+        prev = format!("%v{k}");
+    }
+    text += &format!("  return {prev}, %s#1 : tensor<4xf32>, tensor<4xi32>\n}}\n");
+    let ctx = XhloContext::new();
+    let module = source::parse_and_verify(&ctx, &text, "chunks.mlir").unwrap_or_else(|d| panic!("{d:?}"));
+    let options = CompileOptions { eqsat: false, fusion: xhlo::runtime::Fusion::Off, ..Default::default() };
+    let program = compile(&ctx, &module, &options, "chunks.mlir").unwrap_or_else(|e| panic!("{e}"));
+    let x = [3.0f32, -1.0, 2.0, 0.5];
+    let out = program.run(&[f32s(&[4], &x)]).unwrap();
+    // Sorted x, then one x added per three steps.
+    let sorted = [-1.0f32, 0.5, 2.0, 3.0];
+    let adds = n.div_ceil(3) as f32;
+    let want: Vec<f32> = sorted.iter().zip(&x).map(|(s, x)| s + adds * x).collect();
+    assert_eq!(out[0], f32s(&[4], &want));
+    let order = Literal::from_scalars(TensorType::new(vec![4], ElementType::S32), &[1, 3, 2, 0].map(Scalar::Int));
+    assert_eq!(out[1], order);
+}

@@ -229,7 +229,9 @@ pub fn lower_file_with(f: &ast::File, file: &str, options: &LowerOptions) -> Res
     collect_funcs(&f.ops, &mut funcs);
     let mut declarations = std::collections::BTreeSet::new();
     for func in funcs {
-        declarations.extend(lower_func(func, file, options, &mut out)?);
+        for part in crate::chunks::split(func) {
+            declarations.extend(lower_func(&part, file, options, &mut out)?);
+        }
     }
     for d in declarations {
         out.push_str(&format!("  {d}\n"));
@@ -371,7 +373,8 @@ pub fn lower_op(ctx: &mut Ctx, op: &Op) -> Result<(), String> {
                 1 => format!("{r} = "),
                 n => format!("{r}:{n} = "),
             };
-            ctx.e.line(&format!("{lhs}func.call @{callee}({}) : ({}) -> ({})", names.join(", "), tys.join(", "), results.join(", ")));
+            let keep = if op.attr("no_inline").is_some() { " {no_inline}" } else { "" };
+            ctx.e.line(&format!("{lhs}func.call @{callee}({}){keep} : ({}) -> ({})", names.join(", "), tys.join(", "), results.join(", ")));
             let out: Vec<String> = match results.len() {
                 0 => vec![],
                 1 => vec![r],

@@ -22,6 +22,7 @@
 //! share one function body, and a built op's regions may hold either.
 
 pub mod build;
+pub mod chunks;
 pub mod convert;
 pub mod emitter;
 pub mod entry;
