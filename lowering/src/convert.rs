@@ -5,7 +5,7 @@
 
 use crate::emitter::{Emitter, Location};
 use crate::types;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use xhlo_ir::{TensorType, Type};
 use mlir_text::ast::{self, Op};
 use mlir_text::error::ParseError;
@@ -62,6 +62,8 @@ pub struct Ctx {
     pub options: LowerOptions,
     /// Module-level declarations the body needs (external host functions), each once.
     pub declarations: std::collections::BTreeSet<String>,
+    /// Values the function only returns: where they go stores them ([`Ctx::store_in_layouts`]).
+    returned_only: HashSet<String>,
 }
 
 /// What a token value lowers to: nothing at run time. Tokens carry no data; the order they
@@ -86,7 +88,7 @@ pub fn xtensor(t: &ast::Type) -> Result<TensorType, String> {
 
 impl Ctx {
     pub fn new(indent: usize, file: &str) -> Ctx {
-        Ctx { e: Emitter::new(indent), env: HashMap::new(), tuples: HashMap::new(), file: file.to_string(), options: LowerOptions::default(), declarations: Default::default() }
+        Ctx { e: Emitter::new(indent), env: HashMap::new(), tuples: HashMap::new(), file: file.to_string(), options: LowerOptions::default(), declarations: Default::default(), returned_only: HashSet::new() }
     }
 
     /// Records a tuple of `elements`; returns the placeholder name to bind the tuple value to.
@@ -159,6 +161,54 @@ impl Ctx {
             Type::Tensor(t) => Ok((l.name.clone(), t.clone())),
             other => Err(format!("operand #{i} is {other}, not a tensor")),
         }
+    }
+
+    /// Allocates a buffer in its layout for each result of `op` that has a non-default layout
+    /// (emitted before the op, so that `eliminate-empty-tensors` can let the op's kernel
+    /// write into it directly).
+    fn alloc_layouts(&mut self, op: &Op) -> Result<Vec<Option<String>>, String> {
+        let mut buffers = Vec::new();
+        for (r, t) in op.result_refs().iter().zip(&op.result_types) {
+            buffers.push(match xtype(t)? {
+                Type::Tensor(t) if t.has_permuted_layout() && !self.returned_only.contains(&r.0) => {
+                    // LLVM lowers allocations of identity layouts only: a flat buffer, viewed
+                    // with the layout's strides.
+                    let flat = format!("memref<{}x{}>", t.num_elements(), types::storage(t.element));
+                    let buffer = self.e.op("layout", &format!("memref.alloc() : {flat}"));
+                    let (sizes, strides) = (t.dims.iter().map(|d| d.to_string()), t.strides().into_iter().map(|s| s.to_string()));
+                    Some(self.e.op(
+                        "layout",
+                        &format!(
+                            "memref.reinterpret_cast {buffer} to offset: [0], sizes: [{}], strides: [{}] : {flat} to {}",
+                            sizes.collect::<Vec<_>>().join(", "),
+                            strides.collect::<Vec<_>>().join(", "),
+                            types::physical_memref(&t)
+                        ),
+                    ))
+                }
+                _ => None,
+            });
+        }
+        Ok(buffers)
+    }
+
+    /// Stores each result of `op` that got a buffer from [`Ctx::alloc_layouts`] in it: the
+    /// value in memory is in its declared layout, and its uses read it there (through a
+    /// strided memref, by logical index). Values only returned are stored by the caller (the
+    /// entry wrapper into the caller's buffer, in the same layout).
+    fn store_in_layouts(&mut self, op: &Op, names: Vec<String>, buffers: Vec<Option<String>>) -> Result<Vec<String>, String> {
+        let mut out = Vec::new();
+        for ((name, buffer), t) in names.into_iter().zip(buffers).zip(&op.result_types) {
+            let Some(buffer) = buffer else {
+                out.push(name);
+                continue;
+            };
+            let t = xtensor(t)?;
+            let (tensor, memref) = (types::tensor(&t), types::physical_memref(&t));
+            self.e.line(&format!("bufferization.materialize_in_destination {name} in restrict writable {buffer} : ({tensor}, {memref}) -> ()"));
+            out.push(self.e.op("stored", &format!("bufferization.to_tensor {buffer} restrict : {memref} to {tensor}")));
+        }
+        Ok(out)
     }
 
     /// Binds the results of `op` to `names` (in order).
@@ -269,6 +319,7 @@ fn lower_func(func: &Op, file: &str, options: &LowerOptions, out: &mut String) -
     };
     let mut ctx = Ctx::new(2, file);
     ctx.options = *options;
+    ctx.returned_only = returned_only(body);
     let mut params = Vec::new();
     for ((v, _), ty) in body.args.iter().zip(&inputs) {
         let mut names = Vec::new();
@@ -287,6 +338,26 @@ fn lower_func(func: &Op, file: &str, options: &LowerOptions, out: &mut String) -
     out.push_str(&ctx.e.out);
     out.push_str("  }\n");
     Ok(ctx.declarations)
+}
+
+/// The values a function body uses only in its `func.return`.
+fn returned_only(body: &ast::Block) -> HashSet<String> {
+    fn uses(ops: &[Op], out: &mut HashSet<String>) {
+        for op in ops {
+            out.extend(op.operands.iter().map(|v| v.0.clone()));
+            for b in op.regions.iter().flat_map(|r| &r.blocks) {
+                uses(&b.ops, out);
+            }
+        }
+    }
+    let Some((ret, ops)) = body.ops.split_last() else { return HashSet::new() };
+    if ret.name != "func.return" {
+        return HashSet::new();
+    }
+    let mut other = HashSet::new();
+    uses(ops, &mut other);
+    // A value returned twice is stored once per result by the caller, as any other.
+    ret.operands.iter().map(|v| v.0.clone()).filter(|v| !other.contains(v)).collect()
 }
 
 /// Lowers the ops of a nested block (the body of a `while`, `if` or `case` region, whose ops
@@ -349,6 +420,7 @@ pub fn lower_op(ctx: &mut Ctx, op: &Op) -> Result<(), String> {
             }
             let result_xtypes = op.result_types.iter().map(xtype).collect::<Result<Vec<_>, _>>()?;
             let results = leaf_value_types(&result_xtypes)?;
+            let buffers = ctx.alloc_layouts(op)?;
             let r = ctx.e.fresh("call");
             let lhs = match results.len() {
                 0 => String::new(),
@@ -362,12 +434,15 @@ pub fn lower_op(ctx: &mut Ctx, op: &Op) -> Result<(), String> {
                 n => (0..n).map(|i| format!("{r}#{i}")).collect(),
             };
             let rebuilt = ctx.rebuild(&result_xtypes, &mut out.into_iter())?;
-            ctx.bind_results(op, rebuilt.into_iter().map(|l| l.name).collect())
+            let names = ctx.store_in_layouts(op, rebuilt.into_iter().map(|l| l.name).collect(), buffers)?;
+            ctx.bind_results(op, names)
         }
         name => {
             let bare = name.strip_prefix("xhlo.").ok_or_else(|| format!("unsupported in lowering: op '{name}'"))?;
             let lower = crate::ops::lowering_for(bare).ok_or_else(|| crate::ops::unsupported_message(bare))?;
+            let buffers = ctx.alloc_layouts(op)?;
             let names = lower(ctx, op)?;
+            let names = ctx.store_in_layouts(op, names, buffers)?;
             ctx.bind_results(op, names)
         }
     }
