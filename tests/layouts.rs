@@ -1,0 +1,115 @@
+//! Layouts (seed 004, `minor_to_major`) at the runtime's boundary: the entry's buffers hold
+//! parameters and results in their declared layouts, `Program::run` takes and gives row-major
+//! literals, and what the lowering cannot keep in place is refused. (Values on permuted
+//! layouts inside programs: `tests/run/*/layouts.mlir`.)
+
+use xhlo::dialect::{source, XhloContext};
+use xhlo::ir::literal::{Literal, Scalar};
+use xhlo::ir::{ElementType, TensorType};
+use xhlo::runtime::{compile, CompileOptions, Fusion, Program};
+
+const CM: &str = "#xhlo.layout<array<i64: 0, 1>>";
+const L021: &str = "#xhlo.layout<array<i64: 0, 2, 1>>";
+const L201: &str = "#xhlo.layout<array<i64: 2, 0, 1>>";
+
+fn compile_text(text: &str, options: &CompileOptions) -> Result<Program, String> {
+    let ctx = XhloContext::new();
+    let module = source::parse_and_verify(&ctx, text, "test.mlir").map_err(|d| format!("{d:?}"))?;
+    compile(&ctx, &module, options, "test.mlir").map_err(|e| e.to_string())
+}
+
+fn i32_bytes(values: &[i32]) -> Vec<u8> {
+    values.iter().flat_map(|v| v.to_le_bytes()).collect()
+}
+
+fn i32s(bytes: &[u8]) -> Vec<i32> {
+    bytes.chunks(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect()
+}
+
+/// `a` is 2x3 column-major, `b` 2x2x3 in [0, 2, 1]; results: `a * 10` column-major,
+/// `transpose(a)` and `-a` row-major, `b + 1` in [2, 0, 1], and `b`'s sum over dimension 2
+/// through an intermediate stored in [0, 2, 1].
+fn program() -> String {
+    format!(
+        r#"func.func @main(%a: tensor<2x3xi32, {CM}>, %b: tensor<2x2x3xi32, {L021}>) -> (tensor<2x3xi32, {CM}>, tensor<3x2xi32>, tensor<2x3xi32>, tensor<2x2x3xi32, {L201}>, tensor<2x2xi32>) {{
+  %ten = "xhlo.constant"() {{value = dense<10> : tensor<2x3xi32>}} : () -> tensor<2x3xi32>
+  %0 = "xhlo.multiply"(%a, %ten) : (tensor<2x3xi32, {CM}>, tensor<2x3xi32>) -> tensor<2x3xi32, {CM}>
+  %1 = "xhlo.transpose"(%a) {{permutation = array<i64: 1, 0>}} : (tensor<2x3xi32, {CM}>) -> tensor<3x2xi32>
+  %2 = "xhlo.negate"(%a) : (tensor<2x3xi32, {CM}>) -> tensor<2x3xi32>
+  %one = "xhlo.constant"() {{value = dense<1> : tensor<2x2x3xi32>}} : () -> tensor<2x2x3xi32>
+  %3 = "xhlo.add"(%b, %one) : (tensor<2x2x3xi32, {L021}>, tensor<2x2x3xi32>) -> tensor<2x2x3xi32, {L201}>
+  %4 = "xhlo.multiply"(%3, %one) : (tensor<2x2x3xi32, {L201}>, tensor<2x2x3xi32>) -> tensor<2x2x3xi32, {L021}>
+  %z = "xhlo.constant"() {{value = dense<0> : tensor<i32>}} : () -> tensor<i32>
+  %5 = "xhlo.reduce"(%4, %z) ({{
+  ^bb0(%p: tensor<i32>, %q: tensor<i32>):
+    %s = "xhlo.add"(%p, %q) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+    "gpu.yield"(%s) : (tensor<i32>) -> ()
+  }}) {{dimensions = array<i64: 2>}} : (tensor<2x2x3xi32, {L021}>, tensor<i32>) -> tensor<2x2xi32>
+  return %0, %1, %2, %3, %5 : tensor<2x3xi32, {CM}>, tensor<3x2xi32>, tensor<2x3xi32>, tensor<2x2x3xi32, {L201}>, tensor<2x2xi32>
+}}"#
+    )
+}
+
+/// The expected buffers, written out by hand from seed 004's definition: the first entry of
+/// minor_to_major varies fastest in memory.
+#[test]
+fn entry_buffers_hold_parameters_and_results_in_their_layouts() {
+    // a = [[1 2 3] [4 5 6]] column-major is `1 4 2 5 3 6` (seed 004's `a d b e c f`).
+    let a = i32_bytes(&[1, 4, 2, 5, 3, 6]);
+    // b[i, j, k] = 100 i + 10 j + k; in [0, 2, 1] i varies fastest, then k, then j.
+    let b = i32_bytes(&[0, 100, 1, 101, 2, 102, 10, 110, 11, 111, 12, 112]);
+    for fusion in [Fusion::EGraph, Fusion::Greedy, Fusion::Off] {
+        let program = compile_text(&program(), &CompileOptions { fusion, ..Default::default() }).unwrap();
+        let out = program.run_physical(&[&a, &b]).unwrap();
+        // a * 10, column-major.
+        assert_eq!(i32s(&out[0]), [10, 40, 20, 50, 30, 60], "{fusion:?}");
+        // transpose(a) = [[1 4] [2 5] [3 6]], row-major.
+        assert_eq!(i32s(&out[1]), [1, 4, 2, 5, 3, 6], "{fusion:?}");
+        // -a, row-major.
+        assert_eq!(i32s(&out[2]), [-1, -2, -3, -4, -5, -6], "{fusion:?}");
+        // b + 1 in [2, 0, 1]: k fastest, then i, then j.
+        assert_eq!(i32s(&out[3]), [1, 2, 3, 101, 102, 103, 11, 12, 13, 111, 112, 113], "{fusion:?}");
+        // Sum over k of b + 1 (300 i + 30 j + 6), row-major.
+        assert_eq!(i32s(&out[4]), [6, 36, 306, 336], "{fusion:?}");
+    }
+}
+
+/// `Program::run` takes and returns row-major literals whatever the entry's layouts.
+#[test]
+fn run_takes_and_returns_row_major_literals() {
+    let program = compile_text(&program(), &CompileOptions::default()).unwrap();
+    let ints = |dims: &[i64], v: &[i128]| Literal::from_scalars(TensorType::new(dims.to_vec(), ElementType::S32), &v.iter().map(|&x| Scalar::Int(x)).collect::<Vec<_>>());
+    let a = ints(&[2, 3], &[1, 2, 3, 4, 5, 6]);
+    let b = ints(&[2, 2, 3], &[0, 1, 2, 10, 11, 12, 100, 101, 102, 110, 111, 112]);
+    let out = program.run(&[a, b]).unwrap();
+    let values = |l: &Literal| l.scalars().map(|s| if let Scalar::Int(v) = s { v } else { panic!("{s:?}") }).collect::<Vec<_>>();
+    assert_eq!(values(&out[0]), [10, 20, 30, 40, 50, 60]);
+    assert_eq!(values(&out[1]), [1, 4, 2, 5, 3, 6]);
+    assert_eq!(values(&out[2]), [-1, -2, -3, -4, -5, -6]);
+    assert_eq!(values(&out[3]), [1, 2, 3, 11, 12, 13, 101, 102, 103, 111, 112, 113]);
+    assert_eq!(values(&out[4]), [6, 36, 306, 336]);
+    // The result literal keeps the entry's type, layout included.
+    assert_eq!(out[0].ty, TensorType::new([2, 3], ElementType::S32).with_layout([0, 1]));
+}
+
+/// A physical buffer of the wrong size is an input error, not a read past its end.
+#[test]
+fn run_physical_checks_buffer_sizes() {
+    let program = compile_text(&program(), &CompileOptions::default()).unwrap();
+    let err = program.run_physical(&[&[0u8; 24], &[0u8; 8]]).unwrap_err().to_string();
+    assert!(err.contains("input #1 has 8 bytes but tensor<2x2x3xi32, #xhlo.layout<array<i64: 0, 2, 1>>> takes 48"), "{err}");
+}
+
+/// Between element widths, `bitcast_convert` is a bitcast of the bytes in memory; layouts that
+/// would make that differ from the logical definition are refused, located.
+#[test]
+fn bitcast_convert_that_would_move_bytes_is_refused() {
+    let text = format!(
+        r#"func.func @main(%a: tensor<2x3xf32, {CM}>) -> tensor<2x3x2xi16> {{
+  %0 = "xhlo.bitcast_convert"(%a) : (tensor<2x3xf32, {CM}>) -> tensor<2x3x2xi16>
+  return %0 : tensor<2x3x2xi16>
+}}"#
+    );
+    let err = compile_text(&text, &CompileOptions::default()).err().expect("refused");
+    assert!(err.contains("test.mlir:2:8") && err.contains("unsupported in lowering: bitcast_convert from tensor<2x3xf32, #xhlo.layout<array<i64: 0, 1>>> to tensor<2x3x2xi16>"), "{err}");
+}
