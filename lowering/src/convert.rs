@@ -447,3 +447,43 @@ pub fn lower_op(ctx: &mut Ctx, op: &Op) -> Result<(), String> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::lower_ok;
+
+    const CM: &str = "#xhlo.layout<array<i64: 0, 1>>";
+
+    #[test]
+    fn a_value_with_a_layout_is_stored_in_a_buffer_of_that_layout() {
+        let ty = format!("tensor<2x3xf32, {CM}>");
+        let body = format!(
+            "  %n = \"xhlo.negate\"(%a) : ({ty}) -> {ty}\n  %r = \"xhlo.abs\"(%n) : ({ty}) -> {ty}"
+        );
+        let out = lower_ok(&format!("%a: {ty}"), &body, &ty);
+        // The negation (used by abs) is written into a column-major buffer allocated before its
+        // kernel; abs's result is only returned, so whoever receives it stores it.
+        let expected = [
+            "%layout_1 = memref.alloc() : memref<6xf32>",
+            "%layout_2 = memref.reinterpret_cast %layout_1 to offset: [0], sizes: [2, 3], strides: [1, 2] : memref<6xf32> to memref<2x3xf32, strided<[1, 2]>>",
+            "bufferization.materialize_in_destination",
+            "in restrict writable %layout_2 : (tensor<2x3xf32>, memref<2x3xf32, strided<[1, 2]>>) -> ()",
+            "= bufferization.to_tensor %layout_2 restrict : memref<2x3xf32, strided<[1, 2]>> to tensor<2x3xf32>",
+        ];
+        for line in expected {
+            assert!(out.contains(line), "{line}\nnot in\n{out}");
+        }
+        assert_eq!(out.matches("memref.alloc").count(), 1, "{out}");
+        assert!(out.find("memref.alloc").unwrap() < out.find("linalg.generic").unwrap(), "{out}");
+    }
+
+    #[test]
+    fn the_entry_takes_strided_buffers_for_layouts() {
+        use xhlo_ir::{ElementType::F32, TensorType};
+        let cm = TensorType::new([2, 3], F32).with_layout([0, 1]);
+        let l021 = TensorType::new([2, 3, 4], F32).with_layout([0, 2, 1]);
+        let default = TensorType::new([2, 3], F32).with_layout([1, 0]);
+        let w = crate::entry::wrapper("main", &[cm, default], &[l021]);
+        assert!(w.contains("%i0: memref<2x3xf32, strided<[1, 2]>>, %i1: memref<2x3xf32>, %o0: memref<2x3x4xf32, strided<[1, 8, 2]>>"), "{w}");
+    }
+}
