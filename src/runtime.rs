@@ -4,7 +4,8 @@
 //! and MLIR's JIT (`ExecutionEngine`, -O3). [`CompileOptions`] are that pipeline's options.
 //!
 //! Buffers cross the boundary as MLIR memref descriptors (`allocated, aligned, offset,
-//! sizes[r], strides[r]`, all 64-bit), one per input and output of `@_xhlo_entry`.
+//! sizes[r], strides[r]`, all 64-bit), one per input and output of `@_xhlo_entry`, with the
+//! strides of the entry types' layouts.
 
 use crate::dialect::{Diagnostic, XhloContext};
 use crate::ir::literal::{storage_bytes, Literal};
