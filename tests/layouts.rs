@@ -1,7 +1,7 @@
 //! Layouts (seed 004, `minor_to_major`) at the runtime's boundary: the entry's buffers hold
 //! parameters and results in their declared layouts, `Program::run` takes and gives row-major
-//! literals, and what the lowering cannot keep in place is refused. (Values on permuted
-//! layouts inside programs: `tests/run/*/layouts.mlir`.)
+//! literals (infeed and outfeed items too), and what the lowering cannot keep in place is
+//! refused. (Values on permuted layouts inside programs: `tests/run/*/layouts.mlir`.)
 
 use xhlo::dialect::{source, XhloContext};
 use xhlo::ir::literal::{Literal, Scalar};
@@ -133,4 +133,26 @@ fn eqsat_leaves_bodies_with_layouts_unchanged() {
     let stats = xhlo::passes::eqsat::optimize_file(&mut optimized, &Default::default());
     assert_eq!(stats.functions[0].skipped.as_deref(), Some("layouts are not handled by eqsat"));
     assert_eq!(xhlo::mlir_text::print::print_file(&optimized, "t"), xhlo::mlir_text::print::print_file(&parsed, "t"));
+}
+
+/// Infeed and outfeed items are row-major literals, like `Program::run`'s, whatever the
+/// layouts of the values read and written.
+#[test]
+fn feed_items_are_row_major_whatever_the_layout() {
+    let text = format!(
+        r#"func.func @main(%a: tensor<2x3xi32, {CM}>) -> tensor<2x3xi32> {{
+  %t = "xhlo.after_all"() : () -> !xhlo.token
+  %n = "xhlo.negate"(%a) : (tensor<2x3xi32, {CM}>) -> tensor<2x3xi32, {CM}>
+  %0 = "xhlo.outfeed"(%n, %t) {{outfeed_config = ""}} : (tensor<2x3xi32, {CM}>, !xhlo.token) -> !xhlo.token
+  %1:2 = "xhlo.infeed"(%0) {{infeed_config = ""}} : (!xhlo.token) -> (tensor<2x3xi32, {CM}>, !xhlo.token)
+  %2 = "xhlo.add"(%1#0, %a) : (tensor<2x3xi32, {CM}>, tensor<2x3xi32, {CM}>) -> tensor<2x3xi32>
+  return %2 : tensor<2x3xi32>
+}}"#
+    );
+    let program = compile_text(&text, &CompileOptions::default()).unwrap();
+    let ints = |v: &[i128]| Literal::from_scalars(TensorType::new([2, 3], ElementType::S32), &v.iter().map(|&x| Scalar::Int(x)).collect::<Vec<_>>());
+    let feed = xhlo::feed::Feed::with_infeed([vec![ints(&[10, 20, 30, 40, 50, 60])]]);
+    let (out, feed) = program.run_with_feed(&[ints(&[1, 2, 3, 4, 5, 6])], feed).unwrap();
+    assert_eq!(out[0].scalars().collect::<Vec<_>>(), [11, 22, 33, 44, 55, 66].map(Scalar::Int));
+    assert_eq!(feed.outfeed[0][0].scalars().collect::<Vec<_>>(), [-1, -2, -3, -4, -5, -6].map(Scalar::Int));
 }

@@ -356,7 +356,6 @@ fn returned_only(body: &ast::Block) -> HashSet<String> {
     }
     let mut other = HashSet::new();
     uses(ops, &mut other);
-    // A value returned twice is stored once per result by the caller, as any other.
     ret.operands.iter().map(|v| v.0.clone()).filter(|v| !other.contains(v)).collect()
 }
 
