@@ -62,7 +62,8 @@ pub struct Ctx {
     pub options: LowerOptions,
     /// Module-level declarations the body needs (external host functions), each once.
     pub declarations: std::collections::BTreeSet<String>,
-    /// Values the function only returns: where they go stores them ([`Ctx::store_in_layouts`]).
+    /// Values the function only returns or yields: where they go stores them
+    /// ([`Ctx::store_in_layouts`]).
     returned_only: HashSet<String>,
 }
 
@@ -194,8 +195,8 @@ impl Ctx {
 
     /// Stores each result of `op` that got a buffer from [`Ctx::alloc_layouts`] in it: the
     /// value in memory is in its declared layout, and its uses read it there (through a
-    /// strided memref, by logical index). Values only returned are stored by the caller (the
-    /// entry wrapper into the caller's buffer, in the same layout).
+    /// strided memref, by logical index). Values only returned or yielded are stored where
+    /// they go (the entry wrapper writes the caller's buffer in the same layout).
     fn store_in_layouts(&mut self, op: &Op, names: Vec<String>, buffers: Vec<Option<String>>) -> Result<Vec<String>, String> {
         let mut out = Vec::new();
         for ((name, buffer), t) in names.into_iter().zip(buffers).zip(&op.result_types) {
@@ -340,23 +341,23 @@ fn lower_func(func: &Op, file: &str, options: &LowerOptions, out: &mut String) -
     Ok(ctx.declarations)
 }
 
-/// The values a function body uses only in its `func.return`.
+/// The values a function body uses only in terminators: its `func.return` (the caller stores
+/// them) or the `gpu.yield` of a region (a loop carries them in its own buffers, a branch's
+/// results are stored after it).
 fn returned_only(body: &ast::Block) -> HashSet<String> {
-    fn uses(ops: &[Op], out: &mut HashSet<String>) {
+    fn uses(ops: &[Op], yielded: &mut HashSet<String>, other: &mut HashSet<String>) {
         for op in ops {
-            out.extend(op.operands.iter().map(|v| v.0.clone()));
+            let to = if op.name == "func.return" || op.name == xhlo_ir::op::REGION_TERMINATOR { &mut *yielded } else { &mut *other };
+            to.extend(op.operands.iter().map(|v| v.0.clone()));
             for b in op.regions.iter().flat_map(|r| &r.blocks) {
-                uses(&b.ops, out);
+                uses(&b.ops, yielded, other);
             }
         }
     }
-    let Some((ret, ops)) = body.ops.split_last() else { return HashSet::new() };
-    if ret.name != "func.return" {
-        return HashSet::new();
-    }
-    let mut other = HashSet::new();
-    uses(ops, &mut other);
-    ret.operands.iter().map(|v| v.0.clone()).filter(|v| !other.contains(v)).collect()
+    let (mut yielded, mut other) = (HashSet::new(), HashSet::new());
+    uses(&body.ops, &mut yielded, &mut other);
+    yielded.retain(|v| !other.contains(v));
+    yielded
 }
 
 /// Lowers the ops of a nested block (the body of a `while`, `if` or `case` region, whose ops

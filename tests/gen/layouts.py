@@ -359,6 +359,25 @@ def control_flow():
         f'  }}) : ({xt}, {it}) -> ({xt}, {it})')
     f.check(V(f"{r}#0", expected, CM))
     out.append(f)
+
+    f = Func("if_branches_yield_values_in_layouts", "Each branch yields a value in [0, 2, 1] (one computed in the branch, one from\noutside); the if's result is stored in [2, 0, 1] and read by a transpose.")
+    x = f.const(iota((2, 3, 2), np.int32), L021)
+    p = f.const(np.array(False))
+    l201 = ty((2, 3, 2), "i32", [2, 0, 1])
+    r = f.fresh()
+    f.lines.append(
+        f'{r} = "xhlo.if"({p.name}) ({{\n'
+        f'    "gpu.yield"({x.name}) : ({x.ty}) -> ()\n'
+        f'  }}, {{\n'
+        f'    %n = "xhlo.negate"({x.name}) : ({x.ty}) -> {x.ty}\n'
+        f'    %m = "xhlo.multiply"(%n, {x.name}) : ({x.ty}, {x.ty}) -> {x.ty}\n'
+        f'    "gpu.yield"(%m) : ({x.ty}) -> ()\n'
+        f'  }}) : (tensor<i1>) -> {l201}')
+    y = V(r, -x.arr * x.arr, [2, 0, 1])
+    t = f.op("transpose", [y], np.transpose(y.arr, (2, 1, 0)).copy(), CM + [2], "permutation = array<i64: 2, 1, 0>")
+    f.check(y)
+    f.check(t)
+    out.append(f)
     return out
 
 

@@ -25,3 +25,23 @@ func.func @while_carries_a_column_major_matrix() {
   "check.expect_eq_const"(%v4#0) {value = dense<[[43, 58, 73], [88, 103, 118]]> : tensor<2x3xi32>} : (tensor<2x3xi32, #xhlo.layout<array<i64: 0, 1>>>) -> ()
   func.return
 }
+
+// -----
+
+// Each branch yields a value in [0, 2, 1] (one computed in the branch, one from
+// outside); the if's result is stored in [2, 0, 1] and read by a transpose.
+func.func @if_branches_yield_values_in_layouts() {
+  %v1 = "xhlo.constant"() {value = dense<[[[1, 2], [3, 4], [5, 6]], [[7, 8], [9, 10], [11, 12]]]> : tensor<2x3x2xi32>} : () -> tensor<2x3x2xi32, #xhlo.layout<array<i64: 0, 2, 1>>>
+  %v2 = "xhlo.constant"() {value = dense<false> : tensor<i1>} : () -> tensor<i1>
+  %v3 = "xhlo.if"(%v2) ({
+    "gpu.yield"(%v1) : (tensor<2x3x2xi32, #xhlo.layout<array<i64: 0, 2, 1>>>) -> ()
+  }, {
+    %n = "xhlo.negate"(%v1) : (tensor<2x3x2xi32, #xhlo.layout<array<i64: 0, 2, 1>>>) -> tensor<2x3x2xi32, #xhlo.layout<array<i64: 0, 2, 1>>>
+    %m = "xhlo.multiply"(%n, %v1) : (tensor<2x3x2xi32, #xhlo.layout<array<i64: 0, 2, 1>>>, tensor<2x3x2xi32, #xhlo.layout<array<i64: 0, 2, 1>>>) -> tensor<2x3x2xi32, #xhlo.layout<array<i64: 0, 2, 1>>>
+    "gpu.yield"(%m) : (tensor<2x3x2xi32, #xhlo.layout<array<i64: 0, 2, 1>>>) -> ()
+  }) : (tensor<i1>) -> tensor<2x3x2xi32, #xhlo.layout<array<i64: 2, 0, 1>>>
+  %v4 = "xhlo.transpose"(%v3) {permutation = array<i64: 2, 1, 0>} : (tensor<2x3x2xi32, #xhlo.layout<array<i64: 2, 0, 1>>>) -> tensor<2x3x2xi32, #xhlo.layout<array<i64: 0, 1, 2>>>
+  "check.expect_eq_const"(%v3) {value = dense<[[[-1, -4], [-9, -16], [-25, -36]], [[-49, -64], [-81, -100], [-121, -144]]]> : tensor<2x3x2xi32>} : (tensor<2x3x2xi32, #xhlo.layout<array<i64: 2, 0, 1>>>) -> ()
+  "check.expect_eq_const"(%v4) {value = dense<[[[-1, -49], [-9, -81], [-25, -121]], [[-4, -64], [-16, -100], [-36, -144]]]> : tensor<2x3x2xi32>} : (tensor<2x3x2xi32, #xhlo.layout<array<i64: 0, 1, 2>>>) -> ()
+  func.return
+}
