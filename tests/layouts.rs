@@ -156,3 +156,58 @@ fn feed_items_are_row_major_whatever_the_layout() {
     assert_eq!(out[0].scalars().collect::<Vec<_>>(), [11, 22, 33, 44, 55, 66].map(Scalar::Int));
     assert_eq!(feed.outfeed[0][0].scalars().collect::<Vec<_>>(), [-1, -2, -3, -4, -5, -6].map(Scalar::Int));
 }
+
+/// Ops without a case of their own in the layout run files: each program, with permuted
+/// layouts on its parameters, intermediates and results, gives bit for bit what the same
+/// program without layouts gives on the same inputs (a layout never changes a value).
+#[test]
+fn programs_give_the_same_values_with_and_without_layouts() {
+    // `{a}`, `{b}`, ... are layouts, or nothing for the reference program.
+    let programs = [
+        // Convolution (the implicit GEMM) with an activation, rank-4 layouts.
+        r#"func.func @main(%x: tensor<2x10x10x16xf32{a}>, %k: tensor<3x3x16x16xf32{b}>) -> tensor<2x8x8x16xf32{c}> {
+  %0 = "xhlo.convolution"(%x, %k) {input_batch_dimension = 0 : i64, input_feature_dimension = 3 : i64, input_spatial_dimensions = array<i64: 1, 2>, kernel_output_feature_dimension = 3 : i64, kernel_input_feature_dimension = 2 : i64, kernel_spatial_dimensions = array<i64: 0, 1>, output_batch_dimension = 0 : i64, output_feature_dimension = 3 : i64, output_spatial_dimensions = array<i64: 1, 2>, feature_group_count = 1 : i64, batch_group_count = 1 : i64} : (tensor<2x10x10x16xf32{a}>, tensor<3x3x16x16xf32{b}>) -> tensor<2x8x8x16xf32{c}>
+  %1 = "xhlo.tanh"(%0) : (tensor<2x8x8x16xf32{c}>) -> tensor<2x8x8x16xf32{c}>
+  return %1 : tensor<2x8x8x16xf32{c}>
+}"#,
+        // The tiled dot kernel (48 x 64 x 40) with a bias epilogue.
+        r#"func.func @main(%x: tensor<48x64xf32{d}>, %w: tensor<64x40xf32{d}>, %b: tensor<40xf32>) -> tensor<48x40xf32{d}> {
+  %0 = "xhlo.dot_general"(%x, %w) {lhs_contracting_dimensions = array<i64: 1>, rhs_contracting_dimensions = array<i64: 0>} : (tensor<48x64xf32{d}>, tensor<64x40xf32{d}>) -> tensor<48x40xf32{d}>
+  %1 = "xhlo.broadcast_in_dim"(%b) {broadcast_dimensions = array<i64: 1>} : (tensor<40xf32>) -> tensor<48x40xf32{d}>
+  %2 = "xhlo.add"(%0, %1) : (tensor<48x40xf32{d}>, tensor<48x40xf32{d}>) -> tensor<48x40xf32{d}>
+  return %2 : tensor<48x40xf32{d}>
+}"#,
+        // Sort along the dimension that is strided in memory.
+        r#"func.func @main(%x: tensor<4x9xf32{d}>) -> tensor<4x9xf32{d}> {
+  %0 = "xhlo.sort"(%x) ({
+  ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+    %c = "xhlo.compare"(%p, %q) {comparison_direction = "LT"} : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    "gpu.yield"(%c) : (tensor<i1>) -> ()
+  }) {dimension = 1 : i64} : (tensor<4x9xf32{d}>) -> tensor<4x9xf32{d}>
+  return %0 : tensor<4x9xf32{d}>
+}"#,
+        // reduce_window, gather and dynamic_slice reading column-major operands.
+        r#"func.func @main(%x: tensor<16x11xf32{d}>, %i: tensor<5x2xi64>, %s: tensor<i32>) -> (tensor<8x5xf32{d}>, tensor<5x8x6xf32{e}>, tensor<2x2xf32{d}>) {
+  %z = "xhlo.constant"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %0 = "xhlo.reduce_window"(%x, %z) ({
+  ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+    %a = "xhlo.add"(%p, %q) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "gpu.yield"(%a) : (tensor<f32>) -> ()
+  }) {window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>} : (tensor<16x11xf32{d}>, tensor<f32>) -> tensor<8x5xf32{d}>
+  %1 = "xhlo.gather"(%x, %i) {offset_dims = array<i64: 1, 2>, collapsed_slice_dims = array<i64>, start_index_map = array<i64: 0, 1>, index_vector_dim = 1 : i64, slice_sizes = array<i64: 8, 6>} : (tensor<16x11xf32{d}>, tensor<5x2xi64>) -> tensor<5x8x6xf32{e}>
+  %2 = "xhlo.dynamic_slice"(%x, %s, %s) {slice_sizes = array<i64: 2, 2>} : (tensor<16x11xf32{d}>, tensor<i32>, tensor<i32>) -> tensor<2x2xf32{d}>
+  return %0, %1, %2 : tensor<8x5xf32{d}>, tensor<5x8x6xf32{e}>, tensor<2x2xf32{d}>
+}"#,
+    ];
+    let layout = |l: &str| format!(", #xhlo.layout<array<i64: {l}>>");
+    let with = [("{a}", layout("1, 2, 3, 0")), ("{b}", layout("0, 1, 3, 2")), ("{c}", layout("2, 0, 1, 3")), ("{d}", layout("0, 1")), ("{e}", layout("0, 2, 1"))];
+    for text in programs {
+        let fill = |laid: bool| with.iter().fold(text.to_string(), |t, (k, v)| t.replace(k, if laid { v } else { "" }));
+        let (laid, plain) = (compile_text(&fill(true), &CompileOptions::default()).unwrap(), compile_text(&fill(false), &CompileOptions::default()).unwrap());
+        let inputs: Vec<Literal> = plain.inputs.iter().enumerate().map(|(k, t)| xhlo::npy::random_input(t, 7 + k as u64)).collect();
+        let (got, want) = (laid.run(&inputs).unwrap(), plain.run(&inputs).unwrap());
+        for (g, w) in got.iter().zip(&want) {
+            assert_eq!(g.bytes, w.bytes, "{}", fill(true));
+        }
+    }
+}
