@@ -1,6 +1,9 @@
 //! `.npy` files (NumPy format 1.0/2.0) to and from [`Literal`]s, and the workloads'
 //! deterministic input generator (splitmix64 → uniform [-1, 1)).
 //!
+//! Arrays are read and written in row-major (C) order whatever the layout of the entry's
+//! types: [`crate::runtime::Program::run`] moves them into and out of the layouts.
+//!
 //! NumPy has no bfloat16 or sub-byte integer dtypes: sub-byte integers travel as `int8`/
 //! `uint8` (their host storage), bfloat16 is not accepted.
 

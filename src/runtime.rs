@@ -4,7 +4,8 @@
 //! and MLIR's JIT (`ExecutionEngine`, -O3). [`CompileOptions`] are that pipeline's options.
 //!
 //! Buffers cross the boundary as MLIR memref descriptors (`allocated, aligned, offset,
-//! sizes[r], strides[r]`, all 64-bit), one per input and output of `@_xhlo_entry`.
+//! sizes[r], strides[r]`, all 64-bit), one per input and output of `@_xhlo_entry`, with the
+//! strides of the entry types' layouts.
 
 use crate::dialect::{Diagnostic, XhloContext};
 use crate::ir::literal::{storage_bytes, Literal};
@@ -330,13 +331,14 @@ impl Jit {
 /// Functions that compiled code may call but that no library in this process defines:
 /// `memrefCopy` (MLIR's runner utils; `memref.copy` of strided views lowers to it) and the
 /// bf16 truncations of compiler-rt (LLVM calls them to round to bf16; libgcc lacks them); and
-/// `malloc`/`free` for compiled code only, which keep freed large blocks for the next run
-/// ([`blocks`]).
+/// `malloc`/`calloc`/`free` for compiled code only, which keep freed large blocks for the next
+/// run ([`blocks`]).
 fn host_symbols() -> Vec<(&'static str, *mut std::ffi::c_void)> {
     let mut symbols: Vec<(&str, *mut std::ffi::c_void)> = vec![
         ("memrefCopy", host::memref_copy as *mut std::ffi::c_void),
         ("malloc", blocks::malloc as *mut std::ffi::c_void),
         ("free", blocks::free as *mut std::ffi::c_void),
+        ("calloc", blocks::calloc as *mut std::ffi::c_void),
     ];
     symbols.extend(crate::feed::symbols());
     #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
@@ -347,15 +349,11 @@ fn host_symbols() -> Vec<(&'static str, *mut std::ffi::c_void)> {
     symbols
 }
 
-/// A memref descriptor: pointers, offset, sizes, strides (row-major, dense).
+/// A memref descriptor: pointers, offset, sizes, strides (dense, in `ty`'s layout).
 fn descriptor(data: *mut u8, ty: &TensorType) -> Vec<i64> {
     let mut d = vec![data as i64, data as i64, 0];
     d.extend(&ty.dims);
-    let mut strides = vec![1i64; ty.rank()];
-    for i in (0..ty.rank().saturating_sub(1)).rev() {
-        strides[i] = strides[i + 1] * ty.dims[i + 1];
-    }
-    d.extend(strides);
+    d.extend(ty.strides());
     d
 }
 
@@ -368,15 +366,49 @@ impl Program {
 
     /// [`Program::run`] with `feed`'s infeed queue to read; returns the results and the feed
     /// with the items the program wrote to its outfeed ([`crate::feed`]).
+    ///
+    /// Literals are row-major whatever the layout; the entry's buffers are in the entry's
+    /// declared layouts, so an input or result with a non-default layout is permuted into or
+    /// out of its buffer here ([`Program::run_physical`] takes the buffers as they are).
     pub fn run_with_feed(&self, inputs: &[Literal], feed: Feed) -> Result<(Vec<Literal>, Feed), RunError> {
+        self.check_inputs(inputs.iter().map(|l| (&l.ty, l.bytes.len())))?;
+        let permuted: Vec<Option<Vec<u8>>> =
+            inputs.iter().zip(&self.inputs).map(|(l, t)| t.has_permuted_layout().then(|| Literal { ty: t.clone(), bytes: l.bytes.clone() }.to_physical())).collect();
+        let buffers: Vec<&[u8]> = inputs.iter().zip(&permuted).map(|(l, p)| p.as_deref().unwrap_or(&l.bytes)).collect();
+        let (outs, feed) = self.invoke(&buffers, feed)?;
+        let results = outs.into_iter().zip(&self.outputs).map(|(bytes, ty)| Literal::from_physical(ty.clone(), &bytes)).collect();
+        Ok((results, feed))
+    }
+
+    /// Runs the program on buffers as they sit in memory: each input's bytes in its entry
+    /// type's layout (seed 004), and each result's bytes in its own. [`Program::run`] is this
+    /// with row-major literals permuted in and out.
+    pub fn run_physical(&self, inputs: &[&[u8]]) -> Result<Vec<Vec<u8>>, RunError> {
         if inputs.len() != self.inputs.len() {
             return Err(RunError::Input(format!("the entry takes {} inputs, {} given", self.inputs.len(), inputs.len())));
         }
-        for (i, (lit, ty)) in inputs.iter().zip(&self.inputs).enumerate() {
-            if !lit.ty.compatible(ty) {
-                return Err(RunError::Input(format!("input #{i} has type {} but the entry expects {ty}", lit.ty)));
+        self.check_inputs(self.inputs.iter().zip(inputs).map(|(t, b)| (t, b.len())))?;
+        Ok(self.invoke(inputs, Feed::default())?.0)
+    }
+
+    /// Checks the inputs' count, types (layouts may differ: literals are logical) and sizes.
+    fn check_inputs<'a>(&self, inputs: impl ExactSizeIterator<Item = (&'a TensorType, usize)>) -> Result<(), RunError> {
+        if inputs.len() != self.inputs.len() {
+            return Err(RunError::Input(format!("the entry takes {} inputs, {} given", self.inputs.len(), inputs.len())));
+        }
+        for (i, ((t, len), ty)) in inputs.zip(&self.inputs).enumerate() {
+            if !t.compatible(ty) {
+                return Err(RunError::Input(format!("input #{i} has type {t} but the entry expects {ty}")));
+            }
+            if len != storage_bytes(ty) {
+                return Err(RunError::Input(format!("input #{i} has {len} bytes but {ty} takes {}", storage_bytes(ty))));
             }
         }
+        Ok(())
+    }
+
+    /// Calls the entry on `inputs` (in their layouts); returns the results' buffers.
+    fn invoke(&self, inputs: &[&[u8]], feed: Feed) -> Result<(Vec<Vec<u8>>, Feed), RunError> {
         // The results' buffers are allocated, not zeroed: the entry wrapper writes every
         // element of each (`bufferization.materialize_in_destination` of the whole tensor),
         // and zeroing them first is a pass over memory as long as an element-wise kernel's.
@@ -385,7 +417,8 @@ impl Program {
         // (`bufferization.to_tensor` without `writable`), so compiled code never writes them.
         let mut descriptors: Vec<Vec<i64>> = inputs
             .iter()
-            .map(|l| descriptor(l.bytes.as_ptr() as *mut u8, &l.ty))
+            .zip(&self.inputs)
+            .map(|(b, t)| descriptor(b.as_ptr() as *mut u8, t))
             .chain(outs.iter_mut().zip(&self.outputs).map(|(b, t)| descriptor(b.as_mut_ptr(), t)))
             .collect();
         let mut pointers: Vec<*mut i64> = descriptors.iter_mut().map(|d| d.as_mut_ptr()).collect();
@@ -395,17 +428,12 @@ impl Program {
         if let Some(e) = feed.take_error() {
             return Err(RunError::Execution(e));
         }
-        let results = outs
-            .into_iter()
-            .zip(&self.outputs)
-            .map(|(mut bytes, ty)| {
-                // SAFETY: the buffer holds at least this many bytes, all written by the
-                // compiled entry (see above).
-                unsafe { bytes.set_len(storage_bytes(ty)) };
-                Literal { ty: ty.clone(), bytes }
-            })
-            .collect();
-        Ok((results, feed))
+        for (bytes, ty) in outs.iter_mut().zip(&self.outputs) {
+            // SAFETY: the buffer holds at least this many bytes, all written by the compiled
+            // entry (see above).
+            unsafe { bytes.set_len(storage_bytes(ty)) };
+        }
+        Ok((outs, feed))
     }
 }
 
@@ -477,6 +505,17 @@ pub(crate) mod blocks {
         }
     }
 
+    /// LLVM turns a `malloc` whose memory is then zero-filled (a `linalg.fill` of 0 over a
+    /// whole fresh buffer) into `calloc`; the block must come from here for [`free`].
+    pub unsafe extern "C" fn calloc(count: usize, size: usize) -> *mut u8 {
+        let Some(bytes) = count.checked_mul(size) else { return std::ptr::null_mut() };
+        let payload = unsafe { malloc(bytes) };
+        if !payload.is_null() {
+            unsafe { std::ptr::write_bytes(payload, 0, bytes) };
+        }
+        payload
+    }
+
     pub unsafe extern "C" fn free(payload: *mut u8) {
         if payload.is_null() {
             return;
@@ -505,6 +544,19 @@ pub(crate) mod blocks {
                 assert!(c <= (n + super::HEADER) * 5 / 4 + 16, "{n} -> {c}");
             }
             assert_eq!(super::class(4 << 20), 5 << 20);
+        }
+
+        #[test]
+        fn calloc_gives_zeroed_blocks_that_free_takes_back() {
+            unsafe {
+                let a = super::malloc(100);
+                std::ptr::write_bytes(a, 0xAB, 100);
+                super::free(a);
+                let b = super::calloc(25, 4);
+                assert!((0..100).all(|i| *b.add(i) == 0));
+                super::free(b);
+                assert!(super::calloc(usize::MAX, 2).is_null());
+            }
         }
 
         #[test]

@@ -132,6 +132,41 @@ fn xla_run_reads_npy_inputs_and_writes_npy_outputs() {
     assert_eq!(result.scalars().collect::<Vec<_>>(), [2.0, -5.0, 8.0].map(Scalar::Float));
 }
 
+/// A column-major parameter and results in two layouts.
+const LAYOUTS: &str = "func.func @main(%a: tensor<2x3xi32, #xhlo.layout<array<i64: 0, 1>>>) -> (tensor<2x3xi32, #xhlo.layout<array<i64: 0, 1>>>, tensor<3x2xi32>) {
+  %ten = \"xhlo.constant\"() {value = dense<10> : tensor<2x3xi32>} : () -> tensor<2x3xi32>
+  %0 = \"xhlo.multiply\"(%a, %ten) : (tensor<2x3xi32, #xhlo.layout<array<i64: 0, 1>>>, tensor<2x3xi32>) -> tensor<2x3xi32, #xhlo.layout<array<i64: 0, 1>>>
+  %1 = \"xhlo.transpose\"(%a) {permutation = array<i64: 1, 0>} : (tensor<2x3xi32, #xhlo.layout<array<i64: 0, 1>>>) -> tensor<3x2xi32>
+  return %0, %1 : tensor<2x3xi32, #xhlo.layout<array<i64: 0, 1>>>, tensor<3x2xi32>
+}
+";
+
+#[test]
+fn xla_run_npy_files_are_row_major_whatever_the_layout() {
+    let dir = temp_dir("layouts");
+    std::fs::write(dir.join("p.mlir"), LAYOUTS).unwrap();
+    // A C-ordered int32 [[1 2 3] [4 5 6]], as numpy.save writes it.
+    let header = "{'descr': '<i4', 'fortran_order': False, 'shape': (2, 3), }";
+    let mut npy = b"\x93NUMPY\x01\x00".to_vec();
+    let padded = format!("{header}{}\n", " ".repeat(64 - (10 + header.len() + 1) % 64));
+    npy.extend((padded.len() as u16).to_le_bytes());
+    npy.extend(padded.as_bytes());
+    npy.extend([1i32, 2, 3, 4, 5, 6].iter().flat_map(|v| v.to_le_bytes()));
+    std::fs::write(dir.join("a.npy"), npy).unwrap();
+    let out_dir = dir.join("out");
+    let out = xla_run(&[dir.join("p.mlir").to_str().unwrap(), "--input", dir.join("a.npy").to_str().unwrap(), "--output-dir", out_dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // The data after each header, element by element: row-major (C order).
+    let data = |name: &str| {
+        let bytes = std::fs::read(out_dir.join(name)).unwrap();
+        assert!(String::from_utf8_lossy(&bytes).contains("'fortran_order': False"));
+        let start = 10 + u16::from_le_bytes([bytes[8], bytes[9]]) as usize;
+        bytes[start..].chunks(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect::<Vec<_>>()
+    };
+    assert_eq!(data("result0.npy"), [10, 20, 30, 40, 50, 60]);
+    assert_eq!(data("result1.npy"), [1, 4, 2, 5, 3, 6]);
+}
+
 /// A quantized add whose parameters and result are `!quant.uniform` tensors.
 const QUANTIZED_ADD: &str = "func.func @main(%a: tensor<4x!quant.uniform<i8:f32, 0.1:-30>>, %b: tensor<4x!quant.uniform<i8:f32, 0.5:-20>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:-20>> {
   %r = stablehlo.add %a, %b : (tensor<4x!quant.uniform<i8:f32, 0.1:-30>>, tensor<4x!quant.uniform<i8:f32, 0.5:-20>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:-20>>

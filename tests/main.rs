@@ -12,6 +12,7 @@ mod export_and_gpu;
 mod feed;
 mod import_corpus;
 mod irdl_plugin;
+mod layouts;
 mod math_accuracy;
 mod melior_passes;
 mod pass_snapshots;

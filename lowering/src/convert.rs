@@ -5,7 +5,7 @@
 
 use crate::emitter::{Emitter, Location};
 use crate::types;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use xhlo_ir::{TensorType, Type};
 use mlir_text::ast::{self, Op};
 use mlir_text::error::ParseError;
@@ -68,6 +68,9 @@ pub struct Ctx {
     /// The values of `xhlo.constant` results, by lowered name (for lowerings whose best
     /// code depends on a constant operand, as a scan's identity init).
     constants: HashMap<String, (ast::Attribute, TensorType)>,
+    /// Values the function only returns or yields: where they go stores them
+    /// ([`Ctx::store_in_layouts`]).
+    returned_only: HashSet<String>,
 }
 
 /// What a token value lowers to: nothing at run time. Tokens carry no data; the order they
@@ -92,7 +95,16 @@ pub fn xtensor(t: &ast::Type) -> Result<TensorType, String> {
 
 impl Ctx {
     pub fn new(indent: usize, file: &str) -> Ctx {
-        Ctx { e: Emitter::new(indent), env: HashMap::new(), tuples: HashMap::new(), file: file.to_string(), options: LowerOptions::default(), declarations: Default::default(), constants: HashMap::new() }
+        Ctx {
+            e: Emitter::new(indent),
+            env: HashMap::new(),
+            tuples: HashMap::new(),
+            file: file.to_string(),
+            options: LowerOptions::default(),
+            declarations: Default::default(),
+            constants: HashMap::new(),
+            returned_only: HashSet::new(),
+        }
     }
 
     /// Records a tuple of `elements`; returns the placeholder name to bind the tuple value to.
@@ -175,6 +187,54 @@ impl Ctx {
             Type::Tensor(t) => Ok((l.name.clone(), t.clone())),
             other => Err(format!("operand #{i} is {other}, not a tensor")),
         }
+    }
+
+    /// Allocates a buffer in its layout for each result of `op` that has a non-default layout
+    /// (emitted before the op, so that `eliminate-empty-tensors` can let the op's kernel
+    /// write into it directly).
+    fn alloc_layouts(&mut self, op: &Op) -> Result<Vec<Option<String>>, String> {
+        let mut buffers = Vec::new();
+        for (r, t) in op.result_refs().iter().zip(&op.result_types) {
+            buffers.push(match xtype(t)? {
+                Type::Tensor(t) if t.has_permuted_layout() && !self.returned_only.contains(&r.0) => {
+                    // LLVM lowers allocations of identity layouts only: a flat buffer, viewed
+                    // with the layout's strides.
+                    let flat = format!("memref<{}x{}>", t.num_elements(), types::storage(t.element));
+                    let buffer = self.e.op("layout", &format!("memref.alloc() : {flat}"));
+                    let (sizes, strides) = (t.dims.iter().map(|d| d.to_string()), t.strides().into_iter().map(|s| s.to_string()));
+                    Some(self.e.op(
+                        "layout",
+                        &format!(
+                            "memref.reinterpret_cast {buffer} to offset: [0], sizes: [{}], strides: [{}] : {flat} to {}",
+                            sizes.collect::<Vec<_>>().join(", "),
+                            strides.collect::<Vec<_>>().join(", "),
+                            types::physical_memref(&t)
+                        ),
+                    ))
+                }
+                _ => None,
+            });
+        }
+        Ok(buffers)
+    }
+
+    /// Stores each result of `op` that got a buffer from [`Ctx::alloc_layouts`] in it: the
+    /// value in memory is in its declared layout, and its uses read it there (through a
+    /// strided memref, by logical index). Values only returned or yielded are stored where
+    /// they go (the entry wrapper writes the caller's buffer in the same layout).
+    fn store_in_layouts(&mut self, op: &Op, names: Vec<String>, buffers: Vec<Option<String>>) -> Result<Vec<String>, String> {
+        let mut out = Vec::new();
+        for ((name, buffer), t) in names.into_iter().zip(buffers).zip(&op.result_types) {
+            let Some(buffer) = buffer else {
+                out.push(name);
+                continue;
+            };
+            let t = xtensor(t)?;
+            let (tensor, memref) = (types::tensor(&t), types::physical_memref(&t));
+            self.e.line(&format!("bufferization.materialize_in_destination {name} in restrict writable {buffer} : ({tensor}, {memref}) -> ()"));
+            out.push(self.e.op("stored", &format!("bufferization.to_tensor {buffer} restrict : {memref} to {tensor}")));
+        }
+        Ok(out)
     }
 
     /// Binds the results of `op` to `names` (in order).
@@ -287,6 +347,7 @@ fn lower_func(func: &Op, file: &str, options: &LowerOptions, out: &mut String) -
     };
     let mut ctx = Ctx::new(2, file);
     ctx.options = *options;
+    ctx.returned_only = returned_only(body);
     let mut params = Vec::new();
     for ((v, _), ty) in body.args.iter().zip(&inputs) {
         let mut names = Vec::new();
@@ -305,6 +366,25 @@ fn lower_func(func: &Op, file: &str, options: &LowerOptions, out: &mut String) -
     out.push_str(&ctx.e.out);
     out.push_str("  }\n");
     Ok(ctx.declarations)
+}
+
+/// The values a function body uses only in terminators: its `func.return` (the caller stores
+/// them) or the `gpu.yield` of a region (a loop carries them in its own buffers, a branch's
+/// results are stored after it).
+fn returned_only(body: &ast::Block) -> HashSet<String> {
+    fn uses(ops: &[Op], yielded: &mut HashSet<String>, other: &mut HashSet<String>) {
+        for op in ops {
+            let to = if op.name == "func.return" || op.name == xhlo_ir::op::REGION_TERMINATOR { &mut *yielded } else { &mut *other };
+            to.extend(op.operands.iter().map(|v| v.0.clone()));
+            for b in op.regions.iter().flat_map(|r| &r.blocks) {
+                uses(&b.ops, yielded, other);
+            }
+        }
+    }
+    let (mut yielded, mut other) = (HashSet::new(), HashSet::new());
+    uses(&body.ops, &mut yielded, &mut other);
+    yielded.retain(|v| !other.contains(v));
+    yielded
 }
 
 /// Lowers the ops of a nested block (the body of a `while`, `if` or `case` region, whose ops
@@ -367,6 +447,7 @@ pub fn lower_op(ctx: &mut Ctx, op: &Op) -> Result<(), String> {
             }
             let result_xtypes = op.result_types.iter().map(xtype).collect::<Result<Vec<_>, _>>()?;
             let results = leaf_value_types(&result_xtypes)?;
+            let buffers = ctx.alloc_layouts(op)?;
             let r = ctx.e.fresh("call");
             let lhs = match results.len() {
                 0 => String::new(),
@@ -381,12 +462,15 @@ pub fn lower_op(ctx: &mut Ctx, op: &Op) -> Result<(), String> {
                 n => (0..n).map(|i| format!("{r}#{i}")).collect(),
             };
             let rebuilt = ctx.rebuild(&result_xtypes, &mut out.into_iter())?;
-            ctx.bind_results(op, rebuilt.into_iter().map(|l| l.name).collect())
+            let names = ctx.store_in_layouts(op, rebuilt.into_iter().map(|l| l.name).collect(), buffers)?;
+            ctx.bind_results(op, names)
         }
         name => {
             let bare = name.strip_prefix("xhlo.").ok_or_else(|| format!("unsupported in lowering: op '{name}'"))?;
             let lower = crate::ops::lowering_for(bare).ok_or_else(|| crate::ops::unsupported_message(bare))?;
+            let buffers = ctx.alloc_layouts(op)?;
             let names = lower(ctx, op)?;
+            let names = ctx.store_in_layouts(op, names, buffers)?;
             if bare == "constant" {
                 if let (Some(value), [name], [ty]) = (op.attr("value"), names.as_slice(), op.result_types.as_slice()) {
                     if let Ok(t) = xtensor(ty) {
@@ -396,5 +480,45 @@ pub fn lower_op(ctx: &mut Ctx, op: &Op) -> Result<(), String> {
             }
             ctx.bind_results(op, names)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::lower_ok;
+
+    const CM: &str = "#xhlo.layout<array<i64: 0, 1>>";
+
+    #[test]
+    fn a_value_with_a_layout_is_stored_in_a_buffer_of_that_layout() {
+        let ty = format!("tensor<2x3xf32, {CM}>");
+        let body = format!(
+            "  %n = \"xhlo.negate\"(%a) : ({ty}) -> {ty}\n  %r = \"xhlo.abs\"(%n) : ({ty}) -> {ty}"
+        );
+        let out = lower_ok(&format!("%a: {ty}"), &body, &ty);
+        // The negation (used by abs) is written into a column-major buffer allocated before its
+        // kernel; abs's result is only returned, so whoever receives it stores it.
+        let expected = [
+            "%layout_1 = memref.alloc() : memref<6xf32>",
+            "%layout_2 = memref.reinterpret_cast %layout_1 to offset: [0], sizes: [2, 3], strides: [1, 2] : memref<6xf32> to memref<2x3xf32, strided<[1, 2]>>",
+            "bufferization.materialize_in_destination",
+            "in restrict writable %layout_2 : (tensor<2x3xf32>, memref<2x3xf32, strided<[1, 2]>>) -> ()",
+            "= bufferization.to_tensor %layout_2 restrict : memref<2x3xf32, strided<[1, 2]>> to tensor<2x3xf32>",
+        ];
+        for line in expected {
+            assert!(out.contains(line), "{line}\nnot in\n{out}");
+        }
+        assert_eq!(out.matches("memref.alloc").count(), 1, "{out}");
+        assert!(out.find("memref.alloc").unwrap() < out.find("linalg.generic").unwrap(), "{out}");
+    }
+
+    #[test]
+    fn the_entry_takes_strided_buffers_for_layouts() {
+        use xhlo_ir::{ElementType::F32, TensorType};
+        let cm = TensorType::new([2, 3], F32).with_layout([0, 1]);
+        let l021 = TensorType::new([2, 3, 4], F32).with_layout([0, 2, 1]);
+        let default = TensorType::new([2, 3], F32).with_layout([1, 0]);
+        let w = crate::entry::wrapper("main", &[cm, default], &[l021]);
+        assert!(w.contains("%i0: memref<2x3xf32, strided<[1, 2]>>, %i1: memref<2x3xf32>, %o0: memref<2x3x4xf32, strided<[1, 8, 2]>>"), "{w}");
     }
 }

@@ -1,7 +1,9 @@
 //! The calling convention of compiled programs: `@_xhlo_entry` takes one memref per input
 //! and one per output (destination-passing style), calls the lowered entry function and
 //! writes its results into the outputs. The host allocates every buffer, so nothing the
-//! program returns needs to be freed, and the internal functions can be inlined away.
+//! program returns needs to be freed, and the internal functions can be inlined away. Each
+//! buffer holds its tensor in the tensor's declared layout (a strided memref when it is not
+//! the default), so the caller sees parameters and results as XLA lays them out.
 
 use crate::types;
 use xhlo_ir::{TensorType, Type};
@@ -16,12 +18,12 @@ pub fn wrapper(callee: &str, inputs: &[TensorType], outputs: &[TensorType]) -> S
     let params: Vec<String> = inputs
         .iter()
         .enumerate()
-        .map(|(i, t)| format!("%i{i}: {}", types::memref(t)))
-        .chain(outputs.iter().enumerate().map(|(i, t)| format!("%o{i}: {}", types::memref(t))))
+        .map(|(i, t)| format!("%i{i}: {}", types::physical_memref(t)))
+        .chain(outputs.iter().enumerate().map(|(i, t)| format!("%o{i}: {}", types::physical_memref(t))))
         .collect();
     s.push_str(&format!("  func.func @{ENTRY}({}) attributes {{llvm.emit_c_interface}} {{\n", params.join(", ")));
     for (i, t) in inputs.iter().enumerate() {
-        s.push_str(&format!("    %t{i} = bufferization.to_tensor %i{i} restrict : {} to {}\n", types::memref(t), types::tensor(t)));
+        s.push_str(&format!("    %t{i} = bufferization.to_tensor %i{i} restrict : {} to {}\n", types::physical_memref(t), types::tensor(t)));
     }
     let args: Vec<String> = (0..inputs.len()).map(|i| format!("%t{i}")).collect();
     let in_tys: Vec<String> = inputs.iter().map(types::tensor).collect();
@@ -37,7 +39,7 @@ pub fn wrapper(callee: &str, inputs: &[TensorType], outputs: &[TensorType]) -> S
         s.push_str(&format!(
             "    bufferization.materialize_in_destination {r} in restrict writable %o{i} : ({}, {}) -> ()\n",
             types::tensor(t),
-            types::memref(t)
+            types::physical_memref(t)
         ));
     }
     s.push_str("    func.return\n  }\n");

@@ -61,7 +61,8 @@ pub fn compute_type(t: ElementType) -> ast::Type {
     scalar_ast(compute(t))
 }
 
-/// The lowered tensor type: `tensor<2x3xi32>` for `tensor<2x3xui32>`; layouts dropped.
+/// The lowered tensor type: `tensor<2x3xi32>` for `tensor<2x3xui32>`. Lowered tensors are
+/// logical values without a layout; where a layout is stored, see [`physical_memref`].
 pub fn tensor_type(t: &TensorType) -> ast::Type {
     ast::Type::Tensor { dims: t.dims.iter().map(|&d| Some(d)).collect(), element: Box::new(storage_type(t.element)), encoding: None }
 }
@@ -79,6 +80,18 @@ pub fn memref_type(t: &TensorType) -> ast::Type {
 /// The memref type with the same shape (for the entry wrapper).
 pub fn memref(t: &TensorType) -> String {
     tensor(t).replacen("tensor<", "memref<", 1)
+}
+
+/// The memref type of a buffer holding a `t` in its layout: strided (`memref<2x3xf32,
+/// strided<[1, 2]>>` for minor-to-major `[0, 1]`) when the layout is not the default, so loops
+/// index it by logical position and the elements sit in memory in the layout's order.
+pub fn physical_memref(t: &TensorType) -> String {
+    if !t.has_permuted_layout() {
+        return memref(t);
+    }
+    let strides: Vec<String> = t.strides().iter().map(|s| s.to_string()).collect();
+    let plain = memref(t);
+    format!("{}, strided<[{}]>>", plain.strip_suffix('>').expect("a memref type ends in '>'"), strides.join(", "))
 }
 
 /// Lowered form of any xhlo value type; tokens and tuples are not lowered.

@@ -36,9 +36,48 @@ pub fn storage_bytes(ty: &TensorType) -> usize {
     ty.num_elements() as usize * storage_size(ty.element)
 }
 
+/// Calls `f` with the byte ranges of each element in row-major storage and in `ty`'s layout.
+fn for_each_element(ty: &TensorType, mut f: impl FnMut(std::ops::Range<usize>, std::ops::Range<usize>)) {
+    let size = storage_size(ty.element);
+    let strides = ty.strides();
+    let mut index = vec![0i64; ty.rank()];
+    for logical in 0..ty.num_elements() as usize {
+        let physical = index.iter().zip(&strides).map(|(i, s)| i * s).sum::<i64>() as usize;
+        f(logical * size..(logical + 1) * size, physical * size..(physical + 1) * size);
+        for d in (0..index.len()).rev() {
+            index[d] += 1;
+            if index[d] < ty.dims[d] {
+                break;
+            }
+            index[d] = 0;
+        }
+    }
+}
+
 impl Literal {
     pub fn zeros(ty: TensorType) -> Literal {
         Literal { bytes: vec![0; storage_bytes(&ty)], ty }
+    }
+
+    /// The bytes in the order `self.ty`'s layout puts the elements in memory (a literal's own
+    /// bytes are row-major whatever its layout).
+    pub fn to_physical(&self) -> Vec<u8> {
+        if !self.ty.has_permuted_layout() {
+            return self.bytes.clone();
+        }
+        let mut out = vec![0; self.bytes.len()];
+        for_each_element(&self.ty, |logical, physical| out[physical].copy_from_slice(&self.bytes[logical.clone()]));
+        out
+    }
+
+    /// The literal whose elements sit in memory as `bytes`, in `ty`'s layout.
+    pub fn from_physical(ty: TensorType, bytes: &[u8]) -> Literal {
+        assert_eq!(bytes.len(), storage_bytes(&ty), "{} bytes for {ty}", bytes.len());
+        let mut out = bytes.to_vec();
+        if ty.has_permuted_layout() {
+            for_each_element(&ty, |logical, physical| out[logical].copy_from_slice(&bytes[physical.clone()]));
+        }
+        Literal { ty, bytes: out }
     }
 
     pub fn len(&self) -> usize {
@@ -393,6 +432,27 @@ mod tests {
         assert_eq!(lit("7", "tensor<3xi8>").scalars().collect::<Vec<_>>(), [Scalar::Int(7); 3]);
         assert_eq!(lit("[true, false]", "tensor<2xi1>").get(0), Scalar::Int(1));
         assert_eq!(l.to_dense_body(), "[[1, 2], [3, -4]]");
+    }
+
+    fn bytes_i8(l: &[i8]) -> Vec<u8> {
+        l.iter().map(|&x| x as u8).collect()
+    }
+
+    #[test]
+    fn physical_order_follows_minor_to_major() {
+        // Seed 004: [[a b c] [d e f]] with minor_to_major [0, 1] is `a d b e c f` in memory.
+        let l = Literal { ty: TensorType::new([2, 3], S8).with_layout([0, 1]), bytes: bytes_i8(&[1, 2, 3, 4, 5, 6]) };
+        assert_eq!(l.to_physical(), bytes_i8(&[1, 4, 2, 5, 3, 6]));
+        assert_eq!(Literal::from_physical(l.ty.clone(), &l.to_physical()), l);
+        // [1, 0] is the default: row-major.
+        let l = Literal { ty: TensorType::new([2, 3], S8).with_layout([1, 0]), bytes: bytes_i8(&[1, 2, 3, 4, 5, 6]) };
+        assert_eq!(l.to_physical(), l.bytes);
+        // 2x2x3 with minor_to_major [1, 2, 0]: dimension 1 varies fastest, then 2, then 0.
+        let ty = TensorType::new([2, 2, 3], S32).with_layout([1, 2, 0]);
+        let l = Literal::from_scalars(ty, &(0..12).map(|i| Scalar::Int(i)).collect::<Vec<_>>());
+        let physical: Vec<i32> = l.to_physical().chunks(4).map(|c| i32::from_le_bytes(c.try_into().unwrap())).collect();
+        assert_eq!(physical, [0, 3, 1, 4, 2, 5, 6, 9, 7, 10, 8, 11]);
+        assert_eq!(Literal::from_physical(l.ty.clone(), &l.to_physical()), l);
     }
 
     #[test]

@@ -250,7 +250,13 @@ impl TensorType {
         Ok(())
     }
 
-    /// Row-major strides (in elements) for this tensor's layout.
+    /// Whether the layout differs from the default major-to-minor one (an explicit default
+    /// layout, or any layout of rank 0 or 1, stores elements in row-major order).
+    pub fn has_permuted_layout(&self) -> bool {
+        self.layout.as_ref().is_some_and(|l| l.iter().rev().copied().ne(0..self.rank() as i64))
+    }
+
+    /// Strides (in elements) of each logical dimension in memory, for this tensor's layout.
     pub fn strides(&self) -> Vec<i64> {
         let mut strides = vec![0; self.rank()];
         let mut stride = 1;

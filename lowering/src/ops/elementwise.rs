@@ -133,6 +133,22 @@ fn from_bits(e: &mut Emitter, bits: &str, t: ElementType) -> String {
     bits.to_string()
 }
 
+/// Checks that a `bitcast_convert` between widths leaves every byte where it is, as XLA
+/// defines it (a bitcast): the extra dimension is the most minor one and the others keep
+/// their order. Then the logical definition below is the physical one; other layouts would
+/// make the two differ, so they are refused rather than given either meaning.
+fn bytes_stay_in_place(x: &TensorType, out: &TensorType) -> Result<(), String> {
+    let (wide, narrow) = if x.rank() < out.rank() { (x, out) } else { (out, x) };
+    let extra = wide.rank() as i64;
+    let order = narrow.minor_to_major();
+    if wide.rank() + 1 != narrow.rank() || order.first() != Some(&extra) || order[1..] != wide.minor_to_major()[..] {
+        return Err(format!(
+            "unsupported in lowering: bitcast_convert from {x} to {out}: between element widths the layouts must keep the bytes in place (the extra dimension most minor, the others in the same order)"
+        ));
+    }
+    Ok(())
+}
+
 /// XLA BitcastConvert: the same bits read as another type. Between widths, the wider side
 /// has one element per `ratio` elements of the narrower one, which form an extra minor
 /// dimension of size `ratio`, least significant part first (little-endian). Sub-byte
@@ -143,6 +159,9 @@ fn bitcast_convert(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let out = result(op, 0)?;
     let (from, to) = (xt.element, out.element);
     let (wi, wo) = (from.bit_width(), to.bit_width());
+    if wi != wo {
+        bytes_stay_in_place(&xt, &out)?;
+    }
     let e = &mut ctx.e;
     let init = e.empty(&out);
     let rank = out.rank();
