@@ -276,6 +276,13 @@ fn infer_select_and_scatter(v: &OpView) -> Result<Vec<Type>, String> {
             ));
         }
     }
+    // Seed 002's SelectAndScatter (and StableHLO's) has window dimensions, strides and
+    // padding only; dilations given anyway would be silently ignored by the window arithmetic.
+    for name in ["base_dilations", "window_dilations"] {
+        if v.opt_i64_array(name)?.is_some_and(|d| d.iter().any(|&x| x != 1)) {
+            return Err(format!("select_and_scatter takes no {name} (its window has dimensions, strides and padding only)"));
+        }
+    }
     let window = read_window(v, operand.rank(), false)?;
     let windows = window_output_dims(&operand.dims, &window)?;
     if source.dims != windows {
@@ -660,6 +667,15 @@ mod tests {
         verify("select_and_scatter", &["tensor<4x6xf32>", "tensor<2x2xf32>", "tensor<f32>"],
             "{window_dimensions = array<i64: 2, 3>, window_strides = array<i64: 2, 3>}",
             &[select_ge("f32"), scatter_add("f32")], &["tensor<4x6xf32>"]).unwrap();
+    }
+
+    /// Dilations are not part of SelectAndScatter: refused, not ignored.
+    #[test]
+    fn select_and_scatter_rejects_dilations() {
+        let e = verify("select_and_scatter", &["tensor<5xf32>", "tensor<3xf32>", "tensor<f32>"],
+            "{window_dimensions = array<i64: 2>, window_dilations = array<i64: 2>}",
+            &[select_ge("f32"), scatter_add("f32")], &["tensor<5xf32>"]).unwrap_err();
+        assert!(e.contains("select_and_scatter takes no window_dilations"), "{e}");
     }
 
     #[test]
