@@ -376,7 +376,12 @@ impl Program {
             inputs.iter().zip(&self.inputs).map(|(l, t)| t.has_permuted_layout().then(|| Literal { ty: t.clone(), bytes: l.bytes.clone() }.to_physical())).collect();
         let buffers: Vec<&[u8]> = inputs.iter().zip(&permuted).map(|(l, p)| p.as_deref().unwrap_or(&l.bytes)).collect();
         let (outs, feed) = self.invoke(&buffers, feed)?;
-        let results = outs.into_iter().zip(&self.outputs).map(|(bytes, ty)| Literal::from_physical(ty.clone(), &bytes)).collect();
+        // A result in the default layout is its buffer, moved; only permuted ones are copied.
+        let results = outs
+            .into_iter()
+            .zip(&self.outputs)
+            .map(|(bytes, ty)| if ty.has_permuted_layout() { Literal::from_physical(ty.clone(), &bytes) } else { Literal { ty: ty.clone(), bytes } })
+            .collect();
         Ok((results, feed))
     }
 
