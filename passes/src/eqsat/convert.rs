@@ -455,8 +455,36 @@ impl<'a> Emitter<'a> {
         ast_type(&t, &mut self.types)
     }
 
+    /// The name of the value of class `id`, emitting it (after its operands) if needed. The
+    /// operands are emitted first by an explicit stack, in the order recursion would take:
+    /// a chain of thousands of ops recursed once per op and overflowed the stack.
     fn value(&mut self, id: Id) -> Result<String, String> {
         let id = self.egraph.find(id);
+        let mut stack = vec![(id, false)];
+        let mut open = std::collections::HashSet::new();
+        while let Some((c, operands_done)) = stack.pop() {
+            if self.names.contains_key(&c) {
+                continue;
+            }
+            if operands_done {
+                self.value_of(c)?;
+                continue;
+            }
+            if !open.insert(c) {
+                return Err("internal: the extracted program has a cycle".into());
+            }
+            stack.push((c, true));
+            let node = self.choices.get(&c).ok_or("internal: no extraction for a used value")?;
+            if !matches!(node, Xhlo::Leaf(_)) {
+                let children: Vec<Id> = value_children(node).into_iter().map(|ch| self.egraph.find(ch)).collect();
+                stack.extend(children.into_iter().rev().map(|ch| (ch, false)));
+            }
+        }
+        self.value_of(id)
+    }
+
+    /// [`Emitter::value`] for a class whose operands have names.
+    fn value_of(&mut self, id: Id) -> Result<String, String> {
         if let Some(n) = self.names.get(&id) {
             return Ok(n.clone());
         }
