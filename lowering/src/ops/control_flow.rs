@@ -193,7 +193,7 @@ fn optimization_barrier(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
 
 #[cfg(test)]
 mod tests {
-    use crate::testing::{lower_module, lower_module_err, strip};
+    use crate::testing::{lower_module, strip};
 
     #[test]
     fn while_becomes_scf_while_with_condition_from_rank0_tensor() {

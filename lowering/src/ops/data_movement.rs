@@ -369,7 +369,7 @@ fn dynamic_update_slice(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
 
 #[cfg(test)]
 mod tests {
-    use crate::testing::{lower_module, lower_module_err, lower_source, strip};
+    use crate::testing::{lower_module, lower_source, strip};
 
     #[test]
     fn dynamic_slice_clamps_signed_starts_to_the_last_full_window() {

@@ -301,7 +301,7 @@ fn reduce_precision(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
 
 #[cfg(test)]
 mod tests {
-    use crate::testing::{lower, lower_module, lower_ok, strip};
+    use crate::testing::{lower_module, lower_ok, strip};
 
     #[test]
     fn map_lowers_the_computation_as_scalar_code() {
