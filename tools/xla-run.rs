@@ -209,28 +209,26 @@ fn run_program(cli: &Cli) -> Result<bool, String> {
     let (outputs, feed) = program.run_with_feed(&inputs, Feed::with_infeed(items)).map_err(|e| e.to_string())?;
     let run_time = start.elapsed();
     println!("compiled @{} in {:.3} s, ran in {:.6} s", cli.entry, program.compile_time.as_secs_f64(), run_time.as_secs_f64());
-    for (i, out) in outputs.iter().enumerate() {
-        println!("result #{i}: {}", summary(out));
+    // Each result and each outfeed value: its summary, its values with --print, and a
+    // `.npy` file with --output-dir.
+    let report = |label: String, file: String, value: &Literal| -> Result<(), String> {
+        println!("{label}: {}", summary(value));
         if cli.print {
-            println!("  {}", out.to_dense_body());
+            println!("  {}", value.to_dense_body());
         }
         if let Some(dir) = &cli.output_dir {
             std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-            let path = dir.join(format!("result{i}.npy"));
-            std::fs::write(&path, npy::to_npy(out)?).map_err(|e| format!("{}: {e}", path.display()))?;
+            let path = dir.join(file);
+            std::fs::write(&path, npy::to_npy(value)?).map_err(|e| format!("{}: {e}", path.display()))?;
         }
+        Ok(())
+    };
+    for (i, out) in outputs.iter().enumerate() {
+        report(format!("result #{i}"), format!("result{i}.npy"), out)?;
     }
     for (i, item) in feed.outfeed.iter().enumerate() {
         for (j, value) in item.iter().enumerate() {
-            println!("outfeed #{i}.{j}: {}", summary(value));
-            if cli.print {
-                println!("  {}", value.to_dense_body());
-            }
-            if let Some(dir) = &cli.output_dir {
-                std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-                let path = dir.join(format!("outfeed{i}_{j}.npy"));
-                std::fs::write(&path, npy::to_npy(value)?).map_err(|e| format!("{}: {e}", path.display()))?;
-            }
+            report(format!("outfeed #{i}.{j}"), format!("outfeed{i}_{j}.npy"), value)?;
         }
     }
     if !feed.infeed.is_empty() {
