@@ -409,6 +409,16 @@ fn scan_dim(w: &Window, xt: &TensorType, out: &TensorType) -> Option<(usize, boo
     }
 }
 
+/// The window of an inclusive prefix scan of `n` elements along `d` (of `rank`): `n` wide
+/// there with `n - 1` elements of low padding, one element wide elsewhere.
+fn prefix_window(rank: usize, d: usize, n: i64) -> Window {
+    let mut sizes = vec![1; rank];
+    sizes[d] = n;
+    let mut padding = vec![(0, 0); rank];
+    padding[d] = (n - 1, 0);
+    Window { sizes, strides: vec![1; rank], base_dilations: vec![1; rank], window_dilations: vec![1; rank], padding }
+}
+
 /// `x` with dimension `d` reversed.
 fn reverse(ctx: &mut Ctx, x: &str, xt: &TensorType, d: usize) -> Result<String, String> {
     let map: Vec<String> = (0..xt.rank()).map(|i| if i == d { format!("{} - d{i}", xt.dims[d] - 1) } else { format!("d{i}") }).collect();
@@ -460,11 +470,7 @@ fn scan(ctx: &mut Ctx, x: &str, xt: &TensorType, d: usize, identity: &str, body:
     let el = xt.element;
     let b = SCAN_BLOCK;
     if n <= 2 * b {
-        let mut sizes = vec![1; rank];
-        sizes[d] = n;
-        let mut padding = vec![(0, 0); rank];
-        padding[d] = (n - 1, 0);
-        let w = Window { sizes, strides: vec![1; rank], base_dilations: vec![1; rank], window_dilations: vec![1; rank], padding };
+        let w = prefix_window(rank, d, n);
         return Ok(window_generic(ctx, &[(x.to_string(), xt.clone())], &[identity.to_string()], &[xt.clone()], &w, body)?.remove(0));
     }
     let blocks = (n + b - 1) / b;
@@ -478,11 +484,7 @@ fn scan(ctx: &mut Ctx, x: &str, xt: &TensorType, d: usize, identity: &str, body:
     let split_t = TensorType::new(split_dims.clone(), el);
     let split = expand(ctx, &padded, &padded_t, &split_t, d);
     // Each block scanned on its own.
-    let mut sizes = vec![1; rank + 1];
-    sizes[d + 1] = b;
-    let mut padding = vec![(0, 0); rank + 1];
-    padding[d + 1] = (b - 1, 0);
-    let w = Window { sizes, strides: vec![1; rank + 1], base_dilations: vec![1; rank + 1], window_dilations: vec![1; rank + 1], padding };
+    let w = prefix_window(rank + 1, d + 1, b);
     let within = window_generic(ctx, &[(split, split_t.clone())], &[identity.to_string()], &[split_t.clone()], &w, body)?.remove(0);
     // The blocks' totals (their last elements), scanned; then shifted by one block.
     let mut totals_dims = split_dims.clone();
