@@ -61,7 +61,7 @@ fn is_id_start(c: char) -> bool {
     c.is_ascii_alphabetic() || c == '_'
 }
 
-fn is_id_char(c: char) -> bool {
+pub(crate) fn is_id_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.')
 }
 
