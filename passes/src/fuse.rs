@@ -123,6 +123,11 @@ pub struct FuseStats {
     pub duplicated: usize,
 }
 
+/// The most ops one fused kernel holds, its root included. The lowering evaluates a kernel's
+/// body as one expression and LLVM compiles it as one basic block; a chain of 30,000 adds in
+/// one kernel overflowed the lowering's stack. Longer chains become several kernels.
+pub const MAX_GROUP_OPS: usize = 256;
+
 /// Whether `name` (without `xhlo.`) is a shape op the fusion lowering composes into index
 /// maps (the catalogue's [`FusionRole::IndexMap`]).
 fn is_index_map(name: &str) -> bool {
@@ -179,6 +184,12 @@ struct Fuser<'a> {
     in_groups: Vec<Vec<usize>>,
     /// Ops kept in place (not roots of a fusion).
     kept: Vec<bool>,
+    /// [`Fuser::loop_fusible`] and [`Fuser::fusible_reduce`] of each op, computed once: a
+    /// value with thousands of users asked them of every user for every group.
+    fusible: Vec<bool>,
+    reduce_fusible: Vec<bool>,
+    /// [`Fuser::space`] of each op, computed once (it parses types).
+    spaces: Vec<f64>,
 }
 
 #[derive(Clone, Debug)]
@@ -243,7 +254,22 @@ impl<'a> Fuser<'a> {
                 }
             }
         }
-        Fuser { ops, def, types, users, groups: Vec::new(), in_groups: vec![Vec::new(); ops.len()], kept: vec![false; ops.len()] }
+        let mut f = Fuser {
+            ops,
+            def,
+            types,
+            users,
+            groups: Vec::new(),
+            in_groups: vec![Vec::new(); ops.len()],
+            kept: vec![false; ops.len()],
+            fusible: Vec::new(),
+            reduce_fusible: Vec::new(),
+            spaces: Vec::new(),
+        };
+        f.spaces = (0..ops.len()).map(|i| f.compute_space(i)).collect();
+        f.fusible = (0..ops.len()).map(|i| f.compute_loop_fusible(i)).collect();
+        f.reduce_fusible = (0..ops.len()).map(|i| f.compute_fusible_reduce(i)).collect();
+        f
     }
 
     fn result_type(&self, i: usize) -> Option<TensorType> {
@@ -256,6 +282,15 @@ impl<'a> Fuser<'a> {
 
     /// Whether op `i` may be computed inside a loop body (element-wise or a composable shape op).
     fn loop_fusible(&self, i: usize) -> bool {
+        self.fusible[i]
+    }
+
+    /// Whether op `i` is a reduce the input-fusion lowering handles.
+    fn fusible_reduce(&self, i: usize) -> bool {
+        self.reduce_fusible[i]
+    }
+
+    fn compute_loop_fusible(&self, i: usize) -> bool {
         let op = &self.ops[i];
         let name = bare(op);
         if !op.regions.is_empty() || op.result_types.len() != 1 || self.result_type(i).is_none() {
@@ -280,7 +315,7 @@ impl<'a> Fuser<'a> {
 
     /// Whether op `i` is a reduce the input-fusion lowering handles: tensor results, a body
     /// that uses only its own values.
-    fn fusible_reduce(&self, i: usize) -> bool {
+    fn compute_fusible_reduce(&self, i: usize) -> bool {
         let op = &self.ops[i];
         if bare(op) != "reduce" || op.regions.len() != 1 || op.operands.len() % 2 != 0 {
             return false;
@@ -304,6 +339,10 @@ impl<'a> Fuser<'a> {
     /// The elements of the iteration space op `i` runs over when it roots a fusion (a
     /// reduce's input, otherwise its result).
     fn space(&self, i: usize) -> f64 {
+        self.spaces[i]
+    }
+
+    fn compute_space(&self, i: usize) -> f64 {
         let op = &self.ops[i];
         if bare(op) == "reduce" {
             return op.operand_types.first().and_then(tensor).map(|t| elements(&t)).unwrap_or(1.0);
@@ -407,7 +446,7 @@ impl<'a> Fuser<'a> {
             } else {
                 false
             };
-            if absorb {
+            if absorb && g.members.len() + 1 < MAX_GROUP_OPS {
                 g.members.insert(p);
                 if is_contraction(name) {
                     dot = Some(p);
@@ -586,16 +625,24 @@ fn fuse_ops(ops: &mut [Op], stats: &mut FuseStats) {
             "func.func" => {
                 for r in &mut op.regions {
                     for b in &mut r.blocks {
-                        let mut f = Fuser::new(b);
-                        f.run();
-                        let new_ops = f.rebuild(stats);
-                        b.ops = new_ops;
+                        fuse_block(b, stats);
                     }
                 }
             }
             _ => {}
         }
     }
+}
+
+/// Fuses the ops of one block (a function body, or a region body whose terminator is kept
+/// like any other op), adding what it formed to `stats`.
+pub fn fuse_block(block: &mut Block, stats: &mut FuseStats) {
+    let new_ops = {
+        let mut f = Fuser::new(block);
+        f.run();
+        f.rebuild(stats)
+    };
+    block.ops = new_ops;
 }
 
 /// Fuses every function of a parsed module (xhlo generic form, as MLIR prints it).
