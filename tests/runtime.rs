@@ -195,6 +195,45 @@ fn a_long_chain_of_adds_compiles_and_runs() {
     assert_eq!(out[0], f32s(&[4], &[701.0, 1402.0, -2103.0, 350.5]));
 }
 
+/// A body too large for the e-graph's fusion phase (its e-graph would start above
+/// 1/`FUSION_ROOM` of the node limit) is fused by the greedy fuser instead, in kernels of at
+/// most `MAX_GROUP_OPS` ops, and a splat constant read by every other op does not make it
+/// quadratic (issue 11: 10,000 such ops took 71 s); the numbers are the chain's.
+#[test]
+fn a_chain_too_large_for_the_egraph_is_fused_greedily() {
+    let n = 2000;
+    let t = "tensor<4xf32>";
+    let mut text = format!("func.func @main(%x: {t}) -> {t} {{\n  %half = \"xhlo.constant\"() {{value = dense<0.5> : {t}}} : () -> {t}\n");
+    let mut prev = "%x".to_string();
+    for i in 0..n {
+        let op = if i % 2 == 0 { format!("\"xhlo.multiply\"({prev}, %half)") } else { format!("\"xhlo.add\"({prev}, %x)") };
+        text += &format!("  %v{i} = {op} : ({t}, {t}) -> {t}\n");
+        prev = format!("%v{i}");
+    }
+    text += &format!("  return {prev} : {t}\n}}\n");
+    let options = xhlo::passes::eqsat::EqsatOptions::default();
+    let (fused, stats) = xhlo::passes::eqsat::optimize_text(&text, "chain.mlir", &options).unwrap();
+    let report = stats.to_string();
+    assert!(report.contains("greedy"), "{report}");
+    let kernels = fused.matches("\"xhlo.fusion\"").count();
+    let most = xhlo::passes::fuse::MAX_GROUP_OPS;
+    assert!(kernels >= n / most && kernels <= 2 * n.div_ceil(most), "{kernels} kernels: {report}");
+    let x = [1.0f32, -2.0, 0.25, 3.0];
+    let out = run(&text, &[f32s(&[4], &x)]);
+    // x ← x/2 + a converges to 2a; in f32 every step is exact or rounds once.
+    let want: Vec<f32> = x
+        .iter()
+        .map(|&a| {
+            let mut v = a;
+            for i in 0..n {
+                v = if i % 2 == 0 { v * 0.5 } else { v + a };
+            }
+            v
+        })
+        .collect();
+    assert_eq!(out[0], f32s(&[4], &want));
+}
+
 /// A body of more than `CHUNK_OPS` ops is lowered as chunks (private functions called in
 /// order): values cross chunks as arguments and results (a multi-result op's too), constants
 /// are copied into the chunks that read them, and the numbers do not change.

@@ -238,10 +238,22 @@ fn optimize_block(body: &mut Block, name: String, prefix: String, names: &HashSe
             return stats;
         }
     };
+    let mut greedy = false;
     if options.fuse {
         match fuse(&block, pos, &plan, options, start + limit, &mut stats) {
-            Ok(Some((fused, fused_cost))) if fused_cost < cost - 1e-9 => (block, cost) = (fused, fused_cost),
-            Ok(_) => {}
+            Ok(Fused::EGraph(Some((fused, fused_cost)))) if fused_cost < cost - 1e-9 => (block, cost) = (fused, fused_cost),
+            Ok(Fused::EGraph(_)) => {}
+            Ok(Fused::TooLarge(nodes)) => {
+                // Fuse what phases 1–2 chose, or the body as written when they found
+                // nothing cheaper.
+                if cost >= stats.cost_before - 1e-9 {
+                    (block, cost) = (body.clone(), stats.cost_before);
+                }
+                let mut fuse_stats = crate::fuse::FuseStats::default();
+                crate::fuse::fuse_block(&mut block, &mut fuse_stats);
+                stats.stop[2] = format!("greedy: {nodes} e-nodes before fusion, over 1/{FUSION_ROOM} of the node limit; {fuse_stats}");
+                greedy = fuse_stats.loop_fusions + fuse_stats.input_fusions + fuse_stats.output_fusions > 0;
+            }
             Err(e) => {
                 stats.skipped = Some(e);
                 return stats;
@@ -249,7 +261,7 @@ fn optimize_block(body: &mut Block, name: String, prefix: String, names: &HashSe
         }
     }
     stats.cost_after = cost;
-    if cost >= stats.cost_before - 1e-9 {
+    if cost >= stats.cost_before - 1e-9 && !greedy {
         stats.cost_after = stats.cost_before;
         return stats;
     }
@@ -279,10 +291,28 @@ fn run_phase(egraph: XEGraph, rules: &[rules::XRewrite], options: &EqsatOptions,
     runner
 }
 
+/// Fusion kernels grow by one op per iteration and each adds e-nodes, so a body whose
+/// e-graph already holds more than 1/`FUSION_ROOM` of the node limit cannot grow useful
+/// kernels before the limit stops it (a chain of 10,000 adds starts with 30,000 nodes and
+/// would get no fusion at all). Such bodies are fused by the greedy fuser
+/// ([`crate::fuse`]), which is linear in the body's size.
+pub const FUSION_ROOM: usize = 16;
+
+/// What phase 3 did.
+enum Fused {
+    /// Fused in the e-graph: the fused body and its cost, if it is cheaper.
+    EGraph(Option<(Block, f64)>),
+    /// Too large for the e-graph's limits (its e-node count): fuse greedily.
+    TooLarge(usize),
+}
+
 /// Phase 3: the extracted program in a fresh e-graph, fused kernels added, extracted again.
-/// Returns the fused body and its cost.
-fn fuse(block: &Block, pos: mlir_text::error::Pos, outer: &Plan, options: &EqsatOptions, deadline: Instant, stats: &mut FunctionStats) -> Result<Option<(Block, f64)>, String> {
+fn fuse(block: &Block, pos: mlir_text::error::Pos, outer: &Plan, options: &EqsatOptions, deadline: Instant, stats: &mut FunctionStats) -> Result<Fused, String> {
     let (egraph, mut plan) = to_egraph(block, pos)?;
+    let nodes = egraph.total_number_of_nodes();
+    if nodes.saturating_mul(FUSION_ROOM) > options.node_limit {
+        return Ok(Fused::TooLarge(nodes));
+    }
     plan.names.extend(outer.names.iter().cloned());
     plan.prefix = outer.prefix.clone();
     let runner = run_phase(egraph, &rules::fusion::rules(), options, deadline, stats, 2);
@@ -291,9 +321,9 @@ fn fuse(block: &Block, pos: mlir_text::error::Pos, outer: &Plan, options: &Eqsat
     stats.nodes += egraph.total_number_of_nodes();
     let x = extract(&egraph, &plan.roots())?;
     if x.cost >= plan.original_cost - 1e-9 {
-        return Ok(None);
+        return Ok(Fused::EGraph(None));
     }
-    Ok(Some((from_extraction(&egraph, &plan, &x.choices, &block.args)?, x.cost)))
+    Ok(Fused::EGraph(Some((from_extraction(&egraph, &plan, &x.choices, &block.args)?, x.cost))))
 }
 
 fn visit(ops: &mut [Op], options: &EqsatOptions, stats: &mut Stats) {
