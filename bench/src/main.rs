@@ -6,6 +6,7 @@
 //! prints a markdown table.
 
 mod roofline;
+mod scaling;
 
 use clap::Parser;
 use serde_json::{json, Value};
@@ -48,6 +49,9 @@ struct Cli {
     /// Skip measuring the machine's FMA peak and memory bandwidth (no roofline columns).
     #[arg(long)]
     no_roofline: bool,
+    /// Skip the compile-time scaling table (generated chains of 100 to 10,000 ops).
+    #[arg(long)]
+    no_scaling: bool,
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -235,9 +239,23 @@ fn main() -> Result<(), String> {
             l.threads, l.peak_gflops, l.vector_bits, l.triad_gbs
         );
     }
+    let mut scaling_json = Vec::new();
+    if !cli.no_scaling {
+        let options = CompileOptions { dot_tiles, threads: cli.threads, vector_bytes: cli.vector_bytes, opt_level: cli.opt_level, ..Default::default() };
+        let rows = scaling::measure(&ctx, &options)?;
+        println!();
+        println!("Compile time against program size (generated chains of element-wise ops, default options):");
+        println!();
+        println!("| ops | compile ms | ms per 1000 ops | result |");
+        println!("|---|---|---|---|");
+        for r in &rows {
+            println!("| {} | {:.0} | {:.0} | {} |", r.ops, r.compile_ms, r.compile_ms / r.ops as f64 * 1e3, if r.ok { "ok" } else { "MISMATCH" });
+            scaling_json.push(json!({"ops": r.ops, "compile_ms": r.compile_ms, "result_ok": r.ok}));
+        }
+    }
     let path = cli.results.join("xhlo.json");
     let machine = limits.map(|l| json!({"threads": l.threads, "peak_gflops": l.peak_gflops, "vector_bits": l.vector_bits, "triad_gbs": l.triad_gbs}));
-    std::fs::write(&path, serde_json::to_string_pretty(&json!({"results": out, "limits": machine, "geomean_ratio_vs_xla": geomean(&run_ratios), "geomean_compile_ratio_vs_xla": geomean(&compile_ratios)})).unwrap()).map_err(|e| e.to_string())?;
+    std::fs::write(&path, serde_json::to_string_pretty(&json!({"results": out, "limits": machine, "geomean_ratio_vs_xla": geomean(&run_ratios), "geomean_compile_ratio_vs_xla": geomean(&compile_ratios), "compile_scaling": scaling_json})).unwrap()).map_err(|e| e.to_string())?;
     eprintln!("wrote {}", path.display());
     Ok(())
 }
