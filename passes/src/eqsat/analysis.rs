@@ -53,7 +53,7 @@ pub struct XhloAnalysis {
     pub bodies: Vec<BodyInfo>,
     /// Fused kernels ([`super::language::KernelId`]), and the key of each for sharing.
     pub kernels: Vec<super::kernel::Kernel>,
-    pub kernel_keys: std::collections::HashMap<String, super::language::KernelId>,
+    pub kernel_keys: std::collections::HashMap<super::kernel::KernelKey, super::language::KernelId>,
 }
 
 /// What is known about an e-class.
