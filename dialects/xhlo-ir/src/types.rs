@@ -215,6 +215,18 @@ impl TensorType {
         self.dims.iter().product()
     }
 
+    /// The element count, or `None` when it does not fit in an `i64` (a shape such as
+    /// `4294967296x4294967296x16` would wrap to 0).
+    pub fn checked_elements(&self) -> Option<i64> {
+        self.dims.iter().try_fold(1i64, |n, &d| n.checked_mul(d.max(0)))
+    }
+
+    /// The bytes the tensor takes in host storage, or `None` when that does not fit in an
+    /// `i64`.
+    pub fn checked_bytes(&self) -> Option<i64> {
+        self.checked_elements()?.checked_mul(crate::literal::storage_size(self.element) as i64)
+    }
+
     /// Same dimensions and element type; layouts may differ (XLA's "compatible").
     pub fn compatible(&self, other: &TensorType) -> bool {
         self.dims == other.dims && self.element == other.element

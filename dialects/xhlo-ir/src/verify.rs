@@ -22,6 +22,16 @@ fn kind_admits(kind: ValueKind, ty: &Type) -> bool {
     }
 }
 
+/// Checks that the tensor's element count and byte size fit in 64 bits: sizes are computed
+/// from them everywhere after verification.
+fn validate_size(ty: &Type) -> Result<(), String> {
+    match ty {
+        Type::Tensor(t) if t.checked_bytes().is_none() => Err(format!("{t} has more elements or bytes than a 64-bit size can count")),
+        Type::Tensor(_) | Type::Token => Ok(()),
+        Type::Tuple(elems) => elems.iter().try_for_each(validate_size),
+    }
+}
+
 fn validate_layouts(ty: &Type) -> Result<(), String> {
     match ty {
         Type::Tensor(t) => t.validate_layout().map_err(|e| format!("{t}: {e}")),
@@ -39,6 +49,16 @@ pub fn check_attributes(def: &OpDef, attrs: &Attrs) -> Result<(), String> {
                 return Err(format!("attribute '{}' must be {}, got {value}", a.name, a.kind.describe()))
             }
             _ => {}
+        }
+    }
+    // Names with a dialect prefix (`mhlo.sharding`, `sdy.sharding`) are discardable metadata,
+    // as in MLIR; the segment sizes belong to variadic slots.
+    for name in attrs.keys() {
+        let known = def.attrs.iter().any(|a| a.name == name) || name.contains('.') || name.ends_with("SegmentSizes");
+        if !known {
+            let names: Vec<&str> = def.attrs.iter().map(|a| a.name).collect();
+            let expected = if names.is_empty() { "none".to_string() } else { names.join(", ") };
+            return Err(format!("unknown attribute '{name}' (the op's attributes: {expected})"));
         }
     }
     Ok(())
@@ -71,6 +91,9 @@ pub fn infer(def: &OpDef, op: &OpInstance) -> Result<Vec<Type>, String> {
 
 /// Verifies `op` against `def`; the error names the rule broken.
 pub fn verify(def: &OpDef, op: &OpInstance) -> Result<(), String> {
+    for ty in op.operands.iter().chain(op.results) {
+        validate_size(ty)?;
+    }
     check_attributes(def, op.attrs)?;
     check_slots(def.operands, op.operands, op.attrs, "operand")?;
     check_slots(def.results, op.results, op.attrs, "result")?;

@@ -34,6 +34,15 @@ pub const OPS: &[OpDef] = &[
             attr("lhs_contracting_dimensions", AttrKind::I64Array),
             attr("rhs_contracting_dimensions", AttrKind::I64Array),
             opt_attr("precision_config", AttrKind::Array),
+            // StableHLO's dot algorithm, one attribute per field (kept for export; the CPU
+            // computes at least at the operands' and result's precision; tf32 is no builtin type).
+            opt_attr("lhs_precision_type", AttrKind::Any),
+            opt_attr("rhs_precision_type", AttrKind::Any),
+            opt_attr("accumulation_type", AttrKind::Any),
+            opt_attr("lhs_component_count", AttrKind::Int),
+            opt_attr("rhs_component_count", AttrKind::Int),
+            opt_attr("num_primitive_operations", AttrKind::Int),
+            opt_attr("allow_imprecise_accumulation", AttrKind::Bool),
         ],
         ..OpDef::new("dot_general", Category::LinearAlgebra,
             "DotGeneral: sum of products over the contracting dimensions; result dimensions are the batch \
