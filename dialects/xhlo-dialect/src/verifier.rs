@@ -5,7 +5,7 @@
 use crate::diagnostics::{source_pos, Diagnostic};
 use crate::reader::{read_op, read_type};
 use melior::ir::{
-    attribute::{StringAttribute, TypeAttribute},
+    attribute::{FlatSymbolRefAttribute, StringAttribute, TypeAttribute},
     block::BlockLike,
     operation::{OperationLike, WalkOrder, WalkResult},
     r#type::FunctionType,
@@ -84,6 +84,68 @@ pub fn verify_module(module: &Module) -> Vec<Diagnostic> {
 pub fn verify_operation(top: OperationRef) -> Vec<Diagnostic> {
     let mut errors = Vec::new();
     check_operation(top, |op, message| errors.push(Diagnostic::error(source_pos(op.location()), message)));
+    errors.extend(check_recursion(top));
+    errors
+}
+
+/// Reports each call (`func.call`, `xhlo.call`) that closes a cycle of calls among the
+/// functions directly inside `top`: XLA programs have no recursion, and a recursive program
+/// would never finish compiling (calls are inlined) or running.
+pub fn check_recursion(top: OperationRef) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    // Calls made by each function, in order: (callee, the call's name and position).
+    let mut calls: Vec<(String, Vec<(String, (String, Option<crate::diagnostics::SourcePos>))>)> = Vec::new();
+    let mut next = top.region(0).ok().and_then(|r| r.first_block()).and_then(|b| b.first_operation());
+    while let Some(func) = next {
+        next = func.next_in_block();
+        if func.name().as_string_ref().as_str() != Ok("func.func") {
+            continue;
+        }
+        let Some(name) = func.attribute("sym_name").ok().and_then(|a| StringAttribute::try_from(a).ok()).map(|a| a.value().to_string()) else { continue };
+        let mut out = Vec::new();
+        func.walk(WalkOrder::PreOrder, |op| {
+            if matches!(op.name().as_string_ref().as_str(), Ok("func.call") | Ok("xhlo.call")) {
+                if let Some(callee) = op.attribute("callee").ok().and_then(|a| FlatSymbolRefAttribute::try_from(a).ok()) {
+                    let name = op.name().as_string_ref().as_str().unwrap_or("call").to_string();
+                    out.push((callee.value().to_string(), (name, source_pos(op.location()))));
+                }
+            }
+            WalkResult::Advance
+        });
+        calls.push((name, out));
+    }
+    let index: HashMap<&str, usize> = calls.iter().enumerate().map(|(i, (n, _))| (n.as_str(), i)).collect();
+    // Depth-first search with an explicit stack; a call to a function on the current path
+    // closes a cycle.
+    let mut state = vec![0u8; calls.len()]; // 0: unvisited, 1: on the path, 2: done
+    for root in 0..calls.len() {
+        if state[root] != 0 {
+            continue;
+        }
+        let mut path: Vec<(usize, usize)> = vec![(root, 0)];
+        state[root] = 1;
+        while let Some(&mut (f, ref mut k)) = path.last_mut() {
+            let Some((callee, (name, pos))) = calls[f].1.get(*k) else {
+                state[f] = 2;
+                path.pop();
+                continue;
+            };
+            *k += 1;
+            let Some(&g) = index.get(callee.as_str()) else { continue };
+            match state[g] {
+                0 => {
+                    state[g] = 1;
+                    path.push((g, 0));
+                }
+                1 => {
+                    let start = path.iter().position(|&(h, _)| h == g).unwrap_or(0);
+                    let cycle: Vec<String> = path[start..].iter().map(|&(h, _)| format!("@{}", calls[h].0)).chain(std::iter::once(format!("@{}", calls[g].0))).collect();
+                    errors.push(Diagnostic::error(pos.clone(), format!("'{name}' op calls @{callee} recursively ({}): XLA programs have no recursion", cycle.join(" -> "))));
+                }
+                _ => {}
+            }
+        }
+    }
     errors
 }
 
