@@ -108,6 +108,9 @@ impl Src<'_> {
     }
 }
 
+/// The name prefix of the placeholder values bound to the results of an op that failed.
+const INVALID_PREFIX: &str = "invalid";
+
 #[derive(Default)]
 pub struct Importer {
     /// Source value name → output value (with the source value's quantization parameters
@@ -290,10 +293,22 @@ impl Importer {
         let mut operand_quant = Vec::new();
         let mut ok = true;
         for (i, r) in op.operands.iter().enumerate() {
-            match self.lookup_bound(r) {
+            match self.lookup_bound(r).cloned() {
                 Some((v, q)) => {
-                    operands.push(v.clone());
-                    operand_quant.push(q.clone());
+                    // The declared type must be the value's, as MLIR's parser requires
+                    // (not checked on the placeholder of an op that already failed).
+                    let placeholder = v.r.0.starts_with(INVALID_PREFIX);
+                    if let Some(declared) = op.operand_types.get(i).filter(|t| !matches!(t, Type::None) && !placeholder) {
+                        if let Ok(d) = types::convert_type(declared) {
+                            if d != v.ty {
+                                let (d, actual) = (mlir_text::print::type_to_string(declared), mlir_text::print::type_to_string(&v.ty));
+                                self.error(op_error(op, &format!("operand #{i} ({r}) is declared as {d}, but {r} is {actual}")));
+                                ok = false;
+                            }
+                        }
+                    }
+                    operands.push(v);
+                    operand_quant.push(q);
                 }
                 None => {
                     self.error(op_error(op, &format!("uses {r}, which is not defined before it")));
@@ -350,7 +365,7 @@ impl Importer {
                 // Bind placeholders so later uses do not cascade into "undefined value" errors.
                 for (s, t) in source_results.iter().zip(&src.results) {
                     let n = self.fresh();
-                    self.bind(s, Val { r: ValueRef(format!("invalid{n}")), ty: t.clone() }, None);
+                    self.bind(s, Val { r: ValueRef(format!("{INVALID_PREFIX}{n}")), ty: t.clone() }, None);
                 }
             }
         }
