@@ -87,6 +87,9 @@ pub struct CompileOptions {
     /// 0): a program compiled with the same seed draws the same numbers, run after run of
     /// freshly compiled programs; each run of one compiled program draws new ones.
     pub rng_seed: u64,
+    /// The largest tensor, in bytes, a program may declare (`None`, the default: the
+    /// machine's memory). Larger ones are refused at compile time with the op named.
+    pub memory_limit: Option<u64>,
 }
 
 impl Default for CompileOptions {
@@ -115,6 +118,7 @@ impl CompileOptions {
             math_approximations: o.math_approximations.clone(),
             vector_bytes: o.vector_bytes,
             rng_seed: o.rng_seed,
+            memory_limit: None,
         }
     }
 
@@ -224,6 +228,8 @@ fn print_phases(phases: &[(&str, Duration)], total: Duration) {
 /// `xhlo-eqsat` turned into one the verifier rejects is an error naming the rules applied.
 pub fn lower<'c>(ctx: &'c XhloContext, parsed: &mlir_text::ast::File, options: &CompileOptions, file: &str) -> Result<(Module<'c>, Vec<TensorType>, Vec<TensorType>), RunError> {
     let (inputs, outputs) = signature(parsed, &options.entry)?;
+    let limit = options.memory_limit.or_else(crate::limits::machine_memory);
+    crate::limits::check_sizes(&parsed.ops, limit, file).map_err(RunError::Compile)?;
     ctx.take_diagnostics();
     let text = mlir_text::print::print_file(parsed, file);
     let mut module = crate::dialect::source::parse(ctx, &text, file).map_err(RunError::Diagnostics)?;
@@ -483,6 +489,9 @@ pub(crate) mod blocks {
     }
 
     pub unsafe extern "C" fn malloc(request: usize) -> *mut u8 {
+        if request > isize::MAX as usize / 2 {
+            out_of_memory(request);
+        }
         let size = class(request);
         let reused = if size >= CACHED {
             let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
@@ -497,9 +506,14 @@ pub(crate) mod blocks {
         let block = match reused {
             Some(b) => b,
             None => {
-                let b = unsafe { alloc(layout(size)) };
+                let mut b = unsafe { alloc(layout(size)) };
                 if b.is_null() {
-                    return b;
+                    // Give the cached blocks back to the system and try once more.
+                    release_cache();
+                    b = unsafe { alloc(layout(size)) };
+                }
+                if b.is_null() {
+                    out_of_memory(request);
                 }
                 b
             }
@@ -507,6 +521,32 @@ pub(crate) mod blocks {
         unsafe {
             (block as *mut usize).write(size);
             block.add(HEADER)
+        }
+    }
+
+    /// Compiled code does not check its allocations: returning null would end in a
+    /// segmentation fault. The process ends with the reason instead.
+    fn out_of_memory(request: usize) -> ! {
+        eprintln!("xhlo: error: out of memory: the compiled program could not allocate {request} bytes");
+        std::process::exit(1);
+    }
+
+    /// Frees every cached block.
+    fn release_cache() {
+        let blocks: Vec<(usize, Vec<usize>)> = {
+            let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+            match cache.as_mut() {
+                Some(c) => {
+                    c.bytes = 0;
+                    std::mem::take(&mut c.free).into_iter().collect()
+                }
+                None => Vec::new(),
+            }
+        };
+        for (size, list) in blocks {
+            for block in list {
+                unsafe { dealloc(block as *mut u8, layout(size)) };
+            }
         }
     }
 

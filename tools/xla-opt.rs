@@ -5,7 +5,7 @@
 //! This binary (not the library) reads the environment variables listed in [`ENVIRONMENT`].
 
 use clap::Parser;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use xhlo::opt;
 
@@ -147,14 +147,7 @@ fn run(cli: Cli) -> Result<bool, String> {
         write_output(&cli.output, &xhlo::ir::irdl::dialect_irdl()).map_err(|e| e.to_string())?;
         return Ok(true);
     }
-    let (text, filename) = if cli.input == "-" {
-        let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s).map_err(|e| format!("<stdin>: {e}"))?;
-        (s, "<stdin>".to_string())
-    } else {
-        let s = std::fs::read_to_string(&cli.input).map_err(|e| format!("{}: {e}", cli.input))?;
-        (s, cli.input.clone())
-    };
+    let (text, filename) = xhlo::source_file::read_source(&cli.input)?;
     let option_defaults = option_defaults(&cli)?;
     let options = opt::Options {
         pipeline: cli.pass_pipeline.or_else(|| (cli.emit == EmitArg::Ptx).then(|| "builtin.module(xhlo-to-ptx)".to_string())),
@@ -186,7 +179,7 @@ fn main() -> ExitCode {
         Ok(Ok(true)) => ExitCode::SUCCESS,
         Ok(Ok(false)) => ExitCode::from(1),
         Ok(Err(message)) => {
-            eprintln!("xla-opt: error: {message}");
+            eprintln!("{}", xhlo::report::error_text("xla-opt", &message));
             ExitCode::from(1)
         }
         Err(_) => {

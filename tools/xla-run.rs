@@ -48,7 +48,7 @@ struct Cli {
     #[arg(long = "input")]
     inputs: Vec<PathBuf>,
     /// Generate the inputs (the workloads' splitmix64 generator; argument k uses SEED*1000+k).
-    #[arg(long = "random-inputs")]
+    #[arg(long = "random-inputs", conflicts_with = "inputs")]
     random_inputs: Option<u64>,
     /// One item of the infeed queue, in order: a `.npy` file per value of the item, joined
     /// by commas (`--infeed a.npy,b.npy` for an infeed of two values); repeat for each item.
@@ -131,6 +131,11 @@ struct Cli {
     /// seed draws the same numbers.
     #[arg(long, default_value_t = 0)]
     rng_seed: u64,
+    /// The largest tensor the program may declare, in bytes, with an optional K, M or G
+    /// suffix (powers of 1024); larger ones are refused before compiling (default: the
+    /// machine's memory).
+    #[arg(long, value_parser = parse_bytes)]
+    memory_limit: Option<u64>,
     /// Print the pass pipeline these flags stand for and exit.
     #[arg(long)]
     print_pipeline: bool,
@@ -140,13 +145,7 @@ struct Cli {
 }
 
 fn read_input(file: &str) -> Result<(String, String), String> {
-    if file == "-" {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|e| format!("<stdin>: {e}"))?;
-        Ok((s, "<stdin>".into()))
-    } else {
-        Ok((std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?, file.to_string()))
-    }
+    xhlo::source_file::read_source(file)
 }
 
 /// Parses and verifies a chunk (StableHLO is imported first) and returns its syntax tree.
@@ -237,6 +236,23 @@ fn run_program(cli: &Cli) -> Result<bool, String> {
     Ok(true)
 }
 
+/// `1048576`, `512K`, `64M`, `2G`: bytes, or kibi-, mebi- or gibibytes.
+fn parse_bytes(text: &str) -> Result<u64, String> {
+    let (digits, unit) = match text.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => (&text[..i], c.to_ascii_uppercase()),
+        _ => (text, 'B'),
+    };
+    let shift = match unit {
+        'B' => 0,
+        'K' => 10,
+        'M' => 20,
+        'G' => 30,
+        _ => return Err(format!("'{text}': expected bytes with an optional K, M or G suffix")),
+    };
+    let n: u64 = digits.parse().map_err(|_| format!("'{text}': expected bytes with an optional K, M or G suffix"))?;
+    n.checked_mul(1 << shift).ok_or_else(|| format!("'{text}' is too large"))
+}
+
 fn test_name(text: &str, index: usize) -> String {
     let re = regex_lite::Regex::new(r"func\.func\s+(?:public\s+|private\s+)?@([\w.$-]+)").unwrap();
     let names: Vec<_> = re.captures_iter(text).map(|c| c[1].to_string()).collect();
@@ -266,7 +282,7 @@ fn compile_options(cli: &Cli) -> Result<CompileOptions, String> {
         (None, Some(v)) => v.parse().map_err(|e| format!("XHLO_DOT_TILES: {e}"))?,
         (None, None) => Tiles::DEFAULT,
     };
-    let mut options = CompileOptions { entry: cli.entry.clone(), eqsat: !cli.no_eqsat, fusion, tile_dots: !cli.no_tile_dots, dot_tiles, rng_seed: cli.rng_seed, ..Default::default() };
+    let mut options = CompileOptions { entry: cli.entry.clone(), eqsat: !cli.no_eqsat, fusion, tile_dots: !cli.no_tile_dots, dot_tiles, rng_seed: cli.rng_seed, memory_limit: cli.memory_limit, ..Default::default() };
     let e = &mut options.eqsat_options;
     e.iter_limit = cli.eqsat_iter_limit;
     e.node_limit = cli.eqsat_node_limit;
@@ -386,7 +402,7 @@ fn main() -> ExitCode {
         Ok(Ok(true)) => ExitCode::SUCCESS,
         Ok(Ok(false)) => ExitCode::from(1),
         Ok(Err(e)) => {
-            eprintln!("xla-run: error: {e}");
+            eprintln!("{}", xhlo::report::error_text("xla-run", &e.to_string()));
             ExitCode::from(1)
         }
         Err(_) => {

@@ -1,0 +1,82 @@
+//! Sizes checked before a program is compiled: every tensor the program declares (function
+//! arguments and results, every op's results, inside regions too) must have an element count
+//! and byte size that 64 bits can count, and none may be larger than the memory limit. A
+//! program that cannot fit is refused with the op, its type and the size named, instead of
+//! failing in an allocation while it runs.
+
+use mlir_text::ast::{Op, Type as AstType};
+use mlir_text::error::Pos;
+use crate::ir::Type;
+
+/// The machine's memory in bytes (`MemTotal` of `/proc/meminfo`), if it can be read.
+pub fn machine_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kb.checked_mul(1024)
+}
+
+/// A byte count for messages: `120.0 GB`, `3.2 MB`, `512 bytes`.
+pub fn human_bytes(n: u64) -> String {
+    match n {
+        0..=9_999 => format!("{n} bytes"),
+        10_000..=9_999_999 => format!("{:.1} kB", n as f64 / 1e3),
+        10_000_000..=9_999_999_999 => format!("{:.1} MB", n as f64 / 1e6),
+        _ => format!("{:.1} GB", n as f64 / 1e9),
+    }
+}
+
+/// Checks every tensor type of `ops` (recursively) against `limit` bytes (`None`: only
+/// overflow). The error is located (`file:line:col: error: ...`).
+pub fn check_sizes(ops: &[Op], limit: Option<u64>, file: &str) -> Result<(), String> {
+    for op in ops {
+        for (i, t) in op.result_types.iter().enumerate() {
+            check_type(t, limit, file, op.pos, &format!("'{}' op result #{i}", op.name))?;
+        }
+        for region in &op.regions {
+            for block in &region.blocks {
+                for (v, t) in &block.args {
+                    check_type(t, limit, file, op.pos, &format!("'{}' op argument %{}", op.name, v.0))?;
+                }
+                check_sizes(&block.ops, limit, file)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn check_type(t: &AstType, limit: Option<u64>, file: &str, pos: Pos, what: &str) -> Result<(), String> {
+    let Ok(ty) = crate::lowering::convert::xtype(t) else { return Ok(()) };
+    check_leaves(&ty, limit, file, pos, what)
+}
+
+fn check_leaves(ty: &Type, limit: Option<u64>, file: &str, pos: Pos, what: &str) -> Result<(), String> {
+    match ty {
+        Type::Tensor(t) => {
+            let Some(bytes) = t.checked_bytes() else {
+                return Err(format!("{file}:{pos}: error: {what} has type {t}, with more elements or bytes than a 64-bit size can count"));
+            };
+            match limit {
+                Some(limit) if bytes as u64 > limit => Err(format!(
+                    "{file}:{pos}: error: {what} has type {t}, which takes {}: more than the memory limit of {} (the machine's memory unless set: CompileOptions::memory_limit, xla-run --memory-limit)",
+                    human_bytes(bytes as u64),
+                    human_bytes(limit)
+                )),
+                _ => Ok(()),
+            }
+        }
+        Type::Tuple(elems) => elems.iter().try_for_each(|e| check_leaves(e, limit, file, pos, what)),
+        Type::Token => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_print_in_readable_units() {
+        assert_eq!(human_bytes(512), "512 bytes");
+        assert_eq!(human_bytes(120_000_000_000), "120.0 GB");
+    }
+}
