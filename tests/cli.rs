@@ -220,6 +220,48 @@ fn xla_run_input_problems_are_clear_errors() {
     }
 }
 
+/// Hostile inputs (issue 11): sizes that overflow or exceed the memory limit, recursion,
+/// declared types that are not the values', unknown attributes, text that is not UTF-8 and
+/// conflicting options. Each is refused with exit 1 (2 for a usage error), before anything
+/// runs, and its first line carries exactly one `error:` with the position.
+#[test]
+fn hostile_inputs_are_refused_with_one_located_error() {
+    let dir = temp_dir("hostile");
+    let f = |body: &str| format!("func.func @main({body}\n");
+    let cases: Vec<(&str, Vec<u8>, Vec<&str>, i32, &str)> = vec![
+        ("huge_argument", f("%a: tensor<4294967296x4294967296x16xf32>) -> tensor<4294967296x4294967296x16xf32> {\n  return %a : tensor<4294967296x4294967296x16xf32>\n}").into_bytes(), vec!["--random-inputs", "1"], 1,
+         "huge_argument.mlir:1:1: error: 'func.func' op argument %arg0 has type tensor<4294967296x4294967296x16xf32>, with more elements or bytes than a 64-bit size can count"),
+        ("huge_constant", f(") -> tensor<99999999999x99999999999xf32> {\n  %0 = stablehlo.constant dense<1.0> : tensor<99999999999x99999999999xf32>\n  return %0 : tensor<99999999999x99999999999xf32>\n}").into_bytes(), vec![], 1,
+         "huge_constant.mlir:2:8: error: 'xhlo.constant' op tensor<99999999999x99999999999xf32> has more elements or bytes than a 64-bit size can count"),
+        ("over_memory", f(") -> tensor<30000000000xf32> {\n  %0 = stablehlo.iota dim = 0 : tensor<30000000000xf32>\n  return %0 : tensor<30000000000xf32>\n}").into_bytes(), vec!["--memory-limit", "1G"], 1,
+         "over_memory.mlir:2:8: error: 'xhlo.iota' op result #0 has type tensor<30000000000xf32>, which takes 120.0 GB: more than the memory limit of 1073.7 MB"),
+        ("recursion", f("%a: tensor<3xf32>) -> tensor<3xf32> {\n  %0 = func.call @main(%a) : (tensor<3xf32>) -> tensor<3xf32>\n  return %0 : tensor<3xf32>\n}").into_bytes(), vec!["--random-inputs", "1"], 1,
+         "recursion.mlir:2:8: error: 'func.call' op calls @main recursively (@main -> @main)"),
+        ("declared_type", f("%a: tensor<3xf32>) -> tensor<3xf32> {\n  %0 = \"stablehlo.add\"(%a, %a) : (tensor<9xf32>, tensor<9xf32>) -> tensor<3xf32>\n  return %0 : tensor<3xf32>\n}").into_bytes(), vec!["--random-inputs", "1"], 1,
+         "declared_type.mlir:2:8: error: 'stablehlo.add' op operand #0 (%a) is declared as tensor<9xf32>, but %a is tensor<3xf32>"),
+        ("unknown_attribute", f("%a: tensor<3xf32>) -> tensor<3xf32> {\n  %0 = \"xhlo.add\"(%a, %a) {bogus = 1 : i64} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>\n  return %0 : tensor<3xf32>\n}").into_bytes(), vec!["--random-inputs", "1"], 1,
+         "unknown_attribute.mlir:2:8: error: 'xhlo.add' op unknown attribute 'bogus'"),
+        ("not_utf8", [&b"func.func @main(%a: tensor<3xf32>) -> tensor<3xf32> {\n  return %a : tensor<3xf32> \xff\n}\n"[..]].concat(), vec!["--random-inputs", "1"], 1,
+         "not_utf8.mlir:2:29: error: the text is not UTF-8 (byte 0xff at offset 82)"),
+        ("conflicting_options", DOUBLE.as_bytes().to_vec(), vec!["--random-inputs", "1", "--input", "x.npy"], 2,
+         "error: the argument '--random-inputs <RANDOM_INPUTS>' cannot be used with '--input <INPUTS>'"),
+    ];
+    for (name, text, extra, code, first) in cases {
+        let path = dir.join(format!("{name}.mlir"));
+        std::fs::write(&path, text).unwrap();
+        let shown = path.to_str().unwrap().to_string();
+        let mut args = vec![shown.as_str()];
+        args.extend(extra);
+        let out = xla_run(&args);
+        let err = stderr(&out);
+        let line = err.lines().next().unwrap_or("");
+        assert_eq!(out.status.code(), Some(code), "{name}: {err}");
+        let expected = if first.starts_with("error:") { first.to_string() } else { format!("{}/{first}", dir.display()) };
+        assert!(line.starts_with(&expected), "{name}: got\n{line}\nexpected\n{expected}");
+        assert_eq!(line.matches("error:").count(), 1, "{name}: {line}");
+    }
+}
+
 #[test]
 fn xla_run_check_prints_a_line_per_test_and_a_summary() {
     let dir = temp_dir("check");
