@@ -12,11 +12,16 @@ rng = np.random.default_rng(7)
 
 
 def dense(a, ty):
-    return "dense<" + np.array2string(np.asarray(a), separator=", ", threshold=10**6, floatmode="unique").replace("\n", "") + f"> : {ty}"
+    body = np.array2string(np.asarray(a), separator=", ", threshold=10**6, floatmode="unique").replace("\n", "")
+    if "inf" in body:  # MLIR spells infinities in hex
+        assert np.ndim(a) == 0, "only scalar infinities are spelled"
+        body = {("f64", True): "0xFFF0000000000000", ("f64", False): "0x7FF0000000000000",
+                ("f32", True): "0xFF800000", ("f32", False): "0x7F800000"}[(ty[-4:-1], float(a) < 0)]
+    return f"dense<{body}> : {ty}"
 
 
 def tensor(shape, el):
-    return "tensor<" + "x".join(map(str, shape)) + f"x{el}>"
+    return "tensor<" + "".join(f"{d}x" for d in shape) + f"{el}>"
 
 
 FLAGS = {"L": 76, "R": 82, "U": 85, "N": 78, "T": 84, "C": 67}
@@ -92,3 +97,158 @@ trsm_case("lapack_strsm_right_lower_transposed_unit", "f32", np.float32, "R", "L
 potrf_case("lapack_spotrf_lower", "f32", np.float32, "L", True)
 potrf_case("lapack_dpotrf_upper", "f64", np.float64, "U", True)
 potrf_case("lapack_spotrf_not_positive_definite", "f32", np.float32, "L", False)
+
+
+# ---- getrf, geqrf, orgqr: through JAX's own programs --------------------------------------
+#
+# Each case is the program JAX 0.10.2 lowers on CPU for a jnp.linalg / jax.scipy.linalg
+# function (its @main renamed @f and called from the test's @main on a constant), or one
+# custom_call as JAX prints it. Expected values are numpy/scipy's in float64 on the same
+# (rounded) input. Tolerances: 32 eps cond(A) max(1, |expected|), the forward error bound of
+# a backward-stable factorization with room for the summation order; each is checked here
+# to hold for XLA CPU's own result (jax), so a case fails only when xhlo is worse than that.
+
+import jax
+import jax.numpy as jnp
+
+jax.config.update("jax_enable_x64", True)
+
+
+def el_of(dtype):
+    return {np.float32: "f32", np.float64: "f64", np.int32: "i32"}[np.dtype(dtype).type]
+
+
+def jax_functions(f, *args):
+    text = jax.jit(f).lower(*args).as_text()
+    lines = text.strip().split("\n")
+    assert lines[0].startswith("module @") and lines[-1] == "}", lines[0]
+    body = "\n".join(lines[1:-1]).replace("func.func public @main(", "func.func private @f(")
+    return body
+
+
+def tolerance(expected, dtype, cond):
+    eps = np.finfo(dtype).eps
+    return 32 * eps * cond * max(1.0, float(np.max(np.abs(expected)))) if expected.size else 0.0
+
+
+def program_case(name, comment, f, args, expected, conds, exact=()):
+    """f(*args) through JAX's program; expected: float64 arrays, one per result; conds: the
+    condition number bounding each result's error (None: compare exactly)."""
+    outs = jax.jit(f)(*args)
+    outs = outs if isinstance(outs, (tuple, list)) else (outs,)
+    types = [tensor(o.shape, el_of(o.dtype)) for o in outs]
+    lines = [f"// -----\n\n// {name}: {comment}.\nfunc.func @main() {{"]
+    names = []
+    for i, a in enumerate(args):
+        lines.append(f"  %a{i} = stablehlo.constant {dense(a, tensor(a.shape, el_of(a.dtype)))}")
+        names.append(f"%a{i}")
+    arg_types = ", ".join(tensor(a.shape, el_of(a.dtype)) for a in args)
+    res = "%r" if len(outs) == 1 else f"%r:{len(outs)}"
+    lines.append(f"  {res} = func.call @f({', '.join(names)}) : ({arg_types}) -> ({', '.join(types)})")
+    for i, (o, e, c, t) in enumerate(zip(outs, expected, conds, types)):
+        ref = "%r" if len(outs) == 1 else f"%r#{i}"
+        o = np.asarray(o)
+        e = np.asarray(e)
+        if c is None:
+            assert np.array_equal(o, e), (name, i, o, e)
+            lines.append(f"  check.expect_eq_const {ref}, {dense(e.astype(o.dtype), t)}")
+        else:
+            tol = tolerance(e, o.dtype, c)
+            err = float(np.max(np.abs(o - e))) if e.size else 0.0
+            assert err <= tol, (name, i, err, tol)
+            lines.append(f"  // XLA CPU's error: {err:.2g}")
+            lines.append(f"  check.expect_almost_eq_const {ref}, {dense(e.astype(o.dtype), t)}, tolerance = {tol:.3e}")
+    lines.append("  func.return\n}\n")
+    print("\n".join(lines))
+    print(jax_functions(f, *args))
+    print()
+
+
+def cond(a):
+    return float(np.max(np.linalg.cond(a.astype(np.float64))))
+
+
+def lu_reference(a):
+    """scipy's P, L, U (float64) for each matrix of a batch."""
+    ps, ls, us = [], [], []
+    for m in a.reshape((-1,) + a.shape[-2:]).astype(np.float64):
+        p, l, u = scipy.linalg.lu(m)
+        ps.append(p), ls.append(l), us.append(u)
+    shape = lambda x: np.array(x).reshape(a.shape[:-2] + x[0].shape)
+    return shape(ps), shape(ls), shape(us)
+
+
+def factorization_cases():
+    for np_t in (np.float32, np.float64):
+        el = el_of(np_t)
+        a = rng.standard_normal((4, 4)).astype(np_t)
+        b = rng.standard_normal((4, 2)).astype(np_t)
+        c = cond(a)
+        program_case(f"jnp_linalg_solve_{el}", "jnp.linalg.solve (getrf, then two trsm)", jnp.linalg.solve, (a, b),
+                     [np.linalg.solve(a.astype(np.float64), b.astype(np.float64))], [c])
+        program_case(f"jnp_linalg_inv_{el}", "jnp.linalg.inv", jnp.linalg.inv, (a,), [np.linalg.inv(a.astype(np.float64))], [c])
+        program_case(f"jnp_linalg_det_{el}", "jnp.linalg.det of a 4x4 (through getrf; 2x2 and 3x3 have closed forms)", jnp.linalg.det, (a,),
+                     [np.linalg.det(a.astype(np.float64))], [c])
+        sign, logdet = np.linalg.slogdet(a.astype(np.float64))
+        program_case(f"jnp_linalg_slogdet_{el}", "jnp.linalg.slogdet", lambda x: tuple(jnp.linalg.slogdet(x)), (a,), [sign, logdet], [None, c])
+        p, l, u = lu_reference(a)
+        program_case(f"jax_scipy_linalg_lu_{el}", "jax.scipy.linalg.lu: P exact (the pivot rows), L and U", jax.scipy.linalg.lu, (a,),
+                     [p, l, u], [None, c, c])
+    # Batched (two leading dimensions), f32.
+    a = rng.standard_normal((2, 3, 5, 5)).astype(np.float32)
+    b = rng.standard_normal((2, 3, 5, 1)).astype(np.float32)
+    program_case("jnp_linalg_solve_batched_f32", "jnp.linalg.solve over a 2x3 batch", jnp.linalg.solve, (a, b),
+                 [np.linalg.solve(a.astype(np.float64), b.astype(np.float64))], [cond(a)])
+    p, l, u = lu_reference(a)
+    program_case("jax_scipy_linalg_lu_batched_f32", "jax.scipy.linalg.lu vmapped over a 2x3 batch", jax.vmap(jax.vmap(jax.scipy.linalg.lu)), (a,), [p, l, u], [None, cond(a), cond(a)])
+    # Singular: column 2 is zero, so the third pivot is exactly zero (info 3) and det is 0.
+    s = rng.integers(-4, 5, (4, 4)).astype(np.float64)
+    s[:, 2] = 0
+    program_case("jnp_linalg_det_singular_f64", "jnp.linalg.det of a matrix with a zero column: exactly 0", jnp.linalg.det, (s,), [np.float64(0.0)], [None])
+    program_case("jnp_linalg_slogdet_singular_f64", "jnp.linalg.slogdet of a singular matrix: sign 0, log|det| -inf", lambda x: tuple(jnp.linalg.slogdet(x)), (s,),
+                 [np.float64(0.0), np.float64(-np.inf)], [None, None])
+    # lax.linalg.lu (the getrf call's factors, pivots made 0-based, the permutation) against
+    # LAPACK's dgetrf in float64: tall, wide and batched.
+    for name, a in [("tall_f32", rng.standard_normal((5, 3)).astype(np.float32)),
+                    ("wide_f64", rng.standard_normal((3, 5))),
+                    ("batched_f64", rng.standard_normal((3, 4, 4)))]:
+        lus, pivs, perms = [], [], []
+        k = min(a.shape[-2:])
+        for m in a.reshape((-1,) + a.shape[-2:]).astype(np.float64):
+            lu, piv, info = scipy.linalg.lapack.dgetrf(m)
+            assert info == 0
+            perm = list(range(m.shape[0]))
+            for i, p in enumerate(piv):
+                perm[i], perm[p] = perm[p], perm[i]
+            lus.append(lu), pivs.append(piv), perms.append(perm)
+        lu = np.array(lus).reshape(a.shape)
+        piv = np.array(pivs, dtype=np.int32).reshape(a.shape[:-2] + (k,))
+        perm = np.array(perms, dtype=np.int32).reshape(a.shape[:-1])
+        # U's error is bounded by the leading k x k block's conditioning (growth factor <= 2^k).
+        c = cond(a[..., :k, :k]) * 2**k
+        program_case(f"lax_linalg_lu_{name}", "lax.linalg.lu: factors, 0-based pivots and permutation against LAPACK's dgetrf",
+                     jax.lax.linalg.lu, (a,), [lu, piv, perm], [c, None, None])
+    getrf_singular_case(s)
+
+
+def getrf_singular_case(s):
+    """The getrf call itself on the singular matrix: info is the 1-based column of the first
+    zero pivot (LAPACK's dgetrf gives the expected factors, pivots and info)."""
+    lu, piv, info = scipy.linalg.lapack.dgetrf(s)
+    assert info == 3, info
+    at = tensor(s.shape, "f64")
+    print(f"""// -----
+
+// lapack_dgetrf_singular: a zero column; info 3 (LAPACK's dgetrf), factors exact (small integers).
+func.func @main() {{
+  %a = stablehlo.constant {dense(s, at)}
+  %r:3 = stablehlo.custom_call @lapack_dgetrf_ffi(%a) {{backend_config = "", mhlo.backend_config = {{}}, mhlo.frontend_attributes = {{num_batch_dims = "0"}}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>]}} : ({at}) -> ({at}, tensor<4xi32>, tensor<i32>)
+  check.expect_almost_eq_const %r#0, {dense(lu, at)}, tolerance = 1.0e-14
+  check.expect_eq_const %r#1, {dense((piv + 1).astype(np.int32), "tensor<4xi32>")}
+  check.expect_eq_const %r#2, dense<{info}> : tensor<i32>
+  func.return
+}}
+""")
+
+
+factorization_cases()

@@ -477,3 +477,2620 @@ func.func @lapack_spotrf_not_positive_definite() {
   func.return
 }
 
+// -----
+
+// jnp_linalg_solve_f32: jnp.linalg.solve (getrf, then two trsm).
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-1.0540938  ,  0.33732632 ,  1.4072722  , -1.4540243  ], [-0.20852184 , -0.63205254 , -1.7610195  ,  0.7349267  ], [-0.023443919,  0.071441844, -0.75231147 ,  0.45478415 ], [-0.53929734 , -0.14290321 , -1.1082608  , -1.2161027  ]]> : tensor<4x4xf32>
+  %a1 = stablehlo.constant dense<[[ 1.3355318  , -0.5071047  ], [ 0.29168037 , -0.033790436], [-0.4411452  , -0.507961   ], [ 0.6300826  , -0.3018676  ]]> : tensor<4x2xf32>
+  %r = func.call @f(%a0, %a1) : (tensor<4x4xf32>, tensor<4x2xf32>) -> (tensor<4x2xf32>)
+  // XLA CPU's error: 1.6e-07
+  check.expect_almost_eq_const %r, dense<[[-0.9167594 ,  0.8289916 ], [-1.3766584 , -1.4968119 ], [ 0.33178735,  0.3490678 ], [-0.25216183, -0.26162618]]> : tensor<4x2xf32>, tolerance = 5.558e-05
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf32>, %arg1: tensor<4x2xf32>) -> (tensor<4x2xf32> {jax.result_info = "result"}) {
+    %0 = call @solve(%arg0, %arg1) : (tensor<4x4xf32>, tensor<4x2xf32>) -> tensor<4x2xf32>
+    return %0 : tensor<4x2xf32>
+  }
+  func.func private @solve(%arg0: tensor<4x4xf32>, %arg1: tensor<4x2xf32>) -> tensor<4x2xf32> {
+    %0:3 = stablehlo.custom_call @lapack_sgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<4x4xf32>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<4x4xi1>, tensor<4x4xf32>
+    %9 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_3 = %c_2, %iterArg_4 = %c_1, %iterArg_5 = %9) : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    cond {
+      %c_6 = stablehlo.constant dense<4> : tensor<i64>
+      %14 = stablehlo.compare LT, %iterArg_3, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %14 : tensor<i1>
+    } do {
+      %14:2 = func.call @closed_call(%iterArg, %iterArg_4, %iterArg_5) : (tensor<4xi32>, tensor<i64>, tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>)
+      %c_6 = stablehlo.constant dense<1> : tensor<i64>
+      %15 = stablehlo.add %iterArg_3, %c_6 : tensor<i64>
+      stablehlo.return %iterArg, %15, %14#0, %14#1 : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    }
+    %11 = stablehlo.transpose %arg1, dims = [1, 0] : (tensor<4x2xf32>) -> tensor<2x4xf32>
+    %12 = call @_lu_solve(%8, %10#3, %11) : (tensor<4x4xf32>, tensor<4xi32>, tensor<2x4xf32>) -> tensor<2x4xf32>
+    %13 = stablehlo.transpose %12, dims = [1, 0] : (tensor<2x4xf32>) -> tensor<4x2xf32>
+    return %13 : tensor<4x2xf32>
+  }
+  func.func private @closed_call(%arg0: tensor<4xi32>, %arg1: tensor<i64>, %arg2: tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<4> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.dynamic_slice %arg0, %4, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1xi32>) -> tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %7 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %8 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<4> : tensor<i64>
+    %9 = stablehlo.add %8, %c_3 : tensor<i64>
+    %10 = stablehlo.select %7, %9, %arg1 : tensor<i1>, tensor<i64>
+    %11 = stablehlo.dynamic_slice %arg2, %10, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %12 = stablehlo.reshape %11 : (tensor<1xi32>) -> tensor<i32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.compare LT, %6, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_5 = stablehlo.constant dense<4> : tensor<i32>
+    %14 = stablehlo.add %6, %c_5 : tensor<i32>
+    %15 = stablehlo.select %13, %14, %6 : tensor<i1>, tensor<i32>
+    %16 = stablehlo.dynamic_slice %arg2, %15, sizes = [1] : (tensor<4xi32>, tensor<i32>) -> tensor<1xi32>
+    %17 = stablehlo.reshape %16 : (tensor<1xi32>) -> tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %18 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<4> : tensor<i64>
+    %19 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %20 = stablehlo.select %18, %19, %arg1 : tensor<i1>, tensor<i64>
+    %21 = stablehlo.convert %20 : (tensor<i64>) -> tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %23 = "stablehlo.scatter"(%arg2, %22, %17) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %24 = stablehlo.compare LT, %6, %c_8, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_9 = stablehlo.constant dense<4> : tensor<i32>
+    %25 = stablehlo.add %6, %c_9 : tensor<i32>
+    %26 = stablehlo.select %24, %25, %6 : tensor<i1>, tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%23, %27, %12) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    return %0, %28 : tensor<i64>, tensor<4xi32>
+  }
+  func.func private @_lu_solve(%arg0: tensor<4x4xf32>, %arg1: tensor<4xi32>, %arg2: tensor<2x4xf32>) -> tensor<2x4xf32> {
+    %0 = stablehlo.broadcast_in_dim %arg2, dims = [0, 1] : (tensor<2x4xf32>) -> tensor<2x4x1xf32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.compare LT, %arg1, %1, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %c_0 = stablehlo.constant dense<4> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %4 = stablehlo.add %arg1, %3 : tensor<4xi32>
+    %5 = stablehlo.select %2, %4, %arg1 : tensor<4xi1>, tensor<4xi32>
+    %6 = stablehlo.broadcast_in_dim %5, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+    %7 = "stablehlo.gather"(%0, %6) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 2], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 2, 1, 1>}> : (tensor<2x4x1xf32>, tensor<4x1xi32>) -> tensor<2x4x1xf32>
+    %8 = stablehlo.transpose %7, dims = [1, 2, 0] : (tensor<2x4x1xf32>) -> tensor<4x1x2xf32>
+    %9 = stablehlo.reshape %8 : (tensor<4x1x2xf32>) -> tensor<4x2xf32>
+    %10 = stablehlo.custom_call @lapack_strsm_ffi(%arg0, %9) {backend_config = "", mhlo.backend_config = {diag = 85 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 76 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k, l])->([m, n]) {i=4, j=4, k=4, l=2, m=4, n=2}, custom>} : (tensor<4x4xf32>, tensor<4x2xf32>) -> tensor<4x2xf32>
+    %11 = stablehlo.reshape %10 : (tensor<4x2xf32>) -> tensor<4x1x2xf32>
+    %12 = stablehlo.reshape %11 : (tensor<4x1x2xf32>) -> tensor<4x2xf32>
+    %13 = stablehlo.custom_call @lapack_strsm_ffi(%arg0, %12) {backend_config = "", mhlo.backend_config = {diag = 78 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 85 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k, l])->([m, n]) {i=4, j=4, k=4, l=2, m=4, n=2}, custom>} : (tensor<4x4xf32>, tensor<4x2xf32>) -> tensor<4x2xf32>
+    %14 = stablehlo.reshape %13 : (tensor<4x2xf32>) -> tensor<4x1x2xf32>
+    %15 = stablehlo.transpose %14, dims = [2, 0, 1] : (tensor<4x1x2xf32>) -> tensor<2x4x1xf32>
+    %16 = stablehlo.reshape %15 : (tensor<2x4x1xf32>) -> tensor<2x4xf32>
+    return %16 : tensor<2x4xf32>
+  }
+
+// -----
+
+// jnp_linalg_inv_f32: jnp.linalg.inv.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-1.0540938  ,  0.33732632 ,  1.4072722  , -1.4540243  ], [-0.20852184 , -0.63205254 , -1.7610195  ,  0.7349267  ], [-0.023443919,  0.071441844, -0.75231147 ,  0.45478415 ], [-0.53929734 , -0.14290321 , -1.1082608  , -1.2161027  ]]> : tensor<4x4xf32>
+  %r = func.call @f(%a0) : (tensor<4x4xf32>) -> (tensor<4x4xf32>)
+  // XLA CPU's error: 2e-07
+  check.expect_almost_eq_const %r, dense<[[-1.0161371  , -0.739796   , -0.83836144 ,  0.4543357  ], [ 0.0879465  , -1.2588718  ,  2.8286166  ,  0.19188774 ], [ 0.19741754 ,  0.123319976, -0.6516713  , -0.4052195  ], [ 0.2603745  ,  0.36361742 ,  0.6332766  , -0.67704356 ]]> : tensor<4x4xf32>, tolerance = 1.050e-04
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf32>) -> (tensor<4x4xf32> {jax.result_info = "result"}) {
+    %0 = call @inv(%arg0) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    return %0 : tensor<4x4xf32>
+  }
+  func.func private @inv(%arg0: tensor<4x4xf32>) -> tensor<4x4xf32> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %1 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %2 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %3 = stablehlo.add %0, %2 : tensor<4x4xi64>
+    %4 = stablehlo.compare EQ, %3, %1, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %5 = stablehlo.convert %4 : (tensor<4x4xi1>) -> tensor<4x4xf32>
+    %6 = call @solve(%arg0, %5) : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+    return %6 : tensor<4x4xf32>
+  }
+  func.func private @solve(%arg0: tensor<4x4xf32>, %arg1: tensor<4x4xf32>) -> tensor<4x4xf32> {
+    %0:3 = stablehlo.custom_call @lapack_sgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<4x4xf32>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<4x4xi1>, tensor<4x4xf32>
+    %9 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_3 = %c_2, %iterArg_4 = %c_1, %iterArg_5 = %9) : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    cond {
+      %c_6 = stablehlo.constant dense<4> : tensor<i64>
+      %14 = stablehlo.compare LT, %iterArg_3, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %14 : tensor<i1>
+    } do {
+      %14:2 = func.call @closed_call(%iterArg, %iterArg_4, %iterArg_5) : (tensor<4xi32>, tensor<i64>, tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>)
+      %c_6 = stablehlo.constant dense<1> : tensor<i64>
+      %15 = stablehlo.add %iterArg_3, %c_6 : tensor<i64>
+      stablehlo.return %iterArg, %15, %14#0, %14#1 : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    }
+    %11 = stablehlo.transpose %arg1, dims = [1, 0] : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    %12 = call @_lu_solve(%8, %10#3, %11) : (tensor<4x4xf32>, tensor<4xi32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+    %13 = stablehlo.transpose %12, dims = [1, 0] : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    return %13 : tensor<4x4xf32>
+  }
+  func.func private @closed_call(%arg0: tensor<4xi32>, %arg1: tensor<i64>, %arg2: tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<4> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.dynamic_slice %arg0, %4, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1xi32>) -> tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %7 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %8 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<4> : tensor<i64>
+    %9 = stablehlo.add %8, %c_3 : tensor<i64>
+    %10 = stablehlo.select %7, %9, %arg1 : tensor<i1>, tensor<i64>
+    %11 = stablehlo.dynamic_slice %arg2, %10, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %12 = stablehlo.reshape %11 : (tensor<1xi32>) -> tensor<i32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.compare LT, %6, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_5 = stablehlo.constant dense<4> : tensor<i32>
+    %14 = stablehlo.add %6, %c_5 : tensor<i32>
+    %15 = stablehlo.select %13, %14, %6 : tensor<i1>, tensor<i32>
+    %16 = stablehlo.dynamic_slice %arg2, %15, sizes = [1] : (tensor<4xi32>, tensor<i32>) -> tensor<1xi32>
+    %17 = stablehlo.reshape %16 : (tensor<1xi32>) -> tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %18 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<4> : tensor<i64>
+    %19 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %20 = stablehlo.select %18, %19, %arg1 : tensor<i1>, tensor<i64>
+    %21 = stablehlo.convert %20 : (tensor<i64>) -> tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %23 = "stablehlo.scatter"(%arg2, %22, %17) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %24 = stablehlo.compare LT, %6, %c_8, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_9 = stablehlo.constant dense<4> : tensor<i32>
+    %25 = stablehlo.add %6, %c_9 : tensor<i32>
+    %26 = stablehlo.select %24, %25, %6 : tensor<i1>, tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%23, %27, %12) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    return %0, %28 : tensor<i64>, tensor<4xi32>
+  }
+  func.func private @_lu_solve(%arg0: tensor<4x4xf32>, %arg1: tensor<4xi32>, %arg2: tensor<4x4xf32>) -> tensor<4x4xf32> {
+    %0 = stablehlo.broadcast_in_dim %arg2, dims = [0, 1] : (tensor<4x4xf32>) -> tensor<4x4x1xf32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.compare LT, %arg1, %1, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %c_0 = stablehlo.constant dense<4> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %4 = stablehlo.add %arg1, %3 : tensor<4xi32>
+    %5 = stablehlo.select %2, %4, %arg1 : tensor<4xi1>, tensor<4xi32>
+    %6 = stablehlo.broadcast_in_dim %5, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+    %7 = "stablehlo.gather"(%0, %6) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 2], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 4, 1, 1>}> : (tensor<4x4x1xf32>, tensor<4x1xi32>) -> tensor<4x4x1xf32>
+    %8 = stablehlo.transpose %7, dims = [1, 2, 0] : (tensor<4x4x1xf32>) -> tensor<4x1x4xf32>
+    %9 = stablehlo.reshape %8 : (tensor<4x1x4xf32>) -> tensor<4x4xf32>
+    %10 = stablehlo.custom_call @lapack_strsm_ffi(%arg0, %9) {backend_config = "", mhlo.backend_config = {diag = 85 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 76 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k, l])->([m, n]) {i=4, j=4, k=4, l=4, m=4, n=4}, custom>} : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+    %11 = stablehlo.reshape %10 : (tensor<4x4xf32>) -> tensor<4x1x4xf32>
+    %12 = stablehlo.reshape %11 : (tensor<4x1x4xf32>) -> tensor<4x4xf32>
+    %13 = stablehlo.custom_call @lapack_strsm_ffi(%arg0, %12) {backend_config = "", mhlo.backend_config = {diag = 78 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 85 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k, l])->([m, n]) {i=4, j=4, k=4, l=4, m=4, n=4}, custom>} : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+    %14 = stablehlo.reshape %13 : (tensor<4x4xf32>) -> tensor<4x1x4xf32>
+    %15 = stablehlo.transpose %14, dims = [2, 0, 1] : (tensor<4x1x4xf32>) -> tensor<4x4x1xf32>
+    %16 = stablehlo.reshape %15 : (tensor<4x4x1xf32>) -> tensor<4x4xf32>
+    return %16 : tensor<4x4xf32>
+  }
+
+// -----
+
+// jnp_linalg_det_f32: jnp.linalg.det of a 4x4 (through getrf; 2x2 and 3x3 have closed forms).
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-1.0540938  ,  0.33732632 ,  1.4072722  , -1.4540243  ], [-0.20852184 , -0.63205254 , -1.7610195  ,  0.7349267  ], [-0.023443919,  0.071441844, -0.75231147 ,  0.45478415 ], [-0.53929734 , -0.14290321 , -1.1082608  , -1.2161027  ]]> : tensor<4x4xf32>
+  %r = func.call @f(%a0) : (tensor<4x4xf32>) -> (tensor<f32>)
+  // XLA CPU's error: 5.6e-09
+  check.expect_almost_eq_const %r, dense<1.0555393> : tensor<f32>, tolerance = 3.919e-05
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf32>) -> (tensor<f32> {jax.result_info = "result"}) {
+    %0 = call @det(%arg0) : (tensor<4x4xf32>) -> tensor<f32>
+    return %0 : tensor<f32>
+  }
+  func.func private @det(%arg0: tensor<4x4xf32>) -> tensor<f32> {
+    %0:2 = call @slogdet(%arg0) : (tensor<4x4xf32>) -> (tensor<f32>, tensor<f32>)
+    %1 = stablehlo.exponential %0#1 : tensor<f32>
+    %2 = stablehlo.multiply %0#0, %1 : tensor<f32>
+    return %2 : tensor<f32>
+  }
+  func.func private @slogdet(%arg0: tensor<4x4xf32>) -> (tensor<f32>, tensor<f32>) {
+    %0:3 = stablehlo.custom_call @lapack_sgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<4x4xf32>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<4x4xi1>, tensor<4x4xf32>
+    %9 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_13 = %c_2, %iterArg_14 = %c_1, %iterArg_15 = %9) : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    cond {
+      %c_16 = stablehlo.constant dense<4> : tensor<i64>
+      %32 = stablehlo.compare LT, %iterArg_13, %c_16, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %32 : tensor<i1>
+    } do {
+      %32:2 = func.call @closed_call(%iterArg, %iterArg_14, %iterArg_15) : (tensor<4xi32>, tensor<i64>, tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>)
+      %c_16 = stablehlo.constant dense<1> : tensor<i64>
+      %33 = stablehlo.add %iterArg_13, %c_16 : tensor<i64>
+      stablehlo.return %iterArg, %33, %32#0, %32#1 : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    }
+    %11 = call @diagonal(%8) : (tensor<4x4xf32>) -> tensor<4xf32>
+    %cst_3 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %12 = stablehlo.broadcast_in_dim %cst_3, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %13 = stablehlo.compare EQ, %11, %12, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %c_4 = stablehlo.constant dense<false> : tensor<i1>
+    %14 = stablehlo.reduce(%13 init: %c_4) applies stablehlo.or across dimensions = [0] : (tensor<4xi1>, tensor<i1>) -> tensor<i1>
+    %15 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %16 = stablehlo.compare NE, %2, %15, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %17 = call @count_nonzero(%16) : (tensor<4xi1>) -> tensor<i64>
+    %cst_5 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %18 = stablehlo.broadcast_in_dim %cst_5, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %19 = stablehlo.compare LT, %11, %18, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %20 = call @count_nonzero(%19) : (tensor<4xi1>) -> tensor<i64>
+    %21 = stablehlo.add %17, %20 : tensor<i64>
+    %c_6 = stablehlo.constant dense<2> : tensor<i64>
+    %22 = call @remainder(%21, %c_6) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+    %c_7 = stablehlo.constant dense<-2> : tensor<i64>
+    %23 = stablehlo.multiply %c_7, %22 : tensor<i64>
+    %c_8 = stablehlo.constant dense<1> : tensor<i64>
+    %24 = stablehlo.add %23, %c_8 : tensor<i64>
+    %25 = stablehlo.convert %24 : (tensor<i64>) -> tensor<f32>
+    %cst_9 = stablehlo.constant dense<1.000000e+00> : tensor<f32>
+    %26 = stablehlo.multiply %cst_9, %25 : tensor<f32>
+    %cst_10 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %27 = call @_where_0(%14, %cst_10, %26) : (tensor<i1>, tensor<f32>, tensor<f32>) -> tensor<f32>
+    %28 = stablehlo.abs %11 : tensor<4xf32>
+    %29 = stablehlo.log %28 : tensor<4xf32>
+    %cst_11 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %30 = stablehlo.reduce(%29 init: %cst_11) applies stablehlo.add across dimensions = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
+    %cst_12 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %31 = call @_where_0(%14, %cst_12, %30) : (tensor<i1>, tensor<f32>, tensor<f32>) -> tensor<f32>
+    return %27, %31 : tensor<f32>, tensor<f32>
+  }
+  func.func private @closed_call(%arg0: tensor<4xi32>, %arg1: tensor<i64>, %arg2: tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<4> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.dynamic_slice %arg0, %4, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1xi32>) -> tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %7 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %8 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<4> : tensor<i64>
+    %9 = stablehlo.add %8, %c_3 : tensor<i64>
+    %10 = stablehlo.select %7, %9, %arg1 : tensor<i1>, tensor<i64>
+    %11 = stablehlo.dynamic_slice %arg2, %10, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %12 = stablehlo.reshape %11 : (tensor<1xi32>) -> tensor<i32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.compare LT, %6, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_5 = stablehlo.constant dense<4> : tensor<i32>
+    %14 = stablehlo.add %6, %c_5 : tensor<i32>
+    %15 = stablehlo.select %13, %14, %6 : tensor<i1>, tensor<i32>
+    %16 = stablehlo.dynamic_slice %arg2, %15, sizes = [1] : (tensor<4xi32>, tensor<i32>) -> tensor<1xi32>
+    %17 = stablehlo.reshape %16 : (tensor<1xi32>) -> tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %18 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<4> : tensor<i64>
+    %19 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %20 = stablehlo.select %18, %19, %arg1 : tensor<i1>, tensor<i64>
+    %21 = stablehlo.convert %20 : (tensor<i64>) -> tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %23 = "stablehlo.scatter"(%arg2, %22, %17) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %24 = stablehlo.compare LT, %6, %c_8, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_9 = stablehlo.constant dense<4> : tensor<i32>
+    %25 = stablehlo.add %6, %c_9 : tensor<i32>
+    %26 = stablehlo.select %24, %25, %6 : tensor<i1>, tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%23, %27, %12) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    return %0, %28 : tensor<i64>, tensor<4xi32>
+  }
+  func.func private @diagonal(%arg0: tensor<4x4xf32>) -> tensor<4xf32> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %1 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %2 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %3 = stablehlo.add %0, %2 : tensor<4x4xi64>
+    %4 = stablehlo.compare EQ, %3, %1, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %5 = stablehlo.convert %4 : (tensor<4x4xi1>) -> tensor<4x4xf32>
+    %c_0 = stablehlo.constant dense<1> : tensor<i32>
+    %6 = "stablehlo.case"(%c_0) ({
+      %c_1 = stablehlo.constant dense<0> : tensor<i32>
+      stablehlo.return %c_1 : tensor<i32>
+    }, {
+      %c_1 = stablehlo.constant dense<0> : tensor<i32>
+      stablehlo.return %c_1 : tensor<i32>
+    }) : (tensor<i32>) -> tensor<i32>
+    %7 = "stablehlo.case"(%6) ({
+      %8 = stablehlo.iota dim = 0 : tensor<4xi64>
+      %9 = stablehlo.iota dim = 0 : tensor<4xi64>
+      %c_1 = stablehlo.constant dense<0> : tensor<i64>
+      %10 = stablehlo.broadcast_in_dim %c_1, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %11 = stablehlo.compare LT, %8, %10, SIGNED : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi1>
+      %c_2 = stablehlo.constant dense<4> : tensor<i64>
+      %12 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %13 = stablehlo.add %8, %12 : tensor<4xi64>
+      %14 = stablehlo.select %11, %13, %8 : tensor<4xi1>, tensor<4xi64>
+      %c_3 = stablehlo.constant dense<0> : tensor<i64>
+      %15 = stablehlo.broadcast_in_dim %c_3, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %16 = stablehlo.compare LT, %9, %15, SIGNED : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi1>
+      %c_4 = stablehlo.constant dense<4> : tensor<i64>
+      %17 = stablehlo.broadcast_in_dim %c_4, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %18 = stablehlo.add %9, %17 : tensor<4xi64>
+      %19 = stablehlo.select %16, %18, %9 : tensor<4xi1>, tensor<4xi64>
+      %20 = stablehlo.convert %14 : (tensor<4xi64>) -> tensor<4xi32>
+      %21 = stablehlo.convert %19 : (tensor<4xi64>) -> tensor<4xi32>
+      %22 = stablehlo.broadcast_in_dim %20, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+      %23 = stablehlo.broadcast_in_dim %21, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+      %24 = stablehlo.concatenate %22, %23, dim = 1 : (tensor<4x1xi32>, tensor<4x1xi32>) -> tensor<4x2xi32>
+      %25 = "stablehlo.gather"(%arg0, %24) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}> : (tensor<4x4xf32>, tensor<4x2xi32>) -> tensor<4xf32>
+      stablehlo.return %25 : tensor<4xf32>
+    }) : (tensor<i32>) -> tensor<4xf32>
+    return %7 : tensor<4xf32>
+  }
+  func.func private @count_nonzero(%arg0: tensor<4xi1>) -> tensor<i64> {
+    %c = stablehlo.constant dense<false> : tensor<i1>
+    %0 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i1>) -> tensor<4xi1>
+    %1 = stablehlo.compare NE, %arg0, %0, UNSIGNED : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+    %2 = stablehlo.convert %1 : (tensor<4xi1>) -> tensor<4xi32>
+    %3 = stablehlo.convert %2 : (tensor<4xi32>) -> tensor<4xi64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %4 = stablehlo.reduce(%3 init: %c_0) applies stablehlo.add across dimensions = [0] : (tensor<4xi64>, tensor<i64>) -> tensor<i64>
+    return %4 : tensor<i64>
+  }
+  func.func private @remainder(%arg0: tensor<i64>, %arg1: tensor<i64>) -> tensor<i64> {
+    %0 = stablehlo.convert %arg1 : tensor<i64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare EQ, %0, %c, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_0 = stablehlo.constant dense<1> : tensor<i64>
+    %2 = call @_where(%1, %c_0, %0) : (tensor<i1>, tensor<i64>, tensor<i64>) -> tensor<i64>
+    %3 = stablehlo.remainder %arg0, %2 : tensor<i64>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %4 = stablehlo.compare NE, %3, %c_1, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %5 = stablehlo.compare LT, %3, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_3 = stablehlo.constant dense<0> : tensor<i64>
+    %6 = stablehlo.compare LT, %2, %c_3, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %7 = stablehlo.compare NE, %5, %6, UNSIGNED : (tensor<i1>, tensor<i1>) -> tensor<i1>
+    %8 = stablehlo.and %7, %4 : tensor<i1>
+    %9 = stablehlo.add %3, %2 : tensor<i64>
+    %10 = stablehlo.select %8, %9, %3 : tensor<i1>, tensor<i64>
+    return %10 : tensor<i64>
+  }
+  func.func private @_where(%arg0: tensor<i1>, %arg1: tensor<i64>, %arg2: tensor<i64>) -> tensor<i64> {
+    %0 = stablehlo.select %arg0, %arg1, %arg2 : tensor<i1>, tensor<i64>
+    return %0 : tensor<i64>
+  }
+  func.func private @_where_0(%arg0: tensor<i1>, %arg1: tensor<f32>, %arg2: tensor<f32>) -> tensor<f32> {
+    %0 = stablehlo.select %arg0, %arg1, %arg2 : tensor<i1>, tensor<f32>
+    return %0 : tensor<f32>
+  }
+
+// -----
+
+// jnp_linalg_slogdet_f32: jnp.linalg.slogdet.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-1.0540938  ,  0.33732632 ,  1.4072722  , -1.4540243  ], [-0.20852184 , -0.63205254 , -1.7610195  ,  0.7349267  ], [-0.023443919,  0.071441844, -0.75231147 ,  0.45478415 ], [-0.53929734 , -0.14290321 , -1.1082608  , -1.2161027  ]]> : tensor<4x4xf32>
+  %r:2 = func.call @f(%a0) : (tensor<4x4xf32>) -> (tensor<f32>, tensor<f32>)
+  check.expect_eq_const %r#0, dense<1.> : tensor<f32>
+  // XLA CPU's error: 1.8e-08
+  check.expect_almost_eq_const %r#1, dense<0.054051768> : tensor<f32>, tolerance = 3.713e-05
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf32>) -> (tensor<f32> {jax.result_info = "result[0]"}, tensor<f32> {jax.result_info = "result[1]"}) {
+    %0:2 = call @slogdet(%arg0) : (tensor<4x4xf32>) -> (tensor<f32>, tensor<f32>)
+    return %0#0, %0#1 : tensor<f32>, tensor<f32>
+  }
+  func.func private @slogdet(%arg0: tensor<4x4xf32>) -> (tensor<f32>, tensor<f32>) {
+    %0:3 = stablehlo.custom_call @lapack_sgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<4x4xf32>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<4x4xi1>, tensor<4x4xf32>
+    %9 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_13 = %c_2, %iterArg_14 = %c_1, %iterArg_15 = %9) : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    cond {
+      %c_16 = stablehlo.constant dense<4> : tensor<i64>
+      %32 = stablehlo.compare LT, %iterArg_13, %c_16, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %32 : tensor<i1>
+    } do {
+      %32:2 = func.call @closed_call(%iterArg, %iterArg_14, %iterArg_15) : (tensor<4xi32>, tensor<i64>, tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>)
+      %c_16 = stablehlo.constant dense<1> : tensor<i64>
+      %33 = stablehlo.add %iterArg_13, %c_16 : tensor<i64>
+      stablehlo.return %iterArg, %33, %32#0, %32#1 : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    }
+    %11 = call @diagonal(%8) : (tensor<4x4xf32>) -> tensor<4xf32>
+    %cst_3 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %12 = stablehlo.broadcast_in_dim %cst_3, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %13 = stablehlo.compare EQ, %11, %12, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %c_4 = stablehlo.constant dense<false> : tensor<i1>
+    %14 = stablehlo.reduce(%13 init: %c_4) applies stablehlo.or across dimensions = [0] : (tensor<4xi1>, tensor<i1>) -> tensor<i1>
+    %15 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %16 = stablehlo.compare NE, %2, %15, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %17 = call @count_nonzero(%16) : (tensor<4xi1>) -> tensor<i64>
+    %cst_5 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %18 = stablehlo.broadcast_in_dim %cst_5, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %19 = stablehlo.compare LT, %11, %18, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %20 = call @count_nonzero(%19) : (tensor<4xi1>) -> tensor<i64>
+    %21 = stablehlo.add %17, %20 : tensor<i64>
+    %c_6 = stablehlo.constant dense<2> : tensor<i64>
+    %22 = call @remainder(%21, %c_6) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+    %c_7 = stablehlo.constant dense<-2> : tensor<i64>
+    %23 = stablehlo.multiply %c_7, %22 : tensor<i64>
+    %c_8 = stablehlo.constant dense<1> : tensor<i64>
+    %24 = stablehlo.add %23, %c_8 : tensor<i64>
+    %25 = stablehlo.convert %24 : (tensor<i64>) -> tensor<f32>
+    %cst_9 = stablehlo.constant dense<1.000000e+00> : tensor<f32>
+    %26 = stablehlo.multiply %cst_9, %25 : tensor<f32>
+    %cst_10 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %27 = call @_where_0(%14, %cst_10, %26) : (tensor<i1>, tensor<f32>, tensor<f32>) -> tensor<f32>
+    %28 = stablehlo.abs %11 : tensor<4xf32>
+    %29 = stablehlo.log %28 : tensor<4xf32>
+    %cst_11 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %30 = stablehlo.reduce(%29 init: %cst_11) applies stablehlo.add across dimensions = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
+    %cst_12 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %31 = call @_where_0(%14, %cst_12, %30) : (tensor<i1>, tensor<f32>, tensor<f32>) -> tensor<f32>
+    return %27, %31 : tensor<f32>, tensor<f32>
+  }
+  func.func private @closed_call(%arg0: tensor<4xi32>, %arg1: tensor<i64>, %arg2: tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<4> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.dynamic_slice %arg0, %4, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1xi32>) -> tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %7 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %8 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<4> : tensor<i64>
+    %9 = stablehlo.add %8, %c_3 : tensor<i64>
+    %10 = stablehlo.select %7, %9, %arg1 : tensor<i1>, tensor<i64>
+    %11 = stablehlo.dynamic_slice %arg2, %10, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %12 = stablehlo.reshape %11 : (tensor<1xi32>) -> tensor<i32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.compare LT, %6, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_5 = stablehlo.constant dense<4> : tensor<i32>
+    %14 = stablehlo.add %6, %c_5 : tensor<i32>
+    %15 = stablehlo.select %13, %14, %6 : tensor<i1>, tensor<i32>
+    %16 = stablehlo.dynamic_slice %arg2, %15, sizes = [1] : (tensor<4xi32>, tensor<i32>) -> tensor<1xi32>
+    %17 = stablehlo.reshape %16 : (tensor<1xi32>) -> tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %18 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<4> : tensor<i64>
+    %19 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %20 = stablehlo.select %18, %19, %arg1 : tensor<i1>, tensor<i64>
+    %21 = stablehlo.convert %20 : (tensor<i64>) -> tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %23 = "stablehlo.scatter"(%arg2, %22, %17) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %24 = stablehlo.compare LT, %6, %c_8, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_9 = stablehlo.constant dense<4> : tensor<i32>
+    %25 = stablehlo.add %6, %c_9 : tensor<i32>
+    %26 = stablehlo.select %24, %25, %6 : tensor<i1>, tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%23, %27, %12) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    return %0, %28 : tensor<i64>, tensor<4xi32>
+  }
+  func.func private @diagonal(%arg0: tensor<4x4xf32>) -> tensor<4xf32> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %1 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %2 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %3 = stablehlo.add %0, %2 : tensor<4x4xi64>
+    %4 = stablehlo.compare EQ, %3, %1, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %5 = stablehlo.convert %4 : (tensor<4x4xi1>) -> tensor<4x4xf32>
+    %c_0 = stablehlo.constant dense<1> : tensor<i32>
+    %6 = "stablehlo.case"(%c_0) ({
+      %c_1 = stablehlo.constant dense<0> : tensor<i32>
+      stablehlo.return %c_1 : tensor<i32>
+    }, {
+      %c_1 = stablehlo.constant dense<0> : tensor<i32>
+      stablehlo.return %c_1 : tensor<i32>
+    }) : (tensor<i32>) -> tensor<i32>
+    %7 = "stablehlo.case"(%6) ({
+      %8 = stablehlo.iota dim = 0 : tensor<4xi64>
+      %9 = stablehlo.iota dim = 0 : tensor<4xi64>
+      %c_1 = stablehlo.constant dense<0> : tensor<i64>
+      %10 = stablehlo.broadcast_in_dim %c_1, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %11 = stablehlo.compare LT, %8, %10, SIGNED : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi1>
+      %c_2 = stablehlo.constant dense<4> : tensor<i64>
+      %12 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %13 = stablehlo.add %8, %12 : tensor<4xi64>
+      %14 = stablehlo.select %11, %13, %8 : tensor<4xi1>, tensor<4xi64>
+      %c_3 = stablehlo.constant dense<0> : tensor<i64>
+      %15 = stablehlo.broadcast_in_dim %c_3, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %16 = stablehlo.compare LT, %9, %15, SIGNED : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi1>
+      %c_4 = stablehlo.constant dense<4> : tensor<i64>
+      %17 = stablehlo.broadcast_in_dim %c_4, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %18 = stablehlo.add %9, %17 : tensor<4xi64>
+      %19 = stablehlo.select %16, %18, %9 : tensor<4xi1>, tensor<4xi64>
+      %20 = stablehlo.convert %14 : (tensor<4xi64>) -> tensor<4xi32>
+      %21 = stablehlo.convert %19 : (tensor<4xi64>) -> tensor<4xi32>
+      %22 = stablehlo.broadcast_in_dim %20, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+      %23 = stablehlo.broadcast_in_dim %21, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+      %24 = stablehlo.concatenate %22, %23, dim = 1 : (tensor<4x1xi32>, tensor<4x1xi32>) -> tensor<4x2xi32>
+      %25 = "stablehlo.gather"(%arg0, %24) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}> : (tensor<4x4xf32>, tensor<4x2xi32>) -> tensor<4xf32>
+      stablehlo.return %25 : tensor<4xf32>
+    }) : (tensor<i32>) -> tensor<4xf32>
+    return %7 : tensor<4xf32>
+  }
+  func.func private @count_nonzero(%arg0: tensor<4xi1>) -> tensor<i64> {
+    %c = stablehlo.constant dense<false> : tensor<i1>
+    %0 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i1>) -> tensor<4xi1>
+    %1 = stablehlo.compare NE, %arg0, %0, UNSIGNED : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+    %2 = stablehlo.convert %1 : (tensor<4xi1>) -> tensor<4xi32>
+    %3 = stablehlo.convert %2 : (tensor<4xi32>) -> tensor<4xi64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %4 = stablehlo.reduce(%3 init: %c_0) applies stablehlo.add across dimensions = [0] : (tensor<4xi64>, tensor<i64>) -> tensor<i64>
+    return %4 : tensor<i64>
+  }
+  func.func private @remainder(%arg0: tensor<i64>, %arg1: tensor<i64>) -> tensor<i64> {
+    %0 = stablehlo.convert %arg1 : tensor<i64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare EQ, %0, %c, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_0 = stablehlo.constant dense<1> : tensor<i64>
+    %2 = call @_where(%1, %c_0, %0) : (tensor<i1>, tensor<i64>, tensor<i64>) -> tensor<i64>
+    %3 = stablehlo.remainder %arg0, %2 : tensor<i64>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %4 = stablehlo.compare NE, %3, %c_1, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %5 = stablehlo.compare LT, %3, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_3 = stablehlo.constant dense<0> : tensor<i64>
+    %6 = stablehlo.compare LT, %2, %c_3, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %7 = stablehlo.compare NE, %5, %6, UNSIGNED : (tensor<i1>, tensor<i1>) -> tensor<i1>
+    %8 = stablehlo.and %7, %4 : tensor<i1>
+    %9 = stablehlo.add %3, %2 : tensor<i64>
+    %10 = stablehlo.select %8, %9, %3 : tensor<i1>, tensor<i64>
+    return %10 : tensor<i64>
+  }
+  func.func private @_where(%arg0: tensor<i1>, %arg1: tensor<i64>, %arg2: tensor<i64>) -> tensor<i64> {
+    %0 = stablehlo.select %arg0, %arg1, %arg2 : tensor<i1>, tensor<i64>
+    return %0 : tensor<i64>
+  }
+  func.func private @_where_0(%arg0: tensor<i1>, %arg1: tensor<f32>, %arg2: tensor<f32>) -> tensor<f32> {
+    %0 = stablehlo.select %arg0, %arg1, %arg2 : tensor<i1>, tensor<f32>
+    return %0 : tensor<f32>
+  }
+
+// -----
+
+// jax_scipy_linalg_lu_f32: jax.scipy.linalg.lu: P exact (the pivot rows), L and U.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-1.0540938  ,  0.33732632 ,  1.4072722  , -1.4540243  ], [-0.20852184 , -0.63205254 , -1.7610195  ,  0.7349267  ], [-0.023443919,  0.071441844, -0.75231147 ,  0.45478415 ], [-0.53929734 , -0.14290321 , -1.1082608  , -1.2161027  ]]> : tensor<4x4xf32>
+  %r:3 = func.call @f(%a0) : (tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>)
+  check.expect_eq_const %r#0, dense<[[1., 0., 0., 0.], [0., 1., 0., 0.], [0., 0., 1., 0.], [0., 0., 0., 1.]]> : tensor<4x4xf32>
+  // XLA CPU's error: 8.1e-08
+  check.expect_almost_eq_const %r#1, dense<[[ 1.         ,  0.         ,  0.         ,  0.         ], [ 0.19782095 ,  1.         ,  0.         ,  0.         ], [ 0.022240827, -0.091501154,  1.         ,  0.         ], [ 0.5116218  ,  0.45148036 ,  0.9353557  ,  1.         ]]> : tensor<4x4xf32>, tolerance = 3.713e-05
+  // XLA CPU's error: 9.8e-08
+  check.expect_almost_eq_const %r#2, dense<[[-1.0540938 ,  0.33732632,  1.4072722 , -1.4540243 ], [ 0.        , -0.69878274, -2.0394075 ,  1.0225632 ], [ 0.        ,  0.        , -0.9702185 ,  0.5806886 ], [ 0.        ,  0.        ,  0.        , -1.4770098 ]]> : tensor<4x4xf32>, tolerance = 7.573e-05
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf32>) -> (tensor<4x4xf32> {jax.result_info = "result[0]"}, tensor<4x4xf32> {jax.result_info = "result[1]"}, tensor<4x4xf32> {jax.result_info = "result[2]"}) {
+    %0:3 = call @lu(%arg0) : (tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>)
+    return %0#0, %0#1, %0#2 : tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>
+  }
+  func.func private @lu(%arg0: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>) {
+    %0:3 = call @_lu(%arg0) : (tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>)
+    return %0#0, %0#1, %0#2 : tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>
+  }
+  func.func private @_lu(%arg0: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>) {
+    %0:3 = stablehlo.custom_call @lapack_sgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<4x4xf32>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<4x4xi1>, tensor<4x4xf32>
+    %9 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_4 = %c_2, %iterArg_5 = %c_1, %iterArg_6 = %9) : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    cond {
+      %c_7 = stablehlo.constant dense<4> : tensor<i64>
+      %27 = stablehlo.compare LT, %iterArg_4, %c_7, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %27 : tensor<i1>
+    } do {
+      %27:2 = func.call @closed_call(%iterArg, %iterArg_5, %iterArg_6) : (tensor<4xi32>, tensor<i64>, tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>)
+      %c_7 = stablehlo.constant dense<1> : tensor<i64>
+      %28 = stablehlo.add %iterArg_4, %c_7 : tensor<i64>
+      stablehlo.return %iterArg, %28, %27#0, %27#1 : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    }
+    %11 = stablehlo.broadcast_in_dim %10#3, dims = [1] : (tensor<4xi32>) -> tensor<1x4xi32>
+    %12 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %13 = stablehlo.broadcast_in_dim %12, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+    %14 = stablehlo.broadcast_in_dim %11, dims = [0, 1] : (tensor<1x4xi32>) -> tensor<4x4xi32>
+    %15 = stablehlo.broadcast_in_dim %13, dims = [0, 1] : (tensor<4x1xi32>) -> tensor<4x4xi32>
+    %16 = stablehlo.compare EQ, %14, %15, SIGNED : (tensor<4x4xi32>, tensor<4x4xi32>) -> tensor<4x4xi1>
+    %17 = stablehlo.convert %16 : (tensor<4x4xi1>) -> tensor<4x4xf32>
+    %18 = call @tril(%8) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    %19 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %20 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %c_3 = stablehlo.constant dense<0> : tensor<i64>
+    %21 = stablehlo.broadcast_in_dim %c_3, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %22 = stablehlo.add %19, %21 : tensor<4x4xi64>
+    %23 = stablehlo.compare EQ, %22, %20, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %24 = stablehlo.convert %23 : (tensor<4x4xi1>) -> tensor<4x4xf32>
+    %25 = stablehlo.add %18, %24 : tensor<4x4xf32>
+    %26 = call @triu(%8) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    return %17, %25, %26 : tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>
+  }
+  func.func private @closed_call(%arg0: tensor<4xi32>, %arg1: tensor<i64>, %arg2: tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<4> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.dynamic_slice %arg0, %4, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1xi32>) -> tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %7 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %8 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<4> : tensor<i64>
+    %9 = stablehlo.add %8, %c_3 : tensor<i64>
+    %10 = stablehlo.select %7, %9, %arg1 : tensor<i1>, tensor<i64>
+    %11 = stablehlo.dynamic_slice %arg2, %10, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %12 = stablehlo.reshape %11 : (tensor<1xi32>) -> tensor<i32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.compare LT, %6, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_5 = stablehlo.constant dense<4> : tensor<i32>
+    %14 = stablehlo.add %6, %c_5 : tensor<i32>
+    %15 = stablehlo.select %13, %14, %6 : tensor<i1>, tensor<i32>
+    %16 = stablehlo.dynamic_slice %arg2, %15, sizes = [1] : (tensor<4xi32>, tensor<i32>) -> tensor<1xi32>
+    %17 = stablehlo.reshape %16 : (tensor<1xi32>) -> tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %18 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<4> : tensor<i64>
+    %19 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %20 = stablehlo.select %18, %19, %arg1 : tensor<i1>, tensor<i64>
+    %21 = stablehlo.convert %20 : (tensor<i64>) -> tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %23 = "stablehlo.scatter"(%arg2, %22, %17) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %24 = stablehlo.compare LT, %6, %c_8, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_9 = stablehlo.constant dense<4> : tensor<i32>
+    %25 = stablehlo.add %6, %c_9 : tensor<i32>
+    %26 = stablehlo.select %24, %25, %6 : tensor<i1>, tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%23, %27, %12) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    return %0, %28 : tensor<i64>, tensor<4xi32>
+  }
+  func.func private @tril(%arg0: tensor<4x4xf32>) -> tensor<4x4xf32> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %c = stablehlo.constant dense<-1> : tensor<i64>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %2 = stablehlo.add %0, %1 : tensor<4x4xi64>
+    %3 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %4 = stablehlo.compare GE, %2, %3, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %5 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<4x4xf32>
+    %6 = stablehlo.select %4, %arg0, %5 : tensor<4x4xi1>, tensor<4x4xf32>
+    return %6 : tensor<4x4xf32>
+  }
+  func.func private @triu(%arg0: tensor<4x4xf32>) -> tensor<4x4xf32> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %c = stablehlo.constant dense<-1> : tensor<i64>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %2 = stablehlo.add %0, %1 : tensor<4x4xi64>
+    %3 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %4 = stablehlo.compare GE, %2, %3, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %5 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<4x4xf32>
+    %6 = stablehlo.select %4, %5, %arg0 : tensor<4x4xi1>, tensor<4x4xf32>
+    return %6 : tensor<4x4xf32>
+  }
+
+// -----
+
+// jnp_linalg_solve_f64: jnp.linalg.solve (getrf, then two trsm).
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-0.15144364817129202 ,  0.022221557194479512,  1.1765083202520015  ,   0.6805109746331383  ], [ 0.3826002677279928  , -0.5635713933532417  , -1.3819687200064654  ,   0.949529931735302   ], [ 0.9664471342208761  , -0.1407083991233403  ,  0.541883841603518   ,   0.781443053885405   ], [ 0.8311844526649818  ,  0.9213834732464707  , -0.45561765066113274 ,   1.5149729826647176  ]]> : tensor<4x4xf64>
+  %a1 = stablehlo.constant dense<[[-1.2465930582857083,  0.861723076993649 ], [ 0.4939320790307585,  0.8736191135245024], [ 1.8790083070967372,  1.484445473378649 ], [-1.145176907189325 , -1.688671580267857 ]]> : tensor<4x2xf64>
+  %r = func.call @f(%a0, %a1) : (tensor<4x4xf64>, tensor<4x2xf64>) -> (tensor<4x2xf64>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r, dense<[[ 2.753430924643092  ,  0.5762632798476298 ], [-1.4866008280385232 , -2.4367088126268905 ], [ 0.09454685423850177,  0.7010982365686724 ], [-1.3340034815737274 ,  0.2620002507763783 ]]> : tensor<4x2xf64>, tolerance = 7.309e-14
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf64>, %arg1: tensor<4x2xf64>) -> (tensor<4x2xf64> {jax.result_info = "result"}) {
+    %0 = call @solve(%arg0, %arg1) : (tensor<4x4xf64>, tensor<4x2xf64>) -> tensor<4x2xf64>
+    return %0 : tensor<4x2xf64>
+  }
+  func.func private @solve(%arg0: tensor<4x4xf64>, %arg1: tensor<4x2xf64>) -> tensor<4x2xf64> {
+    %0:3 = stablehlo.custom_call @lapack_dgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<4x4xf64>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<4x4xi1>, tensor<4x4xf64>
+    %9 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_3 = %c_2, %iterArg_4 = %c_1, %iterArg_5 = %9) : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    cond {
+      %c_6 = stablehlo.constant dense<4> : tensor<i64>
+      %14 = stablehlo.compare LT, %iterArg_3, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %14 : tensor<i1>
+    } do {
+      %14:2 = func.call @closed_call(%iterArg, %iterArg_4, %iterArg_5) : (tensor<4xi32>, tensor<i64>, tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>)
+      %c_6 = stablehlo.constant dense<1> : tensor<i64>
+      %15 = stablehlo.add %iterArg_3, %c_6 : tensor<i64>
+      stablehlo.return %iterArg, %15, %14#0, %14#1 : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    }
+    %11 = stablehlo.transpose %arg1, dims = [1, 0] : (tensor<4x2xf64>) -> tensor<2x4xf64>
+    %12 = call @_lu_solve(%8, %10#3, %11) : (tensor<4x4xf64>, tensor<4xi32>, tensor<2x4xf64>) -> tensor<2x4xf64>
+    %13 = stablehlo.transpose %12, dims = [1, 0] : (tensor<2x4xf64>) -> tensor<4x2xf64>
+    return %13 : tensor<4x2xf64>
+  }
+  func.func private @closed_call(%arg0: tensor<4xi32>, %arg1: tensor<i64>, %arg2: tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<4> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.dynamic_slice %arg0, %4, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1xi32>) -> tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %7 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %8 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<4> : tensor<i64>
+    %9 = stablehlo.add %8, %c_3 : tensor<i64>
+    %10 = stablehlo.select %7, %9, %arg1 : tensor<i1>, tensor<i64>
+    %11 = stablehlo.dynamic_slice %arg2, %10, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %12 = stablehlo.reshape %11 : (tensor<1xi32>) -> tensor<i32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.compare LT, %6, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_5 = stablehlo.constant dense<4> : tensor<i32>
+    %14 = stablehlo.add %6, %c_5 : tensor<i32>
+    %15 = stablehlo.select %13, %14, %6 : tensor<i1>, tensor<i32>
+    %16 = stablehlo.dynamic_slice %arg2, %15, sizes = [1] : (tensor<4xi32>, tensor<i32>) -> tensor<1xi32>
+    %17 = stablehlo.reshape %16 : (tensor<1xi32>) -> tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %18 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<4> : tensor<i64>
+    %19 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %20 = stablehlo.select %18, %19, %arg1 : tensor<i1>, tensor<i64>
+    %21 = stablehlo.convert %20 : (tensor<i64>) -> tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %23 = "stablehlo.scatter"(%arg2, %22, %17) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %24 = stablehlo.compare LT, %6, %c_8, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_9 = stablehlo.constant dense<4> : tensor<i32>
+    %25 = stablehlo.add %6, %c_9 : tensor<i32>
+    %26 = stablehlo.select %24, %25, %6 : tensor<i1>, tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%23, %27, %12) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    return %0, %28 : tensor<i64>, tensor<4xi32>
+  }
+  func.func private @_lu_solve(%arg0: tensor<4x4xf64>, %arg1: tensor<4xi32>, %arg2: tensor<2x4xf64>) -> tensor<2x4xf64> {
+    %0 = stablehlo.broadcast_in_dim %arg2, dims = [0, 1] : (tensor<2x4xf64>) -> tensor<2x4x1xf64>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.compare LT, %arg1, %1, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %c_0 = stablehlo.constant dense<4> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %4 = stablehlo.add %arg1, %3 : tensor<4xi32>
+    %5 = stablehlo.select %2, %4, %arg1 : tensor<4xi1>, tensor<4xi32>
+    %6 = stablehlo.broadcast_in_dim %5, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+    %7 = "stablehlo.gather"(%0, %6) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 2], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 2, 1, 1>}> : (tensor<2x4x1xf64>, tensor<4x1xi32>) -> tensor<2x4x1xf64>
+    %8 = stablehlo.transpose %7, dims = [1, 2, 0] : (tensor<2x4x1xf64>) -> tensor<4x1x2xf64>
+    %9 = stablehlo.reshape %8 : (tensor<4x1x2xf64>) -> tensor<4x2xf64>
+    %10 = stablehlo.custom_call @lapack_dtrsm_ffi(%arg0, %9) {backend_config = "", mhlo.backend_config = {diag = 85 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 76 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k, l])->([m, n]) {i=4, j=4, k=4, l=2, m=4, n=2}, custom>} : (tensor<4x4xf64>, tensor<4x2xf64>) -> tensor<4x2xf64>
+    %11 = stablehlo.reshape %10 : (tensor<4x2xf64>) -> tensor<4x1x2xf64>
+    %12 = stablehlo.reshape %11 : (tensor<4x1x2xf64>) -> tensor<4x2xf64>
+    %13 = stablehlo.custom_call @lapack_dtrsm_ffi(%arg0, %12) {backend_config = "", mhlo.backend_config = {diag = 78 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 85 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k, l])->([m, n]) {i=4, j=4, k=4, l=2, m=4, n=2}, custom>} : (tensor<4x4xf64>, tensor<4x2xf64>) -> tensor<4x2xf64>
+    %14 = stablehlo.reshape %13 : (tensor<4x2xf64>) -> tensor<4x1x2xf64>
+    %15 = stablehlo.transpose %14, dims = [2, 0, 1] : (tensor<4x1x2xf64>) -> tensor<2x4x1xf64>
+    %16 = stablehlo.reshape %15 : (tensor<2x4x1xf64>) -> tensor<2x4xf64>
+    return %16 : tensor<2x4xf64>
+  }
+
+// -----
+
+// jnp_linalg_inv_f64: jnp.linalg.inv.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-0.15144364817129202 ,  0.022221557194479512,  1.1765083202520015  ,   0.6805109746331383  ], [ 0.3826002677279928  , -0.5635713933532417  , -1.3819687200064654  ,   0.949529931735302   ], [ 0.9664471342208761  , -0.1407083991233403  ,  0.541883841603518   ,   0.781443053885405   ], [ 0.8311844526649818  ,  0.9213834732464707  , -0.45561765066113274 ,   1.5149729826647176  ]]> : tensor<4x4xf64>
+  %r = func.call @f(%a0) : (tensor<4x4xf64>) -> (tensor<4x4xf64>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r, dense<[[-0.7913664530091098  , -0.27689633440455447 ,  1.0161176106268008  ,   0.004895707754548066], [-0.24425458825012428 , -0.5828884131189731  , -0.3883715108973692  ,   0.6753771547429873  ], [ 0.3540661571098613  , -0.2705010811713625  ,  0.27596550652539004 ,  -0.13184945407763254 ], [ 0.6892152108379765  ,  0.4250706903791688  , -0.2382929047552372  ,   0.2069848639688976  ]]> : tensor<4x4xf64>, tolerance = 2.697e-14
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf64>) -> (tensor<4x4xf64> {jax.result_info = "result"}) {
+    %0 = call @inv(%arg0) : (tensor<4x4xf64>) -> tensor<4x4xf64>
+    return %0 : tensor<4x4xf64>
+  }
+  func.func private @inv(%arg0: tensor<4x4xf64>) -> tensor<4x4xf64> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %1 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %2 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %3 = stablehlo.add %0, %2 : tensor<4x4xi64>
+    %4 = stablehlo.compare EQ, %3, %1, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %5 = stablehlo.convert %4 : (tensor<4x4xi1>) -> tensor<4x4xf64>
+    %6 = call @solve(%arg0, %5) : (tensor<4x4xf64>, tensor<4x4xf64>) -> tensor<4x4xf64>
+    return %6 : tensor<4x4xf64>
+  }
+  func.func private @solve(%arg0: tensor<4x4xf64>, %arg1: tensor<4x4xf64>) -> tensor<4x4xf64> {
+    %0:3 = stablehlo.custom_call @lapack_dgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<4x4xf64>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<4x4xi1>, tensor<4x4xf64>
+    %9 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_3 = %c_2, %iterArg_4 = %c_1, %iterArg_5 = %9) : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    cond {
+      %c_6 = stablehlo.constant dense<4> : tensor<i64>
+      %14 = stablehlo.compare LT, %iterArg_3, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %14 : tensor<i1>
+    } do {
+      %14:2 = func.call @closed_call(%iterArg, %iterArg_4, %iterArg_5) : (tensor<4xi32>, tensor<i64>, tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>)
+      %c_6 = stablehlo.constant dense<1> : tensor<i64>
+      %15 = stablehlo.add %iterArg_3, %c_6 : tensor<i64>
+      stablehlo.return %iterArg, %15, %14#0, %14#1 : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    }
+    %11 = stablehlo.transpose %arg1, dims = [1, 0] : (tensor<4x4xf64>) -> tensor<4x4xf64>
+    %12 = call @_lu_solve(%8, %10#3, %11) : (tensor<4x4xf64>, tensor<4xi32>, tensor<4x4xf64>) -> tensor<4x4xf64>
+    %13 = stablehlo.transpose %12, dims = [1, 0] : (tensor<4x4xf64>) -> tensor<4x4xf64>
+    return %13 : tensor<4x4xf64>
+  }
+  func.func private @closed_call(%arg0: tensor<4xi32>, %arg1: tensor<i64>, %arg2: tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<4> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.dynamic_slice %arg0, %4, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1xi32>) -> tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %7 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %8 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<4> : tensor<i64>
+    %9 = stablehlo.add %8, %c_3 : tensor<i64>
+    %10 = stablehlo.select %7, %9, %arg1 : tensor<i1>, tensor<i64>
+    %11 = stablehlo.dynamic_slice %arg2, %10, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %12 = stablehlo.reshape %11 : (tensor<1xi32>) -> tensor<i32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.compare LT, %6, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_5 = stablehlo.constant dense<4> : tensor<i32>
+    %14 = stablehlo.add %6, %c_5 : tensor<i32>
+    %15 = stablehlo.select %13, %14, %6 : tensor<i1>, tensor<i32>
+    %16 = stablehlo.dynamic_slice %arg2, %15, sizes = [1] : (tensor<4xi32>, tensor<i32>) -> tensor<1xi32>
+    %17 = stablehlo.reshape %16 : (tensor<1xi32>) -> tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %18 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<4> : tensor<i64>
+    %19 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %20 = stablehlo.select %18, %19, %arg1 : tensor<i1>, tensor<i64>
+    %21 = stablehlo.convert %20 : (tensor<i64>) -> tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %23 = "stablehlo.scatter"(%arg2, %22, %17) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %24 = stablehlo.compare LT, %6, %c_8, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_9 = stablehlo.constant dense<4> : tensor<i32>
+    %25 = stablehlo.add %6, %c_9 : tensor<i32>
+    %26 = stablehlo.select %24, %25, %6 : tensor<i1>, tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%23, %27, %12) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    return %0, %28 : tensor<i64>, tensor<4xi32>
+  }
+  func.func private @_lu_solve(%arg0: tensor<4x4xf64>, %arg1: tensor<4xi32>, %arg2: tensor<4x4xf64>) -> tensor<4x4xf64> {
+    %0 = stablehlo.broadcast_in_dim %arg2, dims = [0, 1] : (tensor<4x4xf64>) -> tensor<4x4x1xf64>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.compare LT, %arg1, %1, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %c_0 = stablehlo.constant dense<4> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %4 = stablehlo.add %arg1, %3 : tensor<4xi32>
+    %5 = stablehlo.select %2, %4, %arg1 : tensor<4xi1>, tensor<4xi32>
+    %6 = stablehlo.broadcast_in_dim %5, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+    %7 = "stablehlo.gather"(%0, %6) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 2], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 4, 1, 1>}> : (tensor<4x4x1xf64>, tensor<4x1xi32>) -> tensor<4x4x1xf64>
+    %8 = stablehlo.transpose %7, dims = [1, 2, 0] : (tensor<4x4x1xf64>) -> tensor<4x1x4xf64>
+    %9 = stablehlo.reshape %8 : (tensor<4x1x4xf64>) -> tensor<4x4xf64>
+    %10 = stablehlo.custom_call @lapack_dtrsm_ffi(%arg0, %9) {backend_config = "", mhlo.backend_config = {diag = 85 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 76 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k, l])->([m, n]) {i=4, j=4, k=4, l=4, m=4, n=4}, custom>} : (tensor<4x4xf64>, tensor<4x4xf64>) -> tensor<4x4xf64>
+    %11 = stablehlo.reshape %10 : (tensor<4x4xf64>) -> tensor<4x1x4xf64>
+    %12 = stablehlo.reshape %11 : (tensor<4x1x4xf64>) -> tensor<4x4xf64>
+    %13 = stablehlo.custom_call @lapack_dtrsm_ffi(%arg0, %12) {backend_config = "", mhlo.backend_config = {diag = 78 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 85 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k, l])->([m, n]) {i=4, j=4, k=4, l=4, m=4, n=4}, custom>} : (tensor<4x4xf64>, tensor<4x4xf64>) -> tensor<4x4xf64>
+    %14 = stablehlo.reshape %13 : (tensor<4x4xf64>) -> tensor<4x1x4xf64>
+    %15 = stablehlo.transpose %14, dims = [2, 0, 1] : (tensor<4x1x4xf64>) -> tensor<4x4x1xf64>
+    %16 = stablehlo.reshape %15 : (tensor<4x4x1xf64>) -> tensor<4x4xf64>
+    return %16 : tensor<4x4xf64>
+  }
+
+// -----
+
+// jnp_linalg_det_f64: jnp.linalg.det of a 4x4 (through getrf; 2x2 and 3x3 have closed forms).
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-0.15144364817129202 ,  0.022221557194479512,  1.1765083202520015  ,   0.6805109746331383  ], [ 0.3826002677279928  , -0.5635713933532417  , -1.3819687200064654  ,   0.949529931735302   ], [ 0.9664471342208761  , -0.1407083991233403  ,  0.541883841603518   ,   0.781443053885405   ], [ 0.8311844526649818  ,  0.9213834732464707  , -0.45561765066113274 ,   1.5149729826647176  ]]> : tensor<4x4xf64>
+  %r = func.call @f(%a0) : (tensor<4x4xf64>) -> (tensor<f64>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r, dense<2.9899483594297163> : tensor<f64>, tolerance = 7.936e-14
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf64>) -> (tensor<f64> {jax.result_info = "result"}) {
+    %0 = call @det(%arg0) : (tensor<4x4xf64>) -> tensor<f64>
+    return %0 : tensor<f64>
+  }
+  func.func private @det(%arg0: tensor<4x4xf64>) -> tensor<f64> {
+    %0:2 = call @slogdet(%arg0) : (tensor<4x4xf64>) -> (tensor<f64>, tensor<f64>)
+    %1 = stablehlo.exponential %0#1 : tensor<f64>
+    %2 = stablehlo.multiply %0#0, %1 : tensor<f64>
+    return %2 : tensor<f64>
+  }
+  func.func private @slogdet(%arg0: tensor<4x4xf64>) -> (tensor<f64>, tensor<f64>) {
+    %0:3 = stablehlo.custom_call @lapack_dgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<4x4xf64>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<4x4xi1>, tensor<4x4xf64>
+    %9 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_13 = %c_2, %iterArg_14 = %c_1, %iterArg_15 = %9) : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    cond {
+      %c_16 = stablehlo.constant dense<4> : tensor<i64>
+      %32 = stablehlo.compare LT, %iterArg_13, %c_16, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %32 : tensor<i1>
+    } do {
+      %32:2 = func.call @closed_call(%iterArg, %iterArg_14, %iterArg_15) : (tensor<4xi32>, tensor<i64>, tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>)
+      %c_16 = stablehlo.constant dense<1> : tensor<i64>
+      %33 = stablehlo.add %iterArg_13, %c_16 : tensor<i64>
+      stablehlo.return %iterArg, %33, %32#0, %32#1 : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    }
+    %11 = call @diagonal(%8) : (tensor<4x4xf64>) -> tensor<4xf64>
+    %cst_3 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %12 = stablehlo.broadcast_in_dim %cst_3, dims = [] : (tensor<f64>) -> tensor<4xf64>
+    %13 = stablehlo.compare EQ, %11, %12, FLOAT : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xi1>
+    %c_4 = stablehlo.constant dense<false> : tensor<i1>
+    %14 = stablehlo.reduce(%13 init: %c_4) applies stablehlo.or across dimensions = [0] : (tensor<4xi1>, tensor<i1>) -> tensor<i1>
+    %15 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %16 = stablehlo.compare NE, %2, %15, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %17 = call @count_nonzero(%16) : (tensor<4xi1>) -> tensor<i64>
+    %cst_5 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %18 = stablehlo.broadcast_in_dim %cst_5, dims = [] : (tensor<f64>) -> tensor<4xf64>
+    %19 = stablehlo.compare LT, %11, %18, FLOAT : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xi1>
+    %20 = call @count_nonzero(%19) : (tensor<4xi1>) -> tensor<i64>
+    %21 = stablehlo.add %17, %20 : tensor<i64>
+    %c_6 = stablehlo.constant dense<2> : tensor<i64>
+    %22 = call @remainder(%21, %c_6) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+    %c_7 = stablehlo.constant dense<-2> : tensor<i64>
+    %23 = stablehlo.multiply %c_7, %22 : tensor<i64>
+    %c_8 = stablehlo.constant dense<1> : tensor<i64>
+    %24 = stablehlo.add %23, %c_8 : tensor<i64>
+    %25 = stablehlo.convert %24 : (tensor<i64>) -> tensor<f64>
+    %cst_9 = stablehlo.constant dense<1.000000e+00> : tensor<f64>
+    %26 = stablehlo.multiply %cst_9, %25 : tensor<f64>
+    %cst_10 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %27 = call @_where_0(%14, %cst_10, %26) : (tensor<i1>, tensor<f64>, tensor<f64>) -> tensor<f64>
+    %28 = stablehlo.abs %11 : tensor<4xf64>
+    %29 = stablehlo.log %28 : tensor<4xf64>
+    %cst_11 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %30 = stablehlo.reduce(%29 init: %cst_11) applies stablehlo.add across dimensions = [0] : (tensor<4xf64>, tensor<f64>) -> tensor<f64>
+    %cst_12 = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>
+    %31 = call @_where_0(%14, %cst_12, %30) : (tensor<i1>, tensor<f64>, tensor<f64>) -> tensor<f64>
+    return %27, %31 : tensor<f64>, tensor<f64>
+  }
+  func.func private @closed_call(%arg0: tensor<4xi32>, %arg1: tensor<i64>, %arg2: tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<4> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.dynamic_slice %arg0, %4, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1xi32>) -> tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %7 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %8 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<4> : tensor<i64>
+    %9 = stablehlo.add %8, %c_3 : tensor<i64>
+    %10 = stablehlo.select %7, %9, %arg1 : tensor<i1>, tensor<i64>
+    %11 = stablehlo.dynamic_slice %arg2, %10, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %12 = stablehlo.reshape %11 : (tensor<1xi32>) -> tensor<i32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.compare LT, %6, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_5 = stablehlo.constant dense<4> : tensor<i32>
+    %14 = stablehlo.add %6, %c_5 : tensor<i32>
+    %15 = stablehlo.select %13, %14, %6 : tensor<i1>, tensor<i32>
+    %16 = stablehlo.dynamic_slice %arg2, %15, sizes = [1] : (tensor<4xi32>, tensor<i32>) -> tensor<1xi32>
+    %17 = stablehlo.reshape %16 : (tensor<1xi32>) -> tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %18 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<4> : tensor<i64>
+    %19 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %20 = stablehlo.select %18, %19, %arg1 : tensor<i1>, tensor<i64>
+    %21 = stablehlo.convert %20 : (tensor<i64>) -> tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %23 = "stablehlo.scatter"(%arg2, %22, %17) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %24 = stablehlo.compare LT, %6, %c_8, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_9 = stablehlo.constant dense<4> : tensor<i32>
+    %25 = stablehlo.add %6, %c_9 : tensor<i32>
+    %26 = stablehlo.select %24, %25, %6 : tensor<i1>, tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%23, %27, %12) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    return %0, %28 : tensor<i64>, tensor<4xi32>
+  }
+  func.func private @diagonal(%arg0: tensor<4x4xf64>) -> tensor<4xf64> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %1 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %2 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %3 = stablehlo.add %0, %2 : tensor<4x4xi64>
+    %4 = stablehlo.compare EQ, %3, %1, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %5 = stablehlo.convert %4 : (tensor<4x4xi1>) -> tensor<4x4xf64>
+    %c_0 = stablehlo.constant dense<1> : tensor<i32>
+    %6 = "stablehlo.case"(%c_0) ({
+      %c_1 = stablehlo.constant dense<0> : tensor<i32>
+      stablehlo.return %c_1 : tensor<i32>
+    }, {
+      %c_1 = stablehlo.constant dense<0> : tensor<i32>
+      stablehlo.return %c_1 : tensor<i32>
+    }) : (tensor<i32>) -> tensor<i32>
+    %7 = "stablehlo.case"(%6) ({
+      %8 = stablehlo.iota dim = 0 : tensor<4xi64>
+      %9 = stablehlo.iota dim = 0 : tensor<4xi64>
+      %c_1 = stablehlo.constant dense<0> : tensor<i64>
+      %10 = stablehlo.broadcast_in_dim %c_1, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %11 = stablehlo.compare LT, %8, %10, SIGNED : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi1>
+      %c_2 = stablehlo.constant dense<4> : tensor<i64>
+      %12 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %13 = stablehlo.add %8, %12 : tensor<4xi64>
+      %14 = stablehlo.select %11, %13, %8 : tensor<4xi1>, tensor<4xi64>
+      %c_3 = stablehlo.constant dense<0> : tensor<i64>
+      %15 = stablehlo.broadcast_in_dim %c_3, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %16 = stablehlo.compare LT, %9, %15, SIGNED : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi1>
+      %c_4 = stablehlo.constant dense<4> : tensor<i64>
+      %17 = stablehlo.broadcast_in_dim %c_4, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %18 = stablehlo.add %9, %17 : tensor<4xi64>
+      %19 = stablehlo.select %16, %18, %9 : tensor<4xi1>, tensor<4xi64>
+      %20 = stablehlo.convert %14 : (tensor<4xi64>) -> tensor<4xi32>
+      %21 = stablehlo.convert %19 : (tensor<4xi64>) -> tensor<4xi32>
+      %22 = stablehlo.broadcast_in_dim %20, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+      %23 = stablehlo.broadcast_in_dim %21, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+      %24 = stablehlo.concatenate %22, %23, dim = 1 : (tensor<4x1xi32>, tensor<4x1xi32>) -> tensor<4x2xi32>
+      %25 = "stablehlo.gather"(%arg0, %24) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}> : (tensor<4x4xf64>, tensor<4x2xi32>) -> tensor<4xf64>
+      stablehlo.return %25 : tensor<4xf64>
+    }) : (tensor<i32>) -> tensor<4xf64>
+    return %7 : tensor<4xf64>
+  }
+  func.func private @count_nonzero(%arg0: tensor<4xi1>) -> tensor<i64> {
+    %c = stablehlo.constant dense<false> : tensor<i1>
+    %0 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i1>) -> tensor<4xi1>
+    %1 = stablehlo.compare NE, %arg0, %0, UNSIGNED : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+    %2 = stablehlo.convert %1 : (tensor<4xi1>) -> tensor<4xi32>
+    %3 = stablehlo.convert %2 : (tensor<4xi32>) -> tensor<4xi64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %4 = stablehlo.reduce(%3 init: %c_0) applies stablehlo.add across dimensions = [0] : (tensor<4xi64>, tensor<i64>) -> tensor<i64>
+    return %4 : tensor<i64>
+  }
+  func.func private @remainder(%arg0: tensor<i64>, %arg1: tensor<i64>) -> tensor<i64> {
+    %0 = stablehlo.convert %arg1 : tensor<i64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare EQ, %0, %c, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_0 = stablehlo.constant dense<1> : tensor<i64>
+    %2 = call @_where(%1, %c_0, %0) : (tensor<i1>, tensor<i64>, tensor<i64>) -> tensor<i64>
+    %3 = stablehlo.remainder %arg0, %2 : tensor<i64>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %4 = stablehlo.compare NE, %3, %c_1, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %5 = stablehlo.compare LT, %3, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_3 = stablehlo.constant dense<0> : tensor<i64>
+    %6 = stablehlo.compare LT, %2, %c_3, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %7 = stablehlo.compare NE, %5, %6, UNSIGNED : (tensor<i1>, tensor<i1>) -> tensor<i1>
+    %8 = stablehlo.and %7, %4 : tensor<i1>
+    %9 = stablehlo.add %3, %2 : tensor<i64>
+    %10 = stablehlo.select %8, %9, %3 : tensor<i1>, tensor<i64>
+    return %10 : tensor<i64>
+  }
+  func.func private @_where(%arg0: tensor<i1>, %arg1: tensor<i64>, %arg2: tensor<i64>) -> tensor<i64> {
+    %0 = stablehlo.select %arg0, %arg1, %arg2 : tensor<i1>, tensor<i64>
+    return %0 : tensor<i64>
+  }
+  func.func private @_where_0(%arg0: tensor<i1>, %arg1: tensor<f64>, %arg2: tensor<f64>) -> tensor<f64> {
+    %0 = stablehlo.select %arg0, %arg1, %arg2 : tensor<i1>, tensor<f64>
+    return %0 : tensor<f64>
+  }
+
+// -----
+
+// jnp_linalg_slogdet_f64: jnp.linalg.slogdet.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-0.15144364817129202 ,  0.022221557194479512,  1.1765083202520015  ,   0.6805109746331383  ], [ 0.3826002677279928  , -0.5635713933532417  , -1.3819687200064654  ,   0.949529931735302   ], [ 0.9664471342208761  , -0.1407083991233403  ,  0.541883841603518   ,   0.781443053885405   ], [ 0.8311844526649818  ,  0.9213834732464707  , -0.45561765066113274 ,   1.5149729826647176  ]]> : tensor<4x4xf64>
+  %r:2 = func.call @f(%a0) : (tensor<4x4xf64>) -> (tensor<f64>, tensor<f64>)
+  check.expect_eq_const %r#0, dense<1.> : tensor<f64>
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#1, dense<1.0952561161597076> : tensor<f64>, tolerance = 2.907e-14
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf64>) -> (tensor<f64> {jax.result_info = "result[0]"}, tensor<f64> {jax.result_info = "result[1]"}) {
+    %0:2 = call @slogdet(%arg0) : (tensor<4x4xf64>) -> (tensor<f64>, tensor<f64>)
+    return %0#0, %0#1 : tensor<f64>, tensor<f64>
+  }
+  func.func private @slogdet(%arg0: tensor<4x4xf64>) -> (tensor<f64>, tensor<f64>) {
+    %0:3 = stablehlo.custom_call @lapack_dgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<4x4xf64>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<4x4xi1>, tensor<4x4xf64>
+    %9 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_13 = %c_2, %iterArg_14 = %c_1, %iterArg_15 = %9) : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    cond {
+      %c_16 = stablehlo.constant dense<4> : tensor<i64>
+      %32 = stablehlo.compare LT, %iterArg_13, %c_16, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %32 : tensor<i1>
+    } do {
+      %32:2 = func.call @closed_call(%iterArg, %iterArg_14, %iterArg_15) : (tensor<4xi32>, tensor<i64>, tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>)
+      %c_16 = stablehlo.constant dense<1> : tensor<i64>
+      %33 = stablehlo.add %iterArg_13, %c_16 : tensor<i64>
+      stablehlo.return %iterArg, %33, %32#0, %32#1 : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    }
+    %11 = call @diagonal(%8) : (tensor<4x4xf64>) -> tensor<4xf64>
+    %cst_3 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %12 = stablehlo.broadcast_in_dim %cst_3, dims = [] : (tensor<f64>) -> tensor<4xf64>
+    %13 = stablehlo.compare EQ, %11, %12, FLOAT : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xi1>
+    %c_4 = stablehlo.constant dense<false> : tensor<i1>
+    %14 = stablehlo.reduce(%13 init: %c_4) applies stablehlo.or across dimensions = [0] : (tensor<4xi1>, tensor<i1>) -> tensor<i1>
+    %15 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %16 = stablehlo.compare NE, %2, %15, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %17 = call @count_nonzero(%16) : (tensor<4xi1>) -> tensor<i64>
+    %cst_5 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %18 = stablehlo.broadcast_in_dim %cst_5, dims = [] : (tensor<f64>) -> tensor<4xf64>
+    %19 = stablehlo.compare LT, %11, %18, FLOAT : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xi1>
+    %20 = call @count_nonzero(%19) : (tensor<4xi1>) -> tensor<i64>
+    %21 = stablehlo.add %17, %20 : tensor<i64>
+    %c_6 = stablehlo.constant dense<2> : tensor<i64>
+    %22 = call @remainder(%21, %c_6) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+    %c_7 = stablehlo.constant dense<-2> : tensor<i64>
+    %23 = stablehlo.multiply %c_7, %22 : tensor<i64>
+    %c_8 = stablehlo.constant dense<1> : tensor<i64>
+    %24 = stablehlo.add %23, %c_8 : tensor<i64>
+    %25 = stablehlo.convert %24 : (tensor<i64>) -> tensor<f64>
+    %cst_9 = stablehlo.constant dense<1.000000e+00> : tensor<f64>
+    %26 = stablehlo.multiply %cst_9, %25 : tensor<f64>
+    %cst_10 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %27 = call @_where_0(%14, %cst_10, %26) : (tensor<i1>, tensor<f64>, tensor<f64>) -> tensor<f64>
+    %28 = stablehlo.abs %11 : tensor<4xf64>
+    %29 = stablehlo.log %28 : tensor<4xf64>
+    %cst_11 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %30 = stablehlo.reduce(%29 init: %cst_11) applies stablehlo.add across dimensions = [0] : (tensor<4xf64>, tensor<f64>) -> tensor<f64>
+    %cst_12 = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>
+    %31 = call @_where_0(%14, %cst_12, %30) : (tensor<i1>, tensor<f64>, tensor<f64>) -> tensor<f64>
+    return %27, %31 : tensor<f64>, tensor<f64>
+  }
+  func.func private @closed_call(%arg0: tensor<4xi32>, %arg1: tensor<i64>, %arg2: tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<4> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.dynamic_slice %arg0, %4, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1xi32>) -> tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %7 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %8 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<4> : tensor<i64>
+    %9 = stablehlo.add %8, %c_3 : tensor<i64>
+    %10 = stablehlo.select %7, %9, %arg1 : tensor<i1>, tensor<i64>
+    %11 = stablehlo.dynamic_slice %arg2, %10, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %12 = stablehlo.reshape %11 : (tensor<1xi32>) -> tensor<i32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.compare LT, %6, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_5 = stablehlo.constant dense<4> : tensor<i32>
+    %14 = stablehlo.add %6, %c_5 : tensor<i32>
+    %15 = stablehlo.select %13, %14, %6 : tensor<i1>, tensor<i32>
+    %16 = stablehlo.dynamic_slice %arg2, %15, sizes = [1] : (tensor<4xi32>, tensor<i32>) -> tensor<1xi32>
+    %17 = stablehlo.reshape %16 : (tensor<1xi32>) -> tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %18 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<4> : tensor<i64>
+    %19 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %20 = stablehlo.select %18, %19, %arg1 : tensor<i1>, tensor<i64>
+    %21 = stablehlo.convert %20 : (tensor<i64>) -> tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %23 = "stablehlo.scatter"(%arg2, %22, %17) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %24 = stablehlo.compare LT, %6, %c_8, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_9 = stablehlo.constant dense<4> : tensor<i32>
+    %25 = stablehlo.add %6, %c_9 : tensor<i32>
+    %26 = stablehlo.select %24, %25, %6 : tensor<i1>, tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%23, %27, %12) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    return %0, %28 : tensor<i64>, tensor<4xi32>
+  }
+  func.func private @diagonal(%arg0: tensor<4x4xf64>) -> tensor<4xf64> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %1 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %2 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %3 = stablehlo.add %0, %2 : tensor<4x4xi64>
+    %4 = stablehlo.compare EQ, %3, %1, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %5 = stablehlo.convert %4 : (tensor<4x4xi1>) -> tensor<4x4xf64>
+    %c_0 = stablehlo.constant dense<1> : tensor<i32>
+    %6 = "stablehlo.case"(%c_0) ({
+      %c_1 = stablehlo.constant dense<0> : tensor<i32>
+      stablehlo.return %c_1 : tensor<i32>
+    }, {
+      %c_1 = stablehlo.constant dense<0> : tensor<i32>
+      stablehlo.return %c_1 : tensor<i32>
+    }) : (tensor<i32>) -> tensor<i32>
+    %7 = "stablehlo.case"(%6) ({
+      %8 = stablehlo.iota dim = 0 : tensor<4xi64>
+      %9 = stablehlo.iota dim = 0 : tensor<4xi64>
+      %c_1 = stablehlo.constant dense<0> : tensor<i64>
+      %10 = stablehlo.broadcast_in_dim %c_1, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %11 = stablehlo.compare LT, %8, %10, SIGNED : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi1>
+      %c_2 = stablehlo.constant dense<4> : tensor<i64>
+      %12 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %13 = stablehlo.add %8, %12 : tensor<4xi64>
+      %14 = stablehlo.select %11, %13, %8 : tensor<4xi1>, tensor<4xi64>
+      %c_3 = stablehlo.constant dense<0> : tensor<i64>
+      %15 = stablehlo.broadcast_in_dim %c_3, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %16 = stablehlo.compare LT, %9, %15, SIGNED : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi1>
+      %c_4 = stablehlo.constant dense<4> : tensor<i64>
+      %17 = stablehlo.broadcast_in_dim %c_4, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %18 = stablehlo.add %9, %17 : tensor<4xi64>
+      %19 = stablehlo.select %16, %18, %9 : tensor<4xi1>, tensor<4xi64>
+      %20 = stablehlo.convert %14 : (tensor<4xi64>) -> tensor<4xi32>
+      %21 = stablehlo.convert %19 : (tensor<4xi64>) -> tensor<4xi32>
+      %22 = stablehlo.broadcast_in_dim %20, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+      %23 = stablehlo.broadcast_in_dim %21, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+      %24 = stablehlo.concatenate %22, %23, dim = 1 : (tensor<4x1xi32>, tensor<4x1xi32>) -> tensor<4x2xi32>
+      %25 = "stablehlo.gather"(%arg0, %24) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}> : (tensor<4x4xf64>, tensor<4x2xi32>) -> tensor<4xf64>
+      stablehlo.return %25 : tensor<4xf64>
+    }) : (tensor<i32>) -> tensor<4xf64>
+    return %7 : tensor<4xf64>
+  }
+  func.func private @count_nonzero(%arg0: tensor<4xi1>) -> tensor<i64> {
+    %c = stablehlo.constant dense<false> : tensor<i1>
+    %0 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i1>) -> tensor<4xi1>
+    %1 = stablehlo.compare NE, %arg0, %0, UNSIGNED : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+    %2 = stablehlo.convert %1 : (tensor<4xi1>) -> tensor<4xi32>
+    %3 = stablehlo.convert %2 : (tensor<4xi32>) -> tensor<4xi64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %4 = stablehlo.reduce(%3 init: %c_0) applies stablehlo.add across dimensions = [0] : (tensor<4xi64>, tensor<i64>) -> tensor<i64>
+    return %4 : tensor<i64>
+  }
+  func.func private @remainder(%arg0: tensor<i64>, %arg1: tensor<i64>) -> tensor<i64> {
+    %0 = stablehlo.convert %arg1 : tensor<i64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare EQ, %0, %c, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_0 = stablehlo.constant dense<1> : tensor<i64>
+    %2 = call @_where(%1, %c_0, %0) : (tensor<i1>, tensor<i64>, tensor<i64>) -> tensor<i64>
+    %3 = stablehlo.remainder %arg0, %2 : tensor<i64>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %4 = stablehlo.compare NE, %3, %c_1, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %5 = stablehlo.compare LT, %3, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_3 = stablehlo.constant dense<0> : tensor<i64>
+    %6 = stablehlo.compare LT, %2, %c_3, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %7 = stablehlo.compare NE, %5, %6, UNSIGNED : (tensor<i1>, tensor<i1>) -> tensor<i1>
+    %8 = stablehlo.and %7, %4 : tensor<i1>
+    %9 = stablehlo.add %3, %2 : tensor<i64>
+    %10 = stablehlo.select %8, %9, %3 : tensor<i1>, tensor<i64>
+    return %10 : tensor<i64>
+  }
+  func.func private @_where(%arg0: tensor<i1>, %arg1: tensor<i64>, %arg2: tensor<i64>) -> tensor<i64> {
+    %0 = stablehlo.select %arg0, %arg1, %arg2 : tensor<i1>, tensor<i64>
+    return %0 : tensor<i64>
+  }
+  func.func private @_where_0(%arg0: tensor<i1>, %arg1: tensor<f64>, %arg2: tensor<f64>) -> tensor<f64> {
+    %0 = stablehlo.select %arg0, %arg1, %arg2 : tensor<i1>, tensor<f64>
+    return %0 : tensor<f64>
+  }
+
+// -----
+
+// jax_scipy_linalg_lu_f64: jax.scipy.linalg.lu: P exact (the pivot rows), L and U.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-0.15144364817129202 ,  0.022221557194479512,  1.1765083202520015  ,   0.6805109746331383  ], [ 0.3826002677279928  , -0.5635713933532417  , -1.3819687200064654  ,   0.949529931735302   ], [ 0.9664471342208761  , -0.1407083991233403  ,  0.541883841603518   ,   0.781443053885405   ], [ 0.8311844526649818  ,  0.9213834732464707  , -0.45561765066113274 ,   1.5149729826647176  ]]> : tensor<4x4xf64>
+  %r:3 = func.call @f(%a0) : (tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4x4xf64>, tensor<4x4xf64>)
+  check.expect_eq_const %r#0, dense<[[0., 0., 0., 1.], [0., 0., 1., 0.], [1., 0., 0., 0.], [0., 1., 0., 0.]]> : tensor<4x4xf64>
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#1, dense<[[ 1.0000000000000000e+00,  0.0000000000000000e+00,   0.0000000000000000e+00,  0.0000000000000000e+00], [ 8.6004130307144055e-01,  1.0000000000000000e+00,   0.0000000000000000e+00,  0.0000000000000000e+00], [ 3.9588328650426902e-01, -4.8721029997968840e-01,   1.0000000000000000e+00,  0.0000000000000000e+00], [-1.5670143022709859e-01,  1.6533965228644965e-04,  -6.1674595060423887e-01,  1.0000000000000000e+00]]> : tensor<4x4xf64>, tolerance = 2.654e-14
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#2, dense<[[ 0.9664471342208761, -0.1407083991233403,  0.541883841603518 ,   0.781443053885405 ], [ 0.                ,  1.0423985081816047, -0.9216601359071804,   0.8428996803249879], [ 0.                ,  0.                , -2.0455337874186825,   1.050839093451136 ], [ 0.                ,  0.                ,  0.                ,   1.450925609700573 ]]> : tensor<4x4xf64>, tolerance = 5.430e-14
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf64>) -> (tensor<4x4xf64> {jax.result_info = "result[0]"}, tensor<4x4xf64> {jax.result_info = "result[1]"}, tensor<4x4xf64> {jax.result_info = "result[2]"}) {
+    %0:3 = call @lu(%arg0) : (tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4x4xf64>, tensor<4x4xf64>)
+    return %0#0, %0#1, %0#2 : tensor<4x4xf64>, tensor<4x4xf64>, tensor<4x4xf64>
+  }
+  func.func private @lu(%arg0: tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4x4xf64>, tensor<4x4xf64>) {
+    %0:3 = call @_lu(%arg0) : (tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4x4xf64>, tensor<4x4xf64>)
+    return %0#0, %0#1, %0#2 : tensor<4x4xf64>, tensor<4x4xf64>, tensor<4x4xf64>
+  }
+  func.func private @_lu(%arg0: tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4x4xf64>, tensor<4x4xf64>) {
+    %0:3 = stablehlo.custom_call @lapack_dgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<4x4xf64>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<4x4xi1>, tensor<4x4xf64>
+    %9 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_4 = %c_2, %iterArg_5 = %c_1, %iterArg_6 = %9) : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    cond {
+      %c_7 = stablehlo.constant dense<4> : tensor<i64>
+      %27 = stablehlo.compare LT, %iterArg_4, %c_7, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %27 : tensor<i1>
+    } do {
+      %27:2 = func.call @closed_call(%iterArg, %iterArg_5, %iterArg_6) : (tensor<4xi32>, tensor<i64>, tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>)
+      %c_7 = stablehlo.constant dense<1> : tensor<i64>
+      %28 = stablehlo.add %iterArg_4, %c_7 : tensor<i64>
+      stablehlo.return %iterArg, %28, %27#0, %27#1 : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    }
+    %11 = stablehlo.broadcast_in_dim %10#3, dims = [1] : (tensor<4xi32>) -> tensor<1x4xi32>
+    %12 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %13 = stablehlo.broadcast_in_dim %12, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+    %14 = stablehlo.broadcast_in_dim %11, dims = [0, 1] : (tensor<1x4xi32>) -> tensor<4x4xi32>
+    %15 = stablehlo.broadcast_in_dim %13, dims = [0, 1] : (tensor<4x1xi32>) -> tensor<4x4xi32>
+    %16 = stablehlo.compare EQ, %14, %15, SIGNED : (tensor<4x4xi32>, tensor<4x4xi32>) -> tensor<4x4xi1>
+    %17 = stablehlo.convert %16 : (tensor<4x4xi1>) -> tensor<4x4xf64>
+    %18 = call @tril(%8) : (tensor<4x4xf64>) -> tensor<4x4xf64>
+    %19 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %20 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %c_3 = stablehlo.constant dense<0> : tensor<i64>
+    %21 = stablehlo.broadcast_in_dim %c_3, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %22 = stablehlo.add %19, %21 : tensor<4x4xi64>
+    %23 = stablehlo.compare EQ, %22, %20, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %24 = stablehlo.convert %23 : (tensor<4x4xi1>) -> tensor<4x4xf64>
+    %25 = stablehlo.add %18, %24 : tensor<4x4xf64>
+    %26 = call @triu(%8) : (tensor<4x4xf64>) -> tensor<4x4xf64>
+    return %17, %25, %26 : tensor<4x4xf64>, tensor<4x4xf64>, tensor<4x4xf64>
+  }
+  func.func private @closed_call(%arg0: tensor<4xi32>, %arg1: tensor<i64>, %arg2: tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<4> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.dynamic_slice %arg0, %4, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1xi32>) -> tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %7 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %8 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<4> : tensor<i64>
+    %9 = stablehlo.add %8, %c_3 : tensor<i64>
+    %10 = stablehlo.select %7, %9, %arg1 : tensor<i1>, tensor<i64>
+    %11 = stablehlo.dynamic_slice %arg2, %10, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %12 = stablehlo.reshape %11 : (tensor<1xi32>) -> tensor<i32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.compare LT, %6, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_5 = stablehlo.constant dense<4> : tensor<i32>
+    %14 = stablehlo.add %6, %c_5 : tensor<i32>
+    %15 = stablehlo.select %13, %14, %6 : tensor<i1>, tensor<i32>
+    %16 = stablehlo.dynamic_slice %arg2, %15, sizes = [1] : (tensor<4xi32>, tensor<i32>) -> tensor<1xi32>
+    %17 = stablehlo.reshape %16 : (tensor<1xi32>) -> tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %18 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<4> : tensor<i64>
+    %19 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %20 = stablehlo.select %18, %19, %arg1 : tensor<i1>, tensor<i64>
+    %21 = stablehlo.convert %20 : (tensor<i64>) -> tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %23 = "stablehlo.scatter"(%arg2, %22, %17) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %24 = stablehlo.compare LT, %6, %c_8, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_9 = stablehlo.constant dense<4> : tensor<i32>
+    %25 = stablehlo.add %6, %c_9 : tensor<i32>
+    %26 = stablehlo.select %24, %25, %6 : tensor<i1>, tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%23, %27, %12) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    return %0, %28 : tensor<i64>, tensor<4xi32>
+  }
+  func.func private @tril(%arg0: tensor<4x4xf64>) -> tensor<4x4xf64> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %c = stablehlo.constant dense<-1> : tensor<i64>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %2 = stablehlo.add %0, %1 : tensor<4x4xi64>
+    %3 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %4 = stablehlo.compare GE, %2, %3, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %5 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<4x4xf64>
+    %6 = stablehlo.select %4, %arg0, %5 : tensor<4x4xi1>, tensor<4x4xf64>
+    return %6 : tensor<4x4xf64>
+  }
+  func.func private @triu(%arg0: tensor<4x4xf64>) -> tensor<4x4xf64> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %c = stablehlo.constant dense<-1> : tensor<i64>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %2 = stablehlo.add %0, %1 : tensor<4x4xi64>
+    %3 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %4 = stablehlo.compare GE, %2, %3, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %5 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<4x4xf64>
+    %6 = stablehlo.select %4, %5, %arg0 : tensor<4x4xi1>, tensor<4x4xf64>
+    return %6 : tensor<4x4xf64>
+  }
+
+// -----
+
+// jnp_linalg_solve_batched_f32: jnp.linalg.solve over a 2x3 batch.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[[[ 8.1688905e-01, -1.0150124e+00, -1.2405389e-02,  8.3972746e-01,    -1.6437974e+00],   [-2.1099803e+00,  2.5929901e-01,  4.4385891e-02, -2.4580307e-01,     3.8534764e-02],   [-8.6051559e-01, -1.5134944e+00, -1.6665486e-01, -9.7170871e-01,    -1.6434814e+00],   [ 5.0568110e-01, -6.1398629e-02,  4.0652853e-01, -9.8929495e-01,    -6.5805876e-01],   [-9.9904305e-01, -8.8664186e-01,  1.9540791e-01, -7.8297460e-01,     3.5606629e-01]],  [[ 3.3975592e-01,  2.0251610e+00, -1.3927890e+00,  8.8790238e-01,    -8.9487962e-02],   [-1.4029730e-02, -1.4498638e+00, -4.6019381e-01,  7.4319726e-01,    -8.2478374e-02],   [ 8.1054367e-02, -2.9071668e-01,  1.1545697e+00, -2.1472568e-02,    -2.2004156e+00],   [-6.9207257e-01, -1.9687966e+00, -3.2514384e+00, -5.3011537e-01,     1.3335599e+00],   [ 4.7119904e-02, -1.1725457e+00, -9.4069988e-01,  1.1306132e+00,     1.5762663e-01]],  [[ 4.7999240e-02, -5.3461790e-02,  3.8400263e-02,  8.0540568e-01,     5.5256730e-01],   [ 2.1570469e-01, -1.0428684e+00,  5.1110876e-01, -6.8424708e-01,     1.0938457e+00],   [-1.2710508e+00, -1.3762097e-01, -7.3582861e-03, -1.3246455e+00,     1.7219716e+00],   [ 1.4604068e+00, -4.6358377e-01,  7.7172118e-01,  3.7867606e-01,    -2.6135595e+00],   [ 2.5039801e-01, -6.1344080e-02,  8.3217353e-02, -1.0768750e+00,    -2.6934704e-01]]], [[[-1.7825876e-01,  1.1880943e+00,  3.3442706e-01, -5.5550304e-03,     1.5289700e+00],   [-5.5524790e-01, -3.8943031e-01, -1.8167551e+00,  1.5691059e+00,     9.6433234e-01],   [ 9.1684806e-01,  6.6889846e-01,  1.1014859e-01,  2.1548894e-01,    -2.5200659e-01],   [-2.0360042e-01,  5.4303613e-02,  1.5118295e+00,  5.5568790e-01,    -5.8460128e-02],   [-5.7939208e-01, -6.3499850e-01,  1.6027050e+00,  5.0668728e-01,     6.7550555e-02]],  [[-3.4618184e-01, -1.1090534e+00, -6.6861555e-02,  8.7365806e-01,    -3.9253724e-01],   [-2.2724259e-01, -2.2103435e-01,  1.0959437e-01, -1.5930109e+00,    -2.3539835e-01],   [-8.5439551e-01,  8.8458502e-01, -7.7059865e-01,  5.7704675e-01,     1.5244374e+00],   [-3.1359625e-01, -6.0157627e-01,  1.9143225e-01, -2.0290276e-03,    -9.9361634e-01],   [ 4.6091941e-01,  2.0155160e+00, -2.5811198e-01, -2.0287620e-01,    -1.0449320e+00]],  [[ 3.1908846e-01, -1.2469763e+00, -1.1069310e+00,  1.2796673e+00,    -9.0545309e-01],   [ 1.0813576e+00,  1.5243580e+00,  2.5932646e-01,  5.5339140e-01,     1.9522510e+00],   [-1.9672841e-01, -5.9300578e-01, -1.3532311e+00,  4.1707080e-02,     1.4791442e+00],   [ 9.5959538e-01, -9.4209123e-01, -8.5537541e-01, -5.0417125e-01,     2.9226807e-01],   [-2.0531143e-01,  2.1445395e-01,  2.9673937e-01, -2.9877359e-01,    -4.0173940e-02]]]]> : tensor<2x3x5x5xf32>
+  %a1 = stablehlo.constant dense<[[[[ 0.20659238 ],   [-0.083969705],   [ 0.50352085 ],   [ 1.8708757  ],   [ 0.5919723  ]],  [[ 0.055810545],   [-1.6861186  ],   [ 0.3879571  ],   [-1.9466784  ],   [-1.4090341  ]],  [[ 0.85463923 ],   [ 0.70623505 ],   [-0.149939   ],   [-1.7100111  ],   [-0.37134853 ]]], [[[-0.6787383  ],   [ 0.63684076 ],   [ 2.2577305  ],   [ 0.2169305  ],   [-0.7793111  ]],  [[-1.1705515  ],   [-0.05609428 ],   [-0.17679319 ],   [-1.1515192  ],   [ 0.11635523 ]],  [[-1.1509135  ],   [ 1.1121073  ],   [ 1.0626506  ],   [ 1.0847512  ],   [-0.47405046 ]]]]> : tensor<2x3x5x1xf32>
+  %r = func.call @f(%a0, %a1) : (tensor<2x3x5x5xf32>, tensor<2x3x5x1xf32>) -> (tensor<2x3x5x1xf32>)
+  // XLA CPU's error: 3.3e-05
+  check.expect_almost_eq_const %r, dense<[[[[ 1.5335009e-01],   [ 4.0509935e-02],   [ 2.5296488e+00],   [-5.3254133e-01],   [-3.6562371e-01]],  [[-2.2184031e+01],   [ 3.2119389e+00],   [ 2.4763558e+00],   [ 5.0931988e+00],   [-1.6818304e-01]],  [[ 1.3041296e+00],   [-5.4844371e-03],   [-1.1308916e+00],   [ 2.8792667e-01],   [ 1.0917721e+00]]], [[[ 1.8946223e+00],   [ 2.3994006e-01],   [-9.0724036e-02],   [ 1.2674332e+00],   [-3.8502750e-01]],  [[ 1.1898242e+00],   [ 2.0296969e-01],   [ 4.3467763e-01],   [-2.4282491e-01],   [ 7.4475127e-01]],  [[-3.2342252e-01],   [-2.7561073e+01],   [ 2.9032751e+01],   [ 8.7176533e+00],   [ 1.5941368e+01]]]]> : tensor<2x3x5x1xf32>, tolerance = 3.147e-02
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<2x3x5x5xf32>, %arg1: tensor<2x3x5x1xf32>) -> (tensor<2x3x5x1xf32> {jax.result_info = "result"}) {
+    %0 = call @solve(%arg0, %arg1) : (tensor<2x3x5x5xf32>, tensor<2x3x5x1xf32>) -> tensor<2x3x5x1xf32>
+    return %0 : tensor<2x3x5x1xf32>
+  }
+  func.func private @solve(%arg0: tensor<2x3x5x5xf32>, %arg1: tensor<2x3x5x1xf32>) -> tensor<2x3x5x1xf32> {
+    %0:3 = stablehlo.custom_call @lapack_sgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "2"}, operand_layouts = [dense<[2, 3, 1, 0]> : tensor<4xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[2, 3, 1, 0]> : tensor<4xindex>, dense<[2, 1, 0]> : tensor<3xindex>, dense<[1, 0]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, k, l])->([i, j, m, n], [i, j, o], [i, j]) {i=2, j=3, k=5, l=5, m=5, n=5, o=5}, custom>} : (tensor<2x3x5x5xf32>) -> (tensor<2x3x5x5xf32>, tensor<2x3x5xi32>, tensor<2x3xi32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<2x3x5xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<2x3x5xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<2x3xi32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [0, 1] : (tensor<2x3xi1>) -> tensor<2x3x1x1xi1>
+    %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<2x3x5x5xf32>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1, 2, 3] : (tensor<2x3x1x1xi1>) -> tensor<2x3x5x5xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<2x3x5x5xi1>, tensor<2x3x5x5xf32>
+    %9 = stablehlo.iota dim = 2 : tensor<2x3x5xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_3 = %c_2, %iterArg_4 = %c_1, %iterArg_5 = %9) : tensor<2x3x5xi32>, tensor<i64>, tensor<i64>, tensor<2x3x5xi32>
+    cond {
+      %c_6 = stablehlo.constant dense<5> : tensor<i64>
+      %14 = stablehlo.compare LT, %iterArg_3, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %14 : tensor<i1>
+    } do {
+      %14:2 = func.call @closed_call(%iterArg, %iterArg_4, %iterArg_5) : (tensor<2x3x5xi32>, tensor<i64>, tensor<2x3x5xi32>) -> (tensor<i64>, tensor<2x3x5xi32>)
+      %c_6 = stablehlo.constant dense<1> : tensor<i64>
+      %15 = stablehlo.add %iterArg_3, %c_6 : tensor<i64>
+      stablehlo.return %iterArg, %15, %14#0, %14#1 : tensor<2x3x5xi32>, tensor<i64>, tensor<i64>, tensor<2x3x5xi32>
+    }
+    %11 = stablehlo.transpose %arg1, dims = [0, 1, 3, 2] : (tensor<2x3x5x1xf32>) -> tensor<2x3x1x5xf32>
+    %12 = call @_lu_solve(%8, %10#3, %11) : (tensor<2x3x5x5xf32>, tensor<2x3x5xi32>, tensor<2x3x1x5xf32>) -> tensor<2x3x1x5xf32>
+    %13 = stablehlo.transpose %12, dims = [0, 1, 3, 2] : (tensor<2x3x1x5xf32>) -> tensor<2x3x5x1xf32>
+    return %13 : tensor<2x3x5x1xf32>
+  }
+  func.func private @closed_call(%arg0: tensor<2x3x5xi32>, %arg1: tensor<i64>, %arg2: tensor<2x3x5xi32>) -> (tensor<i64>, tensor<2x3x5xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<5> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i64>) -> tensor<1xi64>
+    %6 = "stablehlo.gather"(%arg0, %5) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 1, 2], start_index_map = [2]>, indices_are_sorted = true, slice_sizes = array<i64: 2, 3, 1>}> : (tensor<2x3x5xi32>, tensor<1xi64>) -> tensor<2x3x1xi32>
+    %7 = stablehlo.reshape %6 : (tensor<2x3x1xi32>) -> tensor<2x3xi32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %8 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %9 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<5> : tensor<i64>
+    %10 = stablehlo.add %9, %c_3 : tensor<i64>
+    %11 = stablehlo.select %8, %10, %arg1 : tensor<i1>, tensor<i64>
+    %12 = stablehlo.broadcast_in_dim %11, dims = [] : (tensor<i64>) -> tensor<1xi64>
+    %13 = "stablehlo.gather"(%arg2, %12) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 1, 2], start_index_map = [2]>, indices_are_sorted = true, slice_sizes = array<i64: 2, 3, 1>}> : (tensor<2x3x5xi32>, tensor<1xi64>) -> tensor<2x3x1xi32>
+    %14 = stablehlo.reshape %13 : (tensor<2x3x1xi32>) -> tensor<2x3xi32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %15 = stablehlo.broadcast_in_dim %c_4, dims = [] : (tensor<i32>) -> tensor<2x3xi32>
+    %16 = stablehlo.compare LT, %7, %15, SIGNED : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi1>
+    %c_5 = stablehlo.constant dense<5> : tensor<i32>
+    %17 = stablehlo.broadcast_in_dim %c_5, dims = [] : (tensor<i32>) -> tensor<2x3xi32>
+    %18 = stablehlo.add %7, %17 : tensor<2x3xi32>
+    %19 = stablehlo.select %16, %18, %7 : tensor<2x3xi1>, tensor<2x3xi32>
+    %20 = stablehlo.broadcast_in_dim %19, dims = [0, 1] : (tensor<2x3xi32>) -> tensor<2x3x1xi32>
+    %21 = "stablehlo.gather"(%arg2, %20) <{dimension_numbers = #stablehlo.gather<offset_dims = [2], operand_batching_dims = [0, 1], start_indices_batching_dims = [0, 1], start_index_map = [2], index_vector_dim = 2>, indices_are_sorted = true, slice_sizes = array<i64: 1, 1, 1>}> : (tensor<2x3x5xi32>, tensor<2x3x1xi32>) -> tensor<2x3x1xi32>
+    %22 = stablehlo.reshape %21 : (tensor<2x3x1xi32>) -> tensor<2x3xi32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %23 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<5> : tensor<i64>
+    %24 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %25 = stablehlo.select %23, %24, %arg1 : tensor<i1>, tensor<i64>
+    %26 = stablehlo.convert %25 : (tensor<i64>) -> tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%arg2, %27, %22) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0, 1], inserted_window_dims = [2], scatter_dims_to_operand_dims = [2]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<2x3x5xi32>, tensor<1xi32>, tensor<2x3xi32>) -> tensor<2x3x5xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %29 = stablehlo.broadcast_in_dim %c_8, dims = [] : (tensor<i32>) -> tensor<2x3xi32>
+    %30 = stablehlo.compare LT, %7, %29, SIGNED : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi1>
+    %c_9 = stablehlo.constant dense<5> : tensor<i32>
+    %31 = stablehlo.broadcast_in_dim %c_9, dims = [] : (tensor<i32>) -> tensor<2x3xi32>
+    %32 = stablehlo.add %7, %31 : tensor<2x3xi32>
+    %33 = stablehlo.select %30, %32, %7 : tensor<2x3xi1>, tensor<2x3xi32>
+    %34 = stablehlo.broadcast_in_dim %33, dims = [0, 1] : (tensor<2x3xi32>) -> tensor<2x3x1xi32>
+    %35 = "stablehlo.scatter"(%28, %34, %14) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [2], input_batching_dims = [0, 1], scatter_indices_batching_dims = [0, 1], scatter_dims_to_operand_dims = [2], index_vector_dim = 2>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<2x3x5xi32>, tensor<2x3x1xi32>, tensor<2x3xi32>) -> tensor<2x3x5xi32>
+    return %0, %35 : tensor<i64>, tensor<2x3x5xi32>
+  }
+  func.func private @_lu_solve(%arg0: tensor<2x3x5x5xf32>, %arg1: tensor<2x3x5xi32>, %arg2: tensor<2x3x1x5xf32>) -> tensor<2x3x1x5xf32> {
+    %0 = stablehlo.broadcast_in_dim %arg2, dims = [0, 1, 2, 3] : (tensor<2x3x1x5xf32>) -> tensor<2x3x1x5x1xf32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<2x3x5xi32>
+    %2 = stablehlo.compare LT, %arg1, %1, SIGNED : (tensor<2x3x5xi32>, tensor<2x3x5xi32>) -> tensor<2x3x5xi1>
+    %c_0 = stablehlo.constant dense<5> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<2x3x5xi32>
+    %4 = stablehlo.add %arg1, %3 : tensor<2x3x5xi32>
+    %5 = stablehlo.select %2, %4, %arg1 : tensor<2x3x5xi1>, tensor<2x3x5xi32>
+    %6 = stablehlo.broadcast_in_dim %5, dims = [0, 1, 2] : (tensor<2x3x5xi32>) -> tensor<2x3x5x1xi32>
+    %7 = "stablehlo.gather"(%0, %6) <{dimension_numbers = #stablehlo.gather<offset_dims = [2, 4], collapsed_slice_dims = [3], operand_batching_dims = [0, 1], start_indices_batching_dims = [0, 1], start_index_map = [3], index_vector_dim = 3>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1, 1, 1, 1>}> : (tensor<2x3x1x5x1xf32>, tensor<2x3x5x1xi32>) -> tensor<2x3x1x5x1xf32>
+    %8 = stablehlo.transpose %7, dims = [0, 1, 3, 4, 2] : (tensor<2x3x1x5x1xf32>) -> tensor<2x3x5x1x1xf32>
+    %9 = stablehlo.reshape %8 : (tensor<2x3x5x1x1xf32>) -> tensor<2x3x5x1xf32>
+    %10 = stablehlo.custom_call @lapack_strsm_ffi(%arg0, %9) {backend_config = "", mhlo.backend_config = {diag = 85 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 76 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "2"}, operand_layouts = [dense<[2, 3, 1, 0]> : tensor<4xindex>, dense<[2, 3, 1, 0]> : tensor<4xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>], result_layouts = [dense<[2, 3, 1, 0]> : tensor<4xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, k, l], [i, j, m, n])->([i, j, o, p]) {i=2, j=3, k=5, l=5, m=5, n=1, o=5, p=1}, custom>} : (tensor<2x3x5x5xf32>, tensor<2x3x5x1xf32>) -> tensor<2x3x5x1xf32>
+    %11 = stablehlo.reshape %10 : (tensor<2x3x5x1xf32>) -> tensor<2x3x5x1x1xf32>
+    %12 = stablehlo.reshape %11 : (tensor<2x3x5x1x1xf32>) -> tensor<2x3x5x1xf32>
+    %13 = stablehlo.custom_call @lapack_strsm_ffi(%arg0, %12) {backend_config = "", mhlo.backend_config = {diag = 78 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 85 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "2"}, operand_layouts = [dense<[2, 3, 1, 0]> : tensor<4xindex>, dense<[2, 3, 1, 0]> : tensor<4xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>], result_layouts = [dense<[2, 3, 1, 0]> : tensor<4xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, k, l], [i, j, m, n])->([i, j, o, p]) {i=2, j=3, k=5, l=5, m=5, n=1, o=5, p=1}, custom>} : (tensor<2x3x5x5xf32>, tensor<2x3x5x1xf32>) -> tensor<2x3x5x1xf32>
+    %14 = stablehlo.reshape %13 : (tensor<2x3x5x1xf32>) -> tensor<2x3x5x1x1xf32>
+    %15 = stablehlo.transpose %14, dims = [0, 1, 4, 2, 3] : (tensor<2x3x5x1x1xf32>) -> tensor<2x3x1x5x1xf32>
+    %16 = stablehlo.reshape %15 : (tensor<2x3x1x5x1xf32>) -> tensor<2x3x1x5xf32>
+    return %16 : tensor<2x3x1x5xf32>
+  }
+
+// -----
+
+// jax_scipy_linalg_lu_batched_f32: jax.scipy.linalg.lu vmapped over a 2x3 batch.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[[[ 8.1688905e-01, -1.0150124e+00, -1.2405389e-02,  8.3972746e-01,    -1.6437974e+00],   [-2.1099803e+00,  2.5929901e-01,  4.4385891e-02, -2.4580307e-01,     3.8534764e-02],   [-8.6051559e-01, -1.5134944e+00, -1.6665486e-01, -9.7170871e-01,    -1.6434814e+00],   [ 5.0568110e-01, -6.1398629e-02,  4.0652853e-01, -9.8929495e-01,    -6.5805876e-01],   [-9.9904305e-01, -8.8664186e-01,  1.9540791e-01, -7.8297460e-01,     3.5606629e-01]],  [[ 3.3975592e-01,  2.0251610e+00, -1.3927890e+00,  8.8790238e-01,    -8.9487962e-02],   [-1.4029730e-02, -1.4498638e+00, -4.6019381e-01,  7.4319726e-01,    -8.2478374e-02],   [ 8.1054367e-02, -2.9071668e-01,  1.1545697e+00, -2.1472568e-02,    -2.2004156e+00],   [-6.9207257e-01, -1.9687966e+00, -3.2514384e+00, -5.3011537e-01,     1.3335599e+00],   [ 4.7119904e-02, -1.1725457e+00, -9.4069988e-01,  1.1306132e+00,     1.5762663e-01]],  [[ 4.7999240e-02, -5.3461790e-02,  3.8400263e-02,  8.0540568e-01,     5.5256730e-01],   [ 2.1570469e-01, -1.0428684e+00,  5.1110876e-01, -6.8424708e-01,     1.0938457e+00],   [-1.2710508e+00, -1.3762097e-01, -7.3582861e-03, -1.3246455e+00,     1.7219716e+00],   [ 1.4604068e+00, -4.6358377e-01,  7.7172118e-01,  3.7867606e-01,    -2.6135595e+00],   [ 2.5039801e-01, -6.1344080e-02,  8.3217353e-02, -1.0768750e+00,    -2.6934704e-01]]], [[[-1.7825876e-01,  1.1880943e+00,  3.3442706e-01, -5.5550304e-03,     1.5289700e+00],   [-5.5524790e-01, -3.8943031e-01, -1.8167551e+00,  1.5691059e+00,     9.6433234e-01],   [ 9.1684806e-01,  6.6889846e-01,  1.1014859e-01,  2.1548894e-01,    -2.5200659e-01],   [-2.0360042e-01,  5.4303613e-02,  1.5118295e+00,  5.5568790e-01,    -5.8460128e-02],   [-5.7939208e-01, -6.3499850e-01,  1.6027050e+00,  5.0668728e-01,     6.7550555e-02]],  [[-3.4618184e-01, -1.1090534e+00, -6.6861555e-02,  8.7365806e-01,    -3.9253724e-01],   [-2.2724259e-01, -2.2103435e-01,  1.0959437e-01, -1.5930109e+00,    -2.3539835e-01],   [-8.5439551e-01,  8.8458502e-01, -7.7059865e-01,  5.7704675e-01,     1.5244374e+00],   [-3.1359625e-01, -6.0157627e-01,  1.9143225e-01, -2.0290276e-03,    -9.9361634e-01],   [ 4.6091941e-01,  2.0155160e+00, -2.5811198e-01, -2.0287620e-01,    -1.0449320e+00]],  [[ 3.1908846e-01, -1.2469763e+00, -1.1069310e+00,  1.2796673e+00,    -9.0545309e-01],   [ 1.0813576e+00,  1.5243580e+00,  2.5932646e-01,  5.5339140e-01,     1.9522510e+00],   [-1.9672841e-01, -5.9300578e-01, -1.3532311e+00,  4.1707080e-02,     1.4791442e+00],   [ 9.5959538e-01, -9.4209123e-01, -8.5537541e-01, -5.0417125e-01,     2.9226807e-01],   [-2.0531143e-01,  2.1445395e-01,  2.9673937e-01, -2.9877359e-01,    -4.0173940e-02]]]]> : tensor<2x3x5x5xf32>
+  %r:3 = func.call @f(%a0) : (tensor<2x3x5x5xf32>) -> (tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>)
+  check.expect_eq_const %r#0, dense<[[[[0., 0., 0., 1., 0.],   [1., 0., 0., 0., 0.],   [0., 1., 0., 0., 0.],   [0., 0., 1., 0., 0.],   [0., 0., 0., 0., 1.]],  [[0., 0., 1., 0., 0.],   [0., 1., 0., 0., 0.],   [0., 0., 0., 0., 1.],   [1., 0., 0., 0., 0.],   [0., 0., 0., 1., 0.]],  [[0., 0., 0., 0., 1.],   [0., 1., 0., 0., 0.],   [0., 0., 1., 0., 0.],   [1., 0., 0., 0., 0.],   [0., 0., 0., 1., 0.]]], [[[0., 1., 0., 0., 0.],   [0., 0., 1., 0., 0.],   [1., 0., 0., 0., 0.],   [0., 0., 0., 0., 1.],   [0., 0., 0., 1., 0.]],  [[0., 0., 0., 0., 1.],   [0., 0., 0., 1., 0.],   [1., 0., 0., 0., 0.],   [0., 0., 1., 0., 0.],   [0., 1., 0., 0., 0.]],  [[0., 0., 0., 1., 0.],   [1., 0., 0., 0., 0.],   [0., 0., 1., 0., 0.],   [0., 1., 0., 0., 0.],   [0., 0., 0., 0., 1.]]]]> : tensor<2x3x5x5xf32>
+  // XLA CPU's error: 2.9e-07
+  check.expect_almost_eq_const %r#1, dense<[[[[ 1.0000000e+00,  0.0000000e+00,  0.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [ 4.0783110e-01,  1.0000000e+00,  0.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [-2.3966151e-01, -4.6031707e-04,  1.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [-3.8715482e-01,  5.6484580e-01,  2.6167077e-01,  1.0000000e+00,     0.0000000e+00],   [ 4.7348452e-01,  6.2338692e-01,  6.9426996e-01,  4.0013573e-01,     1.0000000e+00]],  [[ 1.0000000e+00,  0.0000000e+00,  0.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [ 2.0272050e-02,  1.0000000e+00,  0.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [-4.9092528e-01, -7.5082612e-01,  1.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [-6.8085209e-02,  9.2669207e-01,  2.4252322e-01,  1.0000000e+00,     0.0000000e+00],   [-1.1711831e-01,  3.6972800e-01, -2.7991858e-01, -2.6485413e-01,     1.0000000e+00]],  [[ 1.0000000e+00,  0.0000000e+00,  0.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [ 1.4770178e-01,  1.0000000e+00,  0.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [-8.7034023e-01,  5.5531472e-01,  1.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [ 1.7145772e-01, -1.8617615e-02, -9.3982078e-02,  1.0000000e+00,     0.0000000e+00],   [ 3.2867033e-02,  3.9229590e-02, -5.7302811e-03, -6.7630678e-01,     1.0000000e+00]]], [[[ 1.0000000e+00,  0.0000000e+00,  0.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [-1.9442563e-01,  1.0000000e+00,  0.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [-6.0560513e-01,  1.1878839e-02,  1.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [-6.3193905e-01, -1.6105619e-01, -9.8594713e-01,  1.0000000e+00,     0.0000000e+00],   [-2.2206561e-01,  1.5388513e-01, -8.4452575e-01,  8.7475640e-01,     1.0000000e+00]],  [[ 1.0000000e+00,  0.0000000e+00,  0.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [-5.3946841e-01,  1.0000000e+00,  0.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [ 3.6703873e-01, -3.7158307e-01,  1.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [ 2.6596886e-01, -1.8305549e-01,  8.5400182e-01,  1.0000000e+00,     0.0000000e+00],   [ 4.0517750e-01, -5.8870083e-01, -6.7584211e-01, -3.7150335e-01,     1.0000000e+00]],  [[ 1.0000000e+00,  0.0000000e+00,  0.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [ 8.8739878e-01,  1.0000000e+00,  0.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [-1.8192725e-01,  1.3756444e-01,  1.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [ 2.9508135e-01,  7.3940319e-01,  3.2923108e-01,  1.0000000e+00,     0.0000000e+00],   [-1.8986452e-01, -2.1957226e-01, -9.3047321e-02, -2.1941920e-01,     1.0000000e+00]]]]> : tensor<2x3x5x5xf32>, tolerance = 1.084e-03
+  // XLA CPU's error: 6e-07
+  check.expect_almost_eq_const %r#2, dense<[[[[-2.1099803  ,  0.259299   ,  0.04438589 , -0.24580307 ,     0.038534764],   [ 0.         , -1.6192446  , -0.1847568  , -0.8714626  ,    -1.6591971  ],   [ 0.         ,  0.         ,  0.4170811  , -1.0486057  ,    -0.6495872  ],   [ 0.         ,  0.         ,  0.         ,  1.5111951  ,    -0.52171    ],   [ 0.         ,  0.         ,  0.         ,  0.         ,     2.031886   ]],  [[-0.6920726  , -1.9687966  , -3.2514384  , -0.53011537 ,     1.3335599  ],   [ 0.         , -1.4099523  , -0.3942805  ,  0.7539438  ,    -0.10951237 ],   [ 0.         ,  0.         , -3.2850385  ,  1.1937361  ,     0.48296556 ],   [ 0.         ,  0.         ,  0.         ,  0.106337726,     0.23277621 ],   [ 0.         ,  0.         ,  0.         ,  0.         ,    -1.8068988  ]],  [[ 1.4604068  , -0.46358377 ,  0.7717212  ,  0.37867606 ,    -2.6135595  ],   [ 0.         , -0.9743962  ,  0.39712417 , -0.7401782  ,     1.4798732  ],   [ 0.         ,  0.         ,  0.44377282 , -0.58403665 ,    -1.3745098  ],   [ 0.         ,  0.         ,  0.         , -1.2104713  ,     0.07714032 ],   [ 0.         ,  0.         ,  0.         ,  0.         ,     0.6247066  ]]], [[[ 0.91684806 ,  0.66889846 ,  0.11014859 ,  0.21548894 ,    -0.2520066  ],   [ 0.         ,  1.3181453  ,  0.35584277 ,  0.036341544,     1.4799734  ],   [ 0.         ,  0.         , -1.7542756  ,  1.6991754  ,     0.7941355  ],   [ 0.         ,  0.         ,  0.         ,  2.3240132  ,     0.92963225 ],   [ 0.         ,  0.         ,  0.         ,  0.         ,    -0.48470193 ]],  [[-0.8543955  ,  0.884585   , -0.77059865 ,  0.57704675 ,     1.5244374  ],   [ 0.         ,  2.4927218  , -0.6738256  ,  0.10842232 ,    -0.22254613 ],   [ 0.         ,  0.         ,  0.2238896  , -0.17353964 ,    -1.6358383  ],   [ 0.         ,  0.         ,  0.         , -1.5784369  ,     0.71541935 ],   [ 0.         ,  0.         ,  0.         ,  0.         ,    -1.9810058  ]],  [[ 1.0813576  ,  1.524358   ,  0.25932646 ,  0.5533914  ,     1.952251   ],   [ 0.         , -2.2948046  , -1.0855014  , -0.9952501  ,    -1.4401569  ],   [ 0.         ,  0.         , -1.1567261  ,  0.2792951  ,     2.0324264  ],   [ 0.         ,  0.         ,  0.         ,  1.7603103  ,    -1.0858071  ],   [ 0.         ,  0.         ,  0.         ,  0.         ,    -0.034864396]]]]> : tensor<2x3x5x5xf32>, tolerance = 3.561e-03
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<2x3x5x5xf32>) -> (tensor<2x3x5x5xf32> {jax.result_info = "result[0]"}, tensor<2x3x5x5xf32> {jax.result_info = "result[1]"}, tensor<2x3x5x5xf32> {jax.result_info = "result[2]"}) {
+    %0:3 = call @lu(%arg0) : (tensor<2x3x5x5xf32>) -> (tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>)
+    return %0#0, %0#1, %0#2 : tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>
+  }
+  func.func private @lu(%arg0: tensor<2x3x5x5xf32>) -> (tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>) {
+    %0:3 = call @_lu(%arg0) : (tensor<2x3x5x5xf32>) -> (tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>)
+    return %0#0, %0#1, %0#2 : tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>
+  }
+  func.func private @_lu(%arg0: tensor<2x3x5x5xf32>) -> (tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>) {
+    %0:3 = stablehlo.custom_call @lapack_sgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "2"}, operand_layouts = [dense<[2, 3, 1, 0]> : tensor<4xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[2, 3, 1, 0]> : tensor<4xindex>, dense<[2, 1, 0]> : tensor<3xindex>, dense<[1, 0]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, k, l])->([i, j, m, n], [i, j, o], [i, j]) {i=2, j=3, k=5, l=5, m=5, n=5, o=5}, custom>} : (tensor<2x3x5x5xf32>) -> (tensor<2x3x5x5xf32>, tensor<2x3x5xi32>, tensor<2x3xi32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<2x3x5xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<2x3x5xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<2x3xi32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [0, 1] : (tensor<2x3xi1>) -> tensor<2x3x1x1xi1>
+    %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<2x3x5x5xf32>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1, 2, 3] : (tensor<2x3x1x1xi1>) -> tensor<2x3x5x5xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<2x3x5x5xi1>, tensor<2x3x5x5xf32>
+    %9 = stablehlo.iota dim = 2 : tensor<2x3x5xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_4 = %c_2, %iterArg_5 = %c_1, %iterArg_6 = %9) : tensor<2x3x5xi32>, tensor<i64>, tensor<i64>, tensor<2x3x5xi32>
+    cond {
+      %c_7 = stablehlo.constant dense<5> : tensor<i64>
+      %32 = stablehlo.compare LT, %iterArg_4, %c_7, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %32 : tensor<i1>
+    } do {
+      %32:2 = func.call @closed_call(%iterArg, %iterArg_5, %iterArg_6) : (tensor<2x3x5xi32>, tensor<i64>, tensor<2x3x5xi32>) -> (tensor<i64>, tensor<2x3x5xi32>)
+      %c_7 = stablehlo.constant dense<1> : tensor<i64>
+      %33 = stablehlo.add %iterArg_4, %c_7 : tensor<i64>
+      stablehlo.return %iterArg, %33, %32#0, %32#1 : tensor<2x3x5xi32>, tensor<i64>, tensor<i64>, tensor<2x3x5xi32>
+    }
+    %11 = stablehlo.broadcast_in_dim %10#3, dims = [0, 1, 3] : (tensor<2x3x5xi32>) -> tensor<2x3x1x5xi32>
+    %12 = stablehlo.iota dim = 0 : tensor<5xi32>
+    %13 = stablehlo.broadcast_in_dim %12, dims = [0] : (tensor<5xi32>) -> tensor<5x1xi32>
+    %14 = stablehlo.broadcast_in_dim %13, dims = [1, 2] : (tensor<5x1xi32>) -> tensor<1x5x1xi32>
+    %15 = stablehlo.broadcast_in_dim %14, dims = [1, 2, 3] : (tensor<1x5x1xi32>) -> tensor<1x1x5x1xi32>
+    %16 = stablehlo.broadcast_in_dim %11, dims = [0, 1, 2, 3] : (tensor<2x3x1x5xi32>) -> tensor<2x3x5x5xi32>
+    %17 = stablehlo.broadcast_in_dim %15, dims = [0, 1, 2, 3] : (tensor<1x1x5x1xi32>) -> tensor<2x3x5x5xi32>
+    %18 = stablehlo.compare EQ, %16, %17, SIGNED : (tensor<2x3x5x5xi32>, tensor<2x3x5x5xi32>) -> tensor<2x3x5x5xi1>
+    %19 = stablehlo.convert %18 : (tensor<2x3x5x5xi1>) -> tensor<2x3x5x5xf32>
+    %20 = call @tril(%8) : (tensor<2x3x5x5xf32>) -> tensor<2x3x5x5xf32>
+    %21 = stablehlo.iota dim = 0 : tensor<5x5xi64>
+    %22 = stablehlo.iota dim = 1 : tensor<5x5xi64>
+    %c_3 = stablehlo.constant dense<0> : tensor<i64>
+    %23 = stablehlo.broadcast_in_dim %c_3, dims = [] : (tensor<i64>) -> tensor<5x5xi64>
+    %24 = stablehlo.add %21, %23 : tensor<5x5xi64>
+    %25 = stablehlo.compare EQ, %24, %22, SIGNED : (tensor<5x5xi64>, tensor<5x5xi64>) -> tensor<5x5xi1>
+    %26 = stablehlo.convert %25 : (tensor<5x5xi1>) -> tensor<5x5xf32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [1, 2] : (tensor<5x5xf32>) -> tensor<1x5x5xf32>
+    %28 = stablehlo.broadcast_in_dim %27, dims = [1, 2, 3] : (tensor<1x5x5xf32>) -> tensor<1x1x5x5xf32>
+    %29 = stablehlo.broadcast_in_dim %28, dims = [0, 1, 2, 3] : (tensor<1x1x5x5xf32>) -> tensor<2x3x5x5xf32>
+    %30 = stablehlo.add %20, %29 : tensor<2x3x5x5xf32>
+    %31 = call @triu(%8) : (tensor<2x3x5x5xf32>) -> tensor<2x3x5x5xf32>
+    return %19, %30, %31 : tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>
+  }
+  func.func private @closed_call(%arg0: tensor<2x3x5xi32>, %arg1: tensor<i64>, %arg2: tensor<2x3x5xi32>) -> (tensor<i64>, tensor<2x3x5xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<5> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i64>) -> tensor<1xi64>
+    %6 = "stablehlo.gather"(%arg0, %5) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 1, 2], start_index_map = [2]>, indices_are_sorted = true, slice_sizes = array<i64: 2, 3, 1>}> : (tensor<2x3x5xi32>, tensor<1xi64>) -> tensor<2x3x1xi32>
+    %7 = stablehlo.reshape %6 : (tensor<2x3x1xi32>) -> tensor<2x3xi32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %8 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %9 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<5> : tensor<i64>
+    %10 = stablehlo.add %9, %c_3 : tensor<i64>
+    %11 = stablehlo.select %8, %10, %arg1 : tensor<i1>, tensor<i64>
+    %12 = stablehlo.broadcast_in_dim %11, dims = [] : (tensor<i64>) -> tensor<1xi64>
+    %13 = "stablehlo.gather"(%arg2, %12) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 1, 2], start_index_map = [2]>, indices_are_sorted = true, slice_sizes = array<i64: 2, 3, 1>}> : (tensor<2x3x5xi32>, tensor<1xi64>) -> tensor<2x3x1xi32>
+    %14 = stablehlo.reshape %13 : (tensor<2x3x1xi32>) -> tensor<2x3xi32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %15 = stablehlo.broadcast_in_dim %c_4, dims = [] : (tensor<i32>) -> tensor<2x3xi32>
+    %16 = stablehlo.compare LT, %7, %15, SIGNED : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi1>
+    %c_5 = stablehlo.constant dense<5> : tensor<i32>
+    %17 = stablehlo.broadcast_in_dim %c_5, dims = [] : (tensor<i32>) -> tensor<2x3xi32>
+    %18 = stablehlo.add %7, %17 : tensor<2x3xi32>
+    %19 = stablehlo.select %16, %18, %7 : tensor<2x3xi1>, tensor<2x3xi32>
+    %20 = stablehlo.broadcast_in_dim %19, dims = [0, 1] : (tensor<2x3xi32>) -> tensor<2x3x1xi32>
+    %21 = "stablehlo.gather"(%arg2, %20) <{dimension_numbers = #stablehlo.gather<offset_dims = [2], operand_batching_dims = [0, 1], start_indices_batching_dims = [0, 1], start_index_map = [2], index_vector_dim = 2>, indices_are_sorted = true, slice_sizes = array<i64: 1, 1, 1>}> : (tensor<2x3x5xi32>, tensor<2x3x1xi32>) -> tensor<2x3x1xi32>
+    %22 = stablehlo.reshape %21 : (tensor<2x3x1xi32>) -> tensor<2x3xi32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %23 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<5> : tensor<i64>
+    %24 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %25 = stablehlo.select %23, %24, %arg1 : tensor<i1>, tensor<i64>
+    %26 = stablehlo.convert %25 : (tensor<i64>) -> tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%arg2, %27, %22) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0, 1], inserted_window_dims = [2], scatter_dims_to_operand_dims = [2]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<2x3x5xi32>, tensor<1xi32>, tensor<2x3xi32>) -> tensor<2x3x5xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %29 = stablehlo.broadcast_in_dim %c_8, dims = [] : (tensor<i32>) -> tensor<2x3xi32>
+    %30 = stablehlo.compare LT, %7, %29, SIGNED : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi1>
+    %c_9 = stablehlo.constant dense<5> : tensor<i32>
+    %31 = stablehlo.broadcast_in_dim %c_9, dims = [] : (tensor<i32>) -> tensor<2x3xi32>
+    %32 = stablehlo.add %7, %31 : tensor<2x3xi32>
+    %33 = stablehlo.select %30, %32, %7 : tensor<2x3xi1>, tensor<2x3xi32>
+    %34 = stablehlo.broadcast_in_dim %33, dims = [0, 1] : (tensor<2x3xi32>) -> tensor<2x3x1xi32>
+    %35 = "stablehlo.scatter"(%28, %34, %14) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [2], input_batching_dims = [0, 1], scatter_indices_batching_dims = [0, 1], scatter_dims_to_operand_dims = [2], index_vector_dim = 2>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<2x3x5xi32>, tensor<2x3x1xi32>, tensor<2x3xi32>) -> tensor<2x3x5xi32>
+    return %0, %35 : tensor<i64>, tensor<2x3x5xi32>
+  }
+  func.func private @tril(%arg0: tensor<2x3x5x5xf32>) -> tensor<2x3x5x5xf32> {
+    %0 = stablehlo.iota dim = 0 : tensor<5x5xi64>
+    %c = stablehlo.constant dense<-1> : tensor<i64>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<5x5xi64>
+    %2 = stablehlo.add %0, %1 : tensor<5x5xi64>
+    %3 = stablehlo.iota dim = 1 : tensor<5x5xi64>
+    %4 = stablehlo.compare GE, %2, %3, SIGNED : (tensor<5x5xi64>, tensor<5x5xi64>) -> tensor<5x5xi1>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %5 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<5x5xf32>
+    %6 = stablehlo.broadcast_in_dim %4, dims = [1, 2] : (tensor<5x5xi1>) -> tensor<3x5x5xi1>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [1, 2] : (tensor<5x5xf32>) -> tensor<3x5x5xf32>
+    %8 = stablehlo.broadcast_in_dim %6, dims = [1, 2, 3] : (tensor<3x5x5xi1>) -> tensor<2x3x5x5xi1>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [1, 2, 3] : (tensor<3x5x5xf32>) -> tensor<2x3x5x5xf32>
+    %10 = stablehlo.select %8, %arg0, %9 : tensor<2x3x5x5xi1>, tensor<2x3x5x5xf32>
+    return %10 : tensor<2x3x5x5xf32>
+  }
+  func.func private @triu(%arg0: tensor<2x3x5x5xf32>) -> tensor<2x3x5x5xf32> {
+    %0 = stablehlo.iota dim = 0 : tensor<5x5xi64>
+    %c = stablehlo.constant dense<-1> : tensor<i64>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<5x5xi64>
+    %2 = stablehlo.add %0, %1 : tensor<5x5xi64>
+    %3 = stablehlo.iota dim = 1 : tensor<5x5xi64>
+    %4 = stablehlo.compare GE, %2, %3, SIGNED : (tensor<5x5xi64>, tensor<5x5xi64>) -> tensor<5x5xi1>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %5 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<5x5xf32>
+    %6 = stablehlo.broadcast_in_dim %4, dims = [1, 2] : (tensor<5x5xi1>) -> tensor<3x5x5xi1>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [1, 2] : (tensor<5x5xf32>) -> tensor<3x5x5xf32>
+    %8 = stablehlo.broadcast_in_dim %6, dims = [1, 2, 3] : (tensor<3x5x5xi1>) -> tensor<2x3x5x5xi1>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [1, 2, 3] : (tensor<3x5x5xf32>) -> tensor<2x3x5x5xf32>
+    %10 = stablehlo.select %8, %9, %arg0 : tensor<2x3x5x5xi1>, tensor<2x3x5x5xf32>
+    return %10 : tensor<2x3x5x5xf32>
+  }
+
+// -----
+
+// jnp_linalg_det_singular_f64: jnp.linalg.det of a matrix with a zero column: exactly 0.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-2., -3.,  0.,  2.], [ 3., -3.,  0.,  4.], [ 3.,  1.,  0., -2.], [ 3.,  4.,  0., -3.]]> : tensor<4x4xf64>
+  %r = func.call @f(%a0) : (tensor<4x4xf64>) -> (tensor<f64>)
+  check.expect_eq_const %r, dense<0.> : tensor<f64>
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf64>) -> (tensor<f64> {jax.result_info = "result"}) {
+    %0 = call @det(%arg0) : (tensor<4x4xf64>) -> tensor<f64>
+    return %0 : tensor<f64>
+  }
+  func.func private @det(%arg0: tensor<4x4xf64>) -> tensor<f64> {
+    %0:2 = call @slogdet(%arg0) : (tensor<4x4xf64>) -> (tensor<f64>, tensor<f64>)
+    %1 = stablehlo.exponential %0#1 : tensor<f64>
+    %2 = stablehlo.multiply %0#0, %1 : tensor<f64>
+    return %2 : tensor<f64>
+  }
+  func.func private @slogdet(%arg0: tensor<4x4xf64>) -> (tensor<f64>, tensor<f64>) {
+    %0:3 = stablehlo.custom_call @lapack_dgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<4x4xf64>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<4x4xi1>, tensor<4x4xf64>
+    %9 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_13 = %c_2, %iterArg_14 = %c_1, %iterArg_15 = %9) : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    cond {
+      %c_16 = stablehlo.constant dense<4> : tensor<i64>
+      %32 = stablehlo.compare LT, %iterArg_13, %c_16, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %32 : tensor<i1>
+    } do {
+      %32:2 = func.call @closed_call(%iterArg, %iterArg_14, %iterArg_15) : (tensor<4xi32>, tensor<i64>, tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>)
+      %c_16 = stablehlo.constant dense<1> : tensor<i64>
+      %33 = stablehlo.add %iterArg_13, %c_16 : tensor<i64>
+      stablehlo.return %iterArg, %33, %32#0, %32#1 : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    }
+    %11 = call @diagonal(%8) : (tensor<4x4xf64>) -> tensor<4xf64>
+    %cst_3 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %12 = stablehlo.broadcast_in_dim %cst_3, dims = [] : (tensor<f64>) -> tensor<4xf64>
+    %13 = stablehlo.compare EQ, %11, %12, FLOAT : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xi1>
+    %c_4 = stablehlo.constant dense<false> : tensor<i1>
+    %14 = stablehlo.reduce(%13 init: %c_4) applies stablehlo.or across dimensions = [0] : (tensor<4xi1>, tensor<i1>) -> tensor<i1>
+    %15 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %16 = stablehlo.compare NE, %2, %15, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %17 = call @count_nonzero(%16) : (tensor<4xi1>) -> tensor<i64>
+    %cst_5 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %18 = stablehlo.broadcast_in_dim %cst_5, dims = [] : (tensor<f64>) -> tensor<4xf64>
+    %19 = stablehlo.compare LT, %11, %18, FLOAT : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xi1>
+    %20 = call @count_nonzero(%19) : (tensor<4xi1>) -> tensor<i64>
+    %21 = stablehlo.add %17, %20 : tensor<i64>
+    %c_6 = stablehlo.constant dense<2> : tensor<i64>
+    %22 = call @remainder(%21, %c_6) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+    %c_7 = stablehlo.constant dense<-2> : tensor<i64>
+    %23 = stablehlo.multiply %c_7, %22 : tensor<i64>
+    %c_8 = stablehlo.constant dense<1> : tensor<i64>
+    %24 = stablehlo.add %23, %c_8 : tensor<i64>
+    %25 = stablehlo.convert %24 : (tensor<i64>) -> tensor<f64>
+    %cst_9 = stablehlo.constant dense<1.000000e+00> : tensor<f64>
+    %26 = stablehlo.multiply %cst_9, %25 : tensor<f64>
+    %cst_10 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %27 = call @_where_0(%14, %cst_10, %26) : (tensor<i1>, tensor<f64>, tensor<f64>) -> tensor<f64>
+    %28 = stablehlo.abs %11 : tensor<4xf64>
+    %29 = stablehlo.log %28 : tensor<4xf64>
+    %cst_11 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %30 = stablehlo.reduce(%29 init: %cst_11) applies stablehlo.add across dimensions = [0] : (tensor<4xf64>, tensor<f64>) -> tensor<f64>
+    %cst_12 = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>
+    %31 = call @_where_0(%14, %cst_12, %30) : (tensor<i1>, tensor<f64>, tensor<f64>) -> tensor<f64>
+    return %27, %31 : tensor<f64>, tensor<f64>
+  }
+  func.func private @closed_call(%arg0: tensor<4xi32>, %arg1: tensor<i64>, %arg2: tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<4> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.dynamic_slice %arg0, %4, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1xi32>) -> tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %7 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %8 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<4> : tensor<i64>
+    %9 = stablehlo.add %8, %c_3 : tensor<i64>
+    %10 = stablehlo.select %7, %9, %arg1 : tensor<i1>, tensor<i64>
+    %11 = stablehlo.dynamic_slice %arg2, %10, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %12 = stablehlo.reshape %11 : (tensor<1xi32>) -> tensor<i32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.compare LT, %6, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_5 = stablehlo.constant dense<4> : tensor<i32>
+    %14 = stablehlo.add %6, %c_5 : tensor<i32>
+    %15 = stablehlo.select %13, %14, %6 : tensor<i1>, tensor<i32>
+    %16 = stablehlo.dynamic_slice %arg2, %15, sizes = [1] : (tensor<4xi32>, tensor<i32>) -> tensor<1xi32>
+    %17 = stablehlo.reshape %16 : (tensor<1xi32>) -> tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %18 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<4> : tensor<i64>
+    %19 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %20 = stablehlo.select %18, %19, %arg1 : tensor<i1>, tensor<i64>
+    %21 = stablehlo.convert %20 : (tensor<i64>) -> tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %23 = "stablehlo.scatter"(%arg2, %22, %17) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %24 = stablehlo.compare LT, %6, %c_8, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_9 = stablehlo.constant dense<4> : tensor<i32>
+    %25 = stablehlo.add %6, %c_9 : tensor<i32>
+    %26 = stablehlo.select %24, %25, %6 : tensor<i1>, tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%23, %27, %12) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    return %0, %28 : tensor<i64>, tensor<4xi32>
+  }
+  func.func private @diagonal(%arg0: tensor<4x4xf64>) -> tensor<4xf64> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %1 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %2 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %3 = stablehlo.add %0, %2 : tensor<4x4xi64>
+    %4 = stablehlo.compare EQ, %3, %1, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %5 = stablehlo.convert %4 : (tensor<4x4xi1>) -> tensor<4x4xf64>
+    %c_0 = stablehlo.constant dense<1> : tensor<i32>
+    %6 = "stablehlo.case"(%c_0) ({
+      %c_1 = stablehlo.constant dense<0> : tensor<i32>
+      stablehlo.return %c_1 : tensor<i32>
+    }, {
+      %c_1 = stablehlo.constant dense<0> : tensor<i32>
+      stablehlo.return %c_1 : tensor<i32>
+    }) : (tensor<i32>) -> tensor<i32>
+    %7 = "stablehlo.case"(%6) ({
+      %8 = stablehlo.iota dim = 0 : tensor<4xi64>
+      %9 = stablehlo.iota dim = 0 : tensor<4xi64>
+      %c_1 = stablehlo.constant dense<0> : tensor<i64>
+      %10 = stablehlo.broadcast_in_dim %c_1, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %11 = stablehlo.compare LT, %8, %10, SIGNED : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi1>
+      %c_2 = stablehlo.constant dense<4> : tensor<i64>
+      %12 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %13 = stablehlo.add %8, %12 : tensor<4xi64>
+      %14 = stablehlo.select %11, %13, %8 : tensor<4xi1>, tensor<4xi64>
+      %c_3 = stablehlo.constant dense<0> : tensor<i64>
+      %15 = stablehlo.broadcast_in_dim %c_3, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %16 = stablehlo.compare LT, %9, %15, SIGNED : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi1>
+      %c_4 = stablehlo.constant dense<4> : tensor<i64>
+      %17 = stablehlo.broadcast_in_dim %c_4, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %18 = stablehlo.add %9, %17 : tensor<4xi64>
+      %19 = stablehlo.select %16, %18, %9 : tensor<4xi1>, tensor<4xi64>
+      %20 = stablehlo.convert %14 : (tensor<4xi64>) -> tensor<4xi32>
+      %21 = stablehlo.convert %19 : (tensor<4xi64>) -> tensor<4xi32>
+      %22 = stablehlo.broadcast_in_dim %20, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+      %23 = stablehlo.broadcast_in_dim %21, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+      %24 = stablehlo.concatenate %22, %23, dim = 1 : (tensor<4x1xi32>, tensor<4x1xi32>) -> tensor<4x2xi32>
+      %25 = "stablehlo.gather"(%arg0, %24) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}> : (tensor<4x4xf64>, tensor<4x2xi32>) -> tensor<4xf64>
+      stablehlo.return %25 : tensor<4xf64>
+    }) : (tensor<i32>) -> tensor<4xf64>
+    return %7 : tensor<4xf64>
+  }
+  func.func private @count_nonzero(%arg0: tensor<4xi1>) -> tensor<i64> {
+    %c = stablehlo.constant dense<false> : tensor<i1>
+    %0 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i1>) -> tensor<4xi1>
+    %1 = stablehlo.compare NE, %arg0, %0, UNSIGNED : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+    %2 = stablehlo.convert %1 : (tensor<4xi1>) -> tensor<4xi32>
+    %3 = stablehlo.convert %2 : (tensor<4xi32>) -> tensor<4xi64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %4 = stablehlo.reduce(%3 init: %c_0) applies stablehlo.add across dimensions = [0] : (tensor<4xi64>, tensor<i64>) -> tensor<i64>
+    return %4 : tensor<i64>
+  }
+  func.func private @remainder(%arg0: tensor<i64>, %arg1: tensor<i64>) -> tensor<i64> {
+    %0 = stablehlo.convert %arg1 : tensor<i64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare EQ, %0, %c, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_0 = stablehlo.constant dense<1> : tensor<i64>
+    %2 = call @_where(%1, %c_0, %0) : (tensor<i1>, tensor<i64>, tensor<i64>) -> tensor<i64>
+    %3 = stablehlo.remainder %arg0, %2 : tensor<i64>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %4 = stablehlo.compare NE, %3, %c_1, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %5 = stablehlo.compare LT, %3, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_3 = stablehlo.constant dense<0> : tensor<i64>
+    %6 = stablehlo.compare LT, %2, %c_3, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %7 = stablehlo.compare NE, %5, %6, UNSIGNED : (tensor<i1>, tensor<i1>) -> tensor<i1>
+    %8 = stablehlo.and %7, %4 : tensor<i1>
+    %9 = stablehlo.add %3, %2 : tensor<i64>
+    %10 = stablehlo.select %8, %9, %3 : tensor<i1>, tensor<i64>
+    return %10 : tensor<i64>
+  }
+  func.func private @_where(%arg0: tensor<i1>, %arg1: tensor<i64>, %arg2: tensor<i64>) -> tensor<i64> {
+    %0 = stablehlo.select %arg0, %arg1, %arg2 : tensor<i1>, tensor<i64>
+    return %0 : tensor<i64>
+  }
+  func.func private @_where_0(%arg0: tensor<i1>, %arg1: tensor<f64>, %arg2: tensor<f64>) -> tensor<f64> {
+    %0 = stablehlo.select %arg0, %arg1, %arg2 : tensor<i1>, tensor<f64>
+    return %0 : tensor<f64>
+  }
+
+// -----
+
+// jnp_linalg_slogdet_singular_f64: jnp.linalg.slogdet of a singular matrix: sign 0, log|det| -inf.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-2., -3.,  0.,  2.], [ 3., -3.,  0.,  4.], [ 3.,  1.,  0., -2.], [ 3.,  4.,  0., -3.]]> : tensor<4x4xf64>
+  %r:2 = func.call @f(%a0) : (tensor<4x4xf64>) -> (tensor<f64>, tensor<f64>)
+  check.expect_eq_const %r#0, dense<0.> : tensor<f64>
+  check.expect_eq_const %r#1, dense<0xFFF0000000000000> : tensor<f64>
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf64>) -> (tensor<f64> {jax.result_info = "result[0]"}, tensor<f64> {jax.result_info = "result[1]"}) {
+    %0:2 = call @slogdet(%arg0) : (tensor<4x4xf64>) -> (tensor<f64>, tensor<f64>)
+    return %0#0, %0#1 : tensor<f64>, tensor<f64>
+  }
+  func.func private @slogdet(%arg0: tensor<4x4xf64>) -> (tensor<f64>, tensor<f64>) {
+    %0:3 = stablehlo.custom_call @lapack_dgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<4x4xf64>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<4x4xi1>, tensor<4x4xf64>
+    %9 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_13 = %c_2, %iterArg_14 = %c_1, %iterArg_15 = %9) : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    cond {
+      %c_16 = stablehlo.constant dense<4> : tensor<i64>
+      %32 = stablehlo.compare LT, %iterArg_13, %c_16, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %32 : tensor<i1>
+    } do {
+      %32:2 = func.call @closed_call(%iterArg, %iterArg_14, %iterArg_15) : (tensor<4xi32>, tensor<i64>, tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>)
+      %c_16 = stablehlo.constant dense<1> : tensor<i64>
+      %33 = stablehlo.add %iterArg_13, %c_16 : tensor<i64>
+      stablehlo.return %iterArg, %33, %32#0, %32#1 : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    }
+    %11 = call @diagonal(%8) : (tensor<4x4xf64>) -> tensor<4xf64>
+    %cst_3 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %12 = stablehlo.broadcast_in_dim %cst_3, dims = [] : (tensor<f64>) -> tensor<4xf64>
+    %13 = stablehlo.compare EQ, %11, %12, FLOAT : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xi1>
+    %c_4 = stablehlo.constant dense<false> : tensor<i1>
+    %14 = stablehlo.reduce(%13 init: %c_4) applies stablehlo.or across dimensions = [0] : (tensor<4xi1>, tensor<i1>) -> tensor<i1>
+    %15 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %16 = stablehlo.compare NE, %2, %15, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %17 = call @count_nonzero(%16) : (tensor<4xi1>) -> tensor<i64>
+    %cst_5 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %18 = stablehlo.broadcast_in_dim %cst_5, dims = [] : (tensor<f64>) -> tensor<4xf64>
+    %19 = stablehlo.compare LT, %11, %18, FLOAT : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xi1>
+    %20 = call @count_nonzero(%19) : (tensor<4xi1>) -> tensor<i64>
+    %21 = stablehlo.add %17, %20 : tensor<i64>
+    %c_6 = stablehlo.constant dense<2> : tensor<i64>
+    %22 = call @remainder(%21, %c_6) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+    %c_7 = stablehlo.constant dense<-2> : tensor<i64>
+    %23 = stablehlo.multiply %c_7, %22 : tensor<i64>
+    %c_8 = stablehlo.constant dense<1> : tensor<i64>
+    %24 = stablehlo.add %23, %c_8 : tensor<i64>
+    %25 = stablehlo.convert %24 : (tensor<i64>) -> tensor<f64>
+    %cst_9 = stablehlo.constant dense<1.000000e+00> : tensor<f64>
+    %26 = stablehlo.multiply %cst_9, %25 : tensor<f64>
+    %cst_10 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %27 = call @_where_0(%14, %cst_10, %26) : (tensor<i1>, tensor<f64>, tensor<f64>) -> tensor<f64>
+    %28 = stablehlo.abs %11 : tensor<4xf64>
+    %29 = stablehlo.log %28 : tensor<4xf64>
+    %cst_11 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %30 = stablehlo.reduce(%29 init: %cst_11) applies stablehlo.add across dimensions = [0] : (tensor<4xf64>, tensor<f64>) -> tensor<f64>
+    %cst_12 = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>
+    %31 = call @_where_0(%14, %cst_12, %30) : (tensor<i1>, tensor<f64>, tensor<f64>) -> tensor<f64>
+    return %27, %31 : tensor<f64>, tensor<f64>
+  }
+  func.func private @closed_call(%arg0: tensor<4xi32>, %arg1: tensor<i64>, %arg2: tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<4> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.dynamic_slice %arg0, %4, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1xi32>) -> tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %7 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %8 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<4> : tensor<i64>
+    %9 = stablehlo.add %8, %c_3 : tensor<i64>
+    %10 = stablehlo.select %7, %9, %arg1 : tensor<i1>, tensor<i64>
+    %11 = stablehlo.dynamic_slice %arg2, %10, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %12 = stablehlo.reshape %11 : (tensor<1xi32>) -> tensor<i32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.compare LT, %6, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_5 = stablehlo.constant dense<4> : tensor<i32>
+    %14 = stablehlo.add %6, %c_5 : tensor<i32>
+    %15 = stablehlo.select %13, %14, %6 : tensor<i1>, tensor<i32>
+    %16 = stablehlo.dynamic_slice %arg2, %15, sizes = [1] : (tensor<4xi32>, tensor<i32>) -> tensor<1xi32>
+    %17 = stablehlo.reshape %16 : (tensor<1xi32>) -> tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %18 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<4> : tensor<i64>
+    %19 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %20 = stablehlo.select %18, %19, %arg1 : tensor<i1>, tensor<i64>
+    %21 = stablehlo.convert %20 : (tensor<i64>) -> tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %23 = "stablehlo.scatter"(%arg2, %22, %17) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %24 = stablehlo.compare LT, %6, %c_8, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_9 = stablehlo.constant dense<4> : tensor<i32>
+    %25 = stablehlo.add %6, %c_9 : tensor<i32>
+    %26 = stablehlo.select %24, %25, %6 : tensor<i1>, tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%23, %27, %12) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    return %0, %28 : tensor<i64>, tensor<4xi32>
+  }
+  func.func private @diagonal(%arg0: tensor<4x4xf64>) -> tensor<4xf64> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %1 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %2 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %3 = stablehlo.add %0, %2 : tensor<4x4xi64>
+    %4 = stablehlo.compare EQ, %3, %1, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %5 = stablehlo.convert %4 : (tensor<4x4xi1>) -> tensor<4x4xf64>
+    %c_0 = stablehlo.constant dense<1> : tensor<i32>
+    %6 = "stablehlo.case"(%c_0) ({
+      %c_1 = stablehlo.constant dense<0> : tensor<i32>
+      stablehlo.return %c_1 : tensor<i32>
+    }, {
+      %c_1 = stablehlo.constant dense<0> : tensor<i32>
+      stablehlo.return %c_1 : tensor<i32>
+    }) : (tensor<i32>) -> tensor<i32>
+    %7 = "stablehlo.case"(%6) ({
+      %8 = stablehlo.iota dim = 0 : tensor<4xi64>
+      %9 = stablehlo.iota dim = 0 : tensor<4xi64>
+      %c_1 = stablehlo.constant dense<0> : tensor<i64>
+      %10 = stablehlo.broadcast_in_dim %c_1, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %11 = stablehlo.compare LT, %8, %10, SIGNED : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi1>
+      %c_2 = stablehlo.constant dense<4> : tensor<i64>
+      %12 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %13 = stablehlo.add %8, %12 : tensor<4xi64>
+      %14 = stablehlo.select %11, %13, %8 : tensor<4xi1>, tensor<4xi64>
+      %c_3 = stablehlo.constant dense<0> : tensor<i64>
+      %15 = stablehlo.broadcast_in_dim %c_3, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %16 = stablehlo.compare LT, %9, %15, SIGNED : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi1>
+      %c_4 = stablehlo.constant dense<4> : tensor<i64>
+      %17 = stablehlo.broadcast_in_dim %c_4, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %18 = stablehlo.add %9, %17 : tensor<4xi64>
+      %19 = stablehlo.select %16, %18, %9 : tensor<4xi1>, tensor<4xi64>
+      %20 = stablehlo.convert %14 : (tensor<4xi64>) -> tensor<4xi32>
+      %21 = stablehlo.convert %19 : (tensor<4xi64>) -> tensor<4xi32>
+      %22 = stablehlo.broadcast_in_dim %20, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+      %23 = stablehlo.broadcast_in_dim %21, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+      %24 = stablehlo.concatenate %22, %23, dim = 1 : (tensor<4x1xi32>, tensor<4x1xi32>) -> tensor<4x2xi32>
+      %25 = "stablehlo.gather"(%arg0, %24) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}> : (tensor<4x4xf64>, tensor<4x2xi32>) -> tensor<4xf64>
+      stablehlo.return %25 : tensor<4xf64>
+    }) : (tensor<i32>) -> tensor<4xf64>
+    return %7 : tensor<4xf64>
+  }
+  func.func private @count_nonzero(%arg0: tensor<4xi1>) -> tensor<i64> {
+    %c = stablehlo.constant dense<false> : tensor<i1>
+    %0 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i1>) -> tensor<4xi1>
+    %1 = stablehlo.compare NE, %arg0, %0, UNSIGNED : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+    %2 = stablehlo.convert %1 : (tensor<4xi1>) -> tensor<4xi32>
+    %3 = stablehlo.convert %2 : (tensor<4xi32>) -> tensor<4xi64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %4 = stablehlo.reduce(%3 init: %c_0) applies stablehlo.add across dimensions = [0] : (tensor<4xi64>, tensor<i64>) -> tensor<i64>
+    return %4 : tensor<i64>
+  }
+  func.func private @remainder(%arg0: tensor<i64>, %arg1: tensor<i64>) -> tensor<i64> {
+    %0 = stablehlo.convert %arg1 : tensor<i64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare EQ, %0, %c, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_0 = stablehlo.constant dense<1> : tensor<i64>
+    %2 = call @_where(%1, %c_0, %0) : (tensor<i1>, tensor<i64>, tensor<i64>) -> tensor<i64>
+    %3 = stablehlo.remainder %arg0, %2 : tensor<i64>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %4 = stablehlo.compare NE, %3, %c_1, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %5 = stablehlo.compare LT, %3, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_3 = stablehlo.constant dense<0> : tensor<i64>
+    %6 = stablehlo.compare LT, %2, %c_3, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %7 = stablehlo.compare NE, %5, %6, UNSIGNED : (tensor<i1>, tensor<i1>) -> tensor<i1>
+    %8 = stablehlo.and %7, %4 : tensor<i1>
+    %9 = stablehlo.add %3, %2 : tensor<i64>
+    %10 = stablehlo.select %8, %9, %3 : tensor<i1>, tensor<i64>
+    return %10 : tensor<i64>
+  }
+  func.func private @_where(%arg0: tensor<i1>, %arg1: tensor<i64>, %arg2: tensor<i64>) -> tensor<i64> {
+    %0 = stablehlo.select %arg0, %arg1, %arg2 : tensor<i1>, tensor<i64>
+    return %0 : tensor<i64>
+  }
+  func.func private @_where_0(%arg0: tensor<i1>, %arg1: tensor<f64>, %arg2: tensor<f64>) -> tensor<f64> {
+    %0 = stablehlo.select %arg0, %arg1, %arg2 : tensor<i1>, tensor<f64>
+    return %0 : tensor<f64>
+  }
+
+// -----
+
+// lax_linalg_lu_tall_f32: lax.linalg.lu: factors, 0-based pivots and permutation against LAPACK's dgetrf.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[ 0.21642485,  1.0017104 , -1.7331325 ], [-0.7841301 ,  0.17533484,  0.3920948 ], [-0.37707445,  1.0291792 ,  0.21039493], [-1.2133821 , -0.9307638 ,  0.80547106], [ 0.46383145, -1.8990612 ,  1.3477123 ]]> : tensor<5x3xf32>
+  %r:3 = func.call @f(%a0) : (tensor<5x3xf32>) -> (tensor<5x3xf32>, tensor<3xi32>, tensor<5xi32>)
+  // XLA CPU's error: 9.8e-08
+  check.expect_almost_eq_const %r#0, dense<[[-1.2133821 , -0.9307638 ,  0.80547106], [-0.3822633 , -2.254858  ,  1.6556143 ], [-0.17836496, -0.37061968, -0.97586143], [ 0.31076315, -0.5847048 , -0.9510877 ], [ 0.6462351 , -0.3445126 , -0.4528831 ]]> : tensor<5x3xf32>, tolerance = 3.056e-04
+  check.expect_eq_const %r#1, dense<[3, 4, 3]> : tensor<3xi32>
+  check.expect_eq_const %r#2, dense<[3, 4, 0, 2, 1]> : tensor<5xi32>
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<5x3xf32>) -> (tensor<5x3xf32> {jax.result_info = "result[0]"}, tensor<3xi32> {jax.result_info = "result[1]"}, tensor<5xi32> {jax.result_info = "result[2]"}) {
+    %0:3 = stablehlo.custom_call @lapack_sgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=5, j=3, k=5, l=3, m=3}, custom>} : (tensor<5x3xf32>) -> (tensor<5x3xf32>, tensor<3xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<3xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<3xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<5x3xf32>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<5x3xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<5x3xi1>, tensor<5x3xf32>
+    %9 = stablehlo.iota dim = 0 : tensor<5xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_3 = %c_2, %iterArg_4 = %c_1, %iterArg_5 = %9) : tensor<3xi32>, tensor<i64>, tensor<i64>, tensor<5xi32>
+    cond {
+      %c_6 = stablehlo.constant dense<3> : tensor<i64>
+      %11 = stablehlo.compare LT, %iterArg_3, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %11 : tensor<i1>
+    } do {
+      %11:2 = func.call @closed_call(%iterArg, %iterArg_4, %iterArg_5) : (tensor<3xi32>, tensor<i64>, tensor<5xi32>) -> (tensor<i64>, tensor<5xi32>)
+      %c_6 = stablehlo.constant dense<1> : tensor<i64>
+      %12 = stablehlo.add %iterArg_3, %c_6 : tensor<i64>
+      stablehlo.return %iterArg, %12, %11#0, %11#1 : tensor<3xi32>, tensor<i64>, tensor<i64>, tensor<5xi32>
+    }
+    return %8, %2, %10#3 : tensor<5x3xf32>, tensor<3xi32>, tensor<5xi32>
+  }
+  func.func private @closed_call(%arg0: tensor<3xi32>, %arg1: tensor<i64>, %arg2: tensor<5xi32>) -> (tensor<i64>, tensor<5xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<3> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.dynamic_slice %arg0, %4, sizes = [1] : (tensor<3xi32>, tensor<i64>) -> tensor<1xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1xi32>) -> tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %7 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %8 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<5> : tensor<i64>
+    %9 = stablehlo.add %8, %c_3 : tensor<i64>
+    %10 = stablehlo.select %7, %9, %arg1 : tensor<i1>, tensor<i64>
+    %11 = stablehlo.dynamic_slice %arg2, %10, sizes = [1] : (tensor<5xi32>, tensor<i64>) -> tensor<1xi32>
+    %12 = stablehlo.reshape %11 : (tensor<1xi32>) -> tensor<i32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.compare LT, %6, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_5 = stablehlo.constant dense<5> : tensor<i32>
+    %14 = stablehlo.add %6, %c_5 : tensor<i32>
+    %15 = stablehlo.select %13, %14, %6 : tensor<i1>, tensor<i32>
+    %16 = stablehlo.dynamic_slice %arg2, %15, sizes = [1] : (tensor<5xi32>, tensor<i32>) -> tensor<1xi32>
+    %17 = stablehlo.reshape %16 : (tensor<1xi32>) -> tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %18 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<5> : tensor<i64>
+    %19 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %20 = stablehlo.select %18, %19, %arg1 : tensor<i1>, tensor<i64>
+    %21 = stablehlo.convert %20 : (tensor<i64>) -> tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %23 = "stablehlo.scatter"(%arg2, %22, %17) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<5xi32>, tensor<1xi32>, tensor<i32>) -> tensor<5xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %24 = stablehlo.compare LT, %6, %c_8, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_9 = stablehlo.constant dense<5> : tensor<i32>
+    %25 = stablehlo.add %6, %c_9 : tensor<i32>
+    %26 = stablehlo.select %24, %25, %6 : tensor<i1>, tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%23, %27, %12) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<5xi32>, tensor<1xi32>, tensor<i32>) -> tensor<5xi32>
+    return %0, %28 : tensor<i64>, tensor<5xi32>
+  }
+
+// -----
+
+// lax_linalg_lu_wide_f64: lax.linalg.lu: factors, 0-based pivots and permutation against LAPACK's dgetrf.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[ 0.5980270310938874 ,  1.3433429876964984 , -0.383700881075084  ,  -0.2957062213323259 , -1.126457084751319  ], [ 2.5369295701318877 , -0.17545422540714875,  1.5875331920819455 ,  -0.6472924513872795 ,  0.16384119233310074], [-1.67135248657008   , -0.382867148766769  ,  0.9837549084000277 ,  -1.2517438155744967 ,  1.072227544934612  ]]> : tensor<3x5xf64>
+  %r:3 = func.call @f(%a0) : (tensor<3x5xf64>) -> (tensor<3x5xf64>, tensor<3xi32>, tensor<3xi32>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#0, dense<[[ 2.5369295701318877 , -0.17545422540714875,  1.5875331920819455 ,  -0.6472924513872795 ,  0.16384119233310074], [ 0.23572866907093432,  1.3847025787345972 , -0.7579279675504929 ,  -0.14312083326714004, -1.1650791509589957 ], [-0.6588091787203975 , -0.3599747776636549 ,  1.7568013952628507 ,  -1.7297059139992388 ,  0.7607685179691284 ]]> : tensor<3x5xf64>, tolerance = 4.791e-13
+  check.expect_eq_const %r#1, dense<[1, 1, 2]> : tensor<3xi32>
+  check.expect_eq_const %r#2, dense<[1, 0, 2]> : tensor<3xi32>
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<3x5xf64>) -> (tensor<3x5xf64> {jax.result_info = "result[0]"}, tensor<3xi32> {jax.result_info = "result[1]"}, tensor<3xi32> {jax.result_info = "result[2]"}) {
+    %0:3 = stablehlo.custom_call @lapack_dgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=3, j=5, k=3, l=5, m=3}, custom>} : (tensor<3x5xf64>) -> (tensor<3x5xf64>, tensor<3xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<3xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<3xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<3x5xf64>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<3x5xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<3x5xi1>, tensor<3x5xf64>
+    %9 = stablehlo.iota dim = 0 : tensor<3xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_3 = %c_2, %iterArg_4 = %c_1, %iterArg_5 = %9) : tensor<3xi32>, tensor<i64>, tensor<i64>, tensor<3xi32>
+    cond {
+      %c_6 = stablehlo.constant dense<3> : tensor<i64>
+      %11 = stablehlo.compare LT, %iterArg_3, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %11 : tensor<i1>
+    } do {
+      %11:2 = func.call @closed_call(%iterArg, %iterArg_4, %iterArg_5) : (tensor<3xi32>, tensor<i64>, tensor<3xi32>) -> (tensor<i64>, tensor<3xi32>)
+      %c_6 = stablehlo.constant dense<1> : tensor<i64>
+      %12 = stablehlo.add %iterArg_3, %c_6 : tensor<i64>
+      stablehlo.return %iterArg, %12, %11#0, %11#1 : tensor<3xi32>, tensor<i64>, tensor<i64>, tensor<3xi32>
+    }
+    return %8, %2, %10#3 : tensor<3x5xf64>, tensor<3xi32>, tensor<3xi32>
+  }
+  func.func private @closed_call(%arg0: tensor<3xi32>, %arg1: tensor<i64>, %arg2: tensor<3xi32>) -> (tensor<i64>, tensor<3xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<3> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.dynamic_slice %arg0, %4, sizes = [1] : (tensor<3xi32>, tensor<i64>) -> tensor<1xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1xi32>) -> tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %7 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %8 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<3> : tensor<i64>
+    %9 = stablehlo.add %8, %c_3 : tensor<i64>
+    %10 = stablehlo.select %7, %9, %arg1 : tensor<i1>, tensor<i64>
+    %11 = stablehlo.dynamic_slice %arg2, %10, sizes = [1] : (tensor<3xi32>, tensor<i64>) -> tensor<1xi32>
+    %12 = stablehlo.reshape %11 : (tensor<1xi32>) -> tensor<i32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.compare LT, %6, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_5 = stablehlo.constant dense<3> : tensor<i32>
+    %14 = stablehlo.add %6, %c_5 : tensor<i32>
+    %15 = stablehlo.select %13, %14, %6 : tensor<i1>, tensor<i32>
+    %16 = stablehlo.dynamic_slice %arg2, %15, sizes = [1] : (tensor<3xi32>, tensor<i32>) -> tensor<1xi32>
+    %17 = stablehlo.reshape %16 : (tensor<1xi32>) -> tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %18 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<3> : tensor<i64>
+    %19 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %20 = stablehlo.select %18, %19, %arg1 : tensor<i1>, tensor<i64>
+    %21 = stablehlo.convert %20 : (tensor<i64>) -> tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %23 = "stablehlo.scatter"(%arg2, %22, %17) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<3xi32>, tensor<1xi32>, tensor<i32>) -> tensor<3xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %24 = stablehlo.compare LT, %6, %c_8, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_9 = stablehlo.constant dense<3> : tensor<i32>
+    %25 = stablehlo.add %6, %c_9 : tensor<i32>
+    %26 = stablehlo.select %24, %25, %6 : tensor<i1>, tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%23, %27, %12) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<3xi32>, tensor<1xi32>, tensor<i32>) -> tensor<3xi32>
+    return %0, %28 : tensor<i64>, tensor<3xi32>
+  }
+
+// -----
+
+// lax_linalg_lu_batched_f64: lax.linalg.lu: factors, 0-based pivots and permutation against LAPACK's dgetrf.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[[ 0.3372378158484627   , -1.0439509249842558   ,   -0.5015972714256735   , -0.4590656767054133   ],  [-0.04951933794250218  , -0.5361439659430923   ,   -0.8272879008045365   , -0.30458770251481737  ],  [-1.026889738609049    , -1.289526572643077    ,   -0.04817648250735862  ,  0.8828742255545683   ],  [-1.529371705117365    ,  0.0035081514639604466,   -0.6499561948012956   , -0.9771454371346897   ]], [[ 0.8534376527146189   , -0.5181696890906662   ,    1.4983016830648794   , -0.7798393641463933   ],  [ 0.38650199362583243  , -0.22728300655720315  ,   -0.7540218091263632   ,  0.5876750425777528   ],  [-0.15498257307480726  ,  0.6032105807136467   ,   -0.047291507216996057 , -1.0858162553014383   ],  [-0.10206924318890695  ,  0.05195516951614051  ,    0.9584629538811972   , -0.9062690073351785   ]], [[-0.03932985326730542  , -1.721878730230039    ,    0.6514930603433157   , -1.0814829746406458   ],  [-1.8063595210836054   , -0.0592168342747372   ,    1.1056849586628463   , -1.5244469482118754   ],  [-1.0880355853884272   , -0.7432748910532813   ,   -1.1294966463420033   ,  0.37942788833458474  ],  [-0.8073674450444858   , -0.7215147364602021   ,    0.5833053986823111   , -0.7555146309686842   ]]]> : tensor<3x4x4xf64>
+  %r:3 = func.call @f(%a0) : (tensor<3x4x4xf64>) -> (tensor<3x4x4xf64>, tensor<3x4xi32>, tensor<3x4xi32>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#0, dense<[[[-1.529371705117365    ,  0.0035081514639604466,   -0.6499561948012956   , -0.9771454371346897   ],  [ 0.6714454930564083   , -1.2918821051325124   ,    0.3882336751760643   ,  1.5389741253792897   ],  [ 0.0323788767484109   ,  0.41509790546402303  ,   -0.9673980346773834   , -0.911773766848831    ],  [-0.22050742453260103  ,  0.8074864938492708   ,    0.9907099795608671   , -1.0139309511500971   ]], [[ 0.8534376527146189   , -0.5181696890906662   ,    1.4983016830648794   , -0.7798393641463933   ],  [-0.18159800259789088  ,  0.5091120001680116   ,    0.2247970857166442   , -1.2274335261776326   ],  [ 0.45287665993695597  ,  0.01450358961547147  ,   -1.4358280356086937   ,  0.9586482812436825   ],  [-0.11959777362089026  , -0.01967498635590293  ,   -0.7954151546416539   , -0.26116242607694107  ]], [[-1.8063595210836054   , -0.0592168342747372   ,    1.1056849586628463   , -1.5244469482118754   ],  [ 0.021772993032811147 , -1.72058940250995     ,    0.6274189894418655   , -1.0482912018583384   ],  [ 0.6023361200741105   ,  0.4112581722408188   ,   -2.0535218211943285   ,  1.7287756720317358   ],  [ 0.4469583356031801   ,  0.40395882815456136  ,    0.08002892795382126  ,  0.21096406148152724  ]]]> : tensor<3x4x4xf64>, tolerance = 7.433e-12
+  check.expect_eq_const %r#1, dense<[[3, 2, 2, 3], [0, 2, 2, 3], [1, 1, 2, 3]]> : tensor<3x4xi32>
+  check.expect_eq_const %r#2, dense<[[3, 2, 1, 0], [0, 2, 1, 3], [1, 0, 2, 3]]> : tensor<3x4xi32>
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<3x4x4xf64>) -> (tensor<3x4x4xf64> {jax.result_info = "result[0]"}, tensor<3x4xi32> {jax.result_info = "result[1]"}, tensor<3x4xi32> {jax.result_info = "result[2]"}) {
+    %0:3 = stablehlo.custom_call @lapack_dgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "1"}, operand_layouts = [dense<[1, 2, 0]> : tensor<3xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[1, 2, 0]> : tensor<3xindex>, dense<[1, 0]> : tensor<2xindex>, dense<0> : tensor<1xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, k])->([i, l, m], [i, n], [i]) {i=3, j=4, k=4, l=4, m=4, n=4}, custom>} : (tensor<3x4x4xf64>) -> (tensor<3x4x4xf64>, tensor<3x4xi32>, tensor<3xi32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<3x4xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<3x4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<3xi32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [0] : (tensor<3xi1>) -> tensor<3x1x1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<3x4x4xf64>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1, 2] : (tensor<3x1x1xi1>) -> tensor<3x4x4xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<3x4x4xi1>, tensor<3x4x4xf64>
+    %9 = stablehlo.iota dim = 1 : tensor<3x4xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_3 = %c_2, %iterArg_4 = %c_1, %iterArg_5 = %9) : tensor<3x4xi32>, tensor<i64>, tensor<i64>, tensor<3x4xi32>
+    cond {
+      %c_6 = stablehlo.constant dense<4> : tensor<i64>
+      %11 = stablehlo.compare LT, %iterArg_3, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %11 : tensor<i1>
+    } do {
+      %11:2 = func.call @closed_call(%iterArg, %iterArg_4, %iterArg_5) : (tensor<3x4xi32>, tensor<i64>, tensor<3x4xi32>) -> (tensor<i64>, tensor<3x4xi32>)
+      %c_6 = stablehlo.constant dense<1> : tensor<i64>
+      %12 = stablehlo.add %iterArg_3, %c_6 : tensor<i64>
+      stablehlo.return %iterArg, %12, %11#0, %11#1 : tensor<3x4xi32>, tensor<i64>, tensor<i64>, tensor<3x4xi32>
+    }
+    return %8, %2, %10#3 : tensor<3x4x4xf64>, tensor<3x4xi32>, tensor<3x4xi32>
+  }
+  func.func private @closed_call(%arg0: tensor<3x4xi32>, %arg1: tensor<i64>, %arg2: tensor<3x4xi32>) -> (tensor<i64>, tensor<3x4xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<4> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i64>) -> tensor<1xi64>
+    %6 = "stablehlo.gather"(%arg0, %5) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 1], start_index_map = [1]>, indices_are_sorted = true, slice_sizes = array<i64: 3, 1>}> : (tensor<3x4xi32>, tensor<1xi64>) -> tensor<3x1xi32>
+    %7 = stablehlo.reshape %6 : (tensor<3x1xi32>) -> tensor<3xi32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %8 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %9 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<4> : tensor<i64>
+    %10 = stablehlo.add %9, %c_3 : tensor<i64>
+    %11 = stablehlo.select %8, %10, %arg1 : tensor<i1>, tensor<i64>
+    %12 = stablehlo.broadcast_in_dim %11, dims = [] : (tensor<i64>) -> tensor<1xi64>
+    %13 = "stablehlo.gather"(%arg2, %12) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 1], start_index_map = [1]>, indices_are_sorted = true, slice_sizes = array<i64: 3, 1>}> : (tensor<3x4xi32>, tensor<1xi64>) -> tensor<3x1xi32>
+    %14 = stablehlo.reshape %13 : (tensor<3x1xi32>) -> tensor<3xi32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %15 = stablehlo.broadcast_in_dim %c_4, dims = [] : (tensor<i32>) -> tensor<3xi32>
+    %16 = stablehlo.compare LT, %7, %15, SIGNED : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi1>
+    %c_5 = stablehlo.constant dense<4> : tensor<i32>
+    %17 = stablehlo.broadcast_in_dim %c_5, dims = [] : (tensor<i32>) -> tensor<3xi32>
+    %18 = stablehlo.add %7, %17 : tensor<3xi32>
+    %19 = stablehlo.select %16, %18, %7 : tensor<3xi1>, tensor<3xi32>
+    %20 = stablehlo.broadcast_in_dim %19, dims = [0] : (tensor<3xi32>) -> tensor<3x1xi32>
+    %21 = "stablehlo.gather"(%arg2, %20) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 1>, indices_are_sorted = true, slice_sizes = array<i64: 1, 1>}> : (tensor<3x4xi32>, tensor<3x1xi32>) -> tensor<3x1xi32>
+    %22 = stablehlo.reshape %21 : (tensor<3x1xi32>) -> tensor<3xi32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %23 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<4> : tensor<i64>
+    %24 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %25 = stablehlo.select %23, %24, %arg1 : tensor<i1>, tensor<i64>
+    %26 = stablehlo.convert %25 : (tensor<i64>) -> tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%arg2, %27, %22) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0], inserted_window_dims = [1], scatter_dims_to_operand_dims = [1]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<3x4xi32>, tensor<1xi32>, tensor<3xi32>) -> tensor<3x4xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %29 = stablehlo.broadcast_in_dim %c_8, dims = [] : (tensor<i32>) -> tensor<3xi32>
+    %30 = stablehlo.compare LT, %7, %29, SIGNED : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi1>
+    %c_9 = stablehlo.constant dense<4> : tensor<i32>
+    %31 = stablehlo.broadcast_in_dim %c_9, dims = [] : (tensor<i32>) -> tensor<3xi32>
+    %32 = stablehlo.add %7, %31 : tensor<3xi32>
+    %33 = stablehlo.select %30, %32, %7 : tensor<3xi1>, tensor<3xi32>
+    %34 = stablehlo.broadcast_in_dim %33, dims = [0] : (tensor<3xi32>) -> tensor<3x1xi32>
+    %35 = "stablehlo.scatter"(%28, %34, %14) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [1], input_batching_dims = [0], scatter_indices_batching_dims = [0], scatter_dims_to_operand_dims = [1], index_vector_dim = 1>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<3x4xi32>, tensor<3x1xi32>, tensor<3xi32>) -> tensor<3x4xi32>
+    return %0, %35 : tensor<i64>, tensor<3x4xi32>
+  }
+
+// -----
+
+// lapack_dgetrf_singular: a zero column; info 3 (LAPACK's dgetrf), factors exact (small integers).
+func.func @main() {
+  %a = stablehlo.constant dense<[[-2., -3.,  0.,  2.], [ 3., -3.,  0.,  4.], [ 3.,  1.,  0., -2.], [ 3.,  4.,  0., -3.]]> : tensor<4x4xf64>
+  %r:3 = stablehlo.custom_call @lapack_dgetrf_ffi(%a) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>]} : (tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4xi32>, tensor<i32>)
+  check.expect_almost_eq_const %r#0, dense<[[ 3.                 , -3.                 ,  0.                 ,   4.                 ], [ 1.                 ,  7.                 ,  0.                 ,  -7.                 ], [ 1.                 ,  0.5714285714285714 ,  0.                 ,  -2.                 ], [-0.6666666666666666 , -0.7142857142857142 ,  0.                 ,  -0.33333333333333304]]> : tensor<4x4xf64>, tolerance = 1.0e-14
+  check.expect_eq_const %r#1, dense<[2, 4, 3, 4]> : tensor<4xi32>
+  check.expect_eq_const %r#2, dense<3> : tensor<i32>
+  func.return
+}
+

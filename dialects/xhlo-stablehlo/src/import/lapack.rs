@@ -12,9 +12,15 @@
 //!   factor holds a NaN, which JAX's code after the call turns into an all-NaN result, as
 //!   with LAPACK.
 //!
+//! - `getrf` (a) → (factors, pivots, info): no xhlo op computes it, so it is expanded into a
+//!   loop of ordinary xhlo ops ([`getrf`]), f32/f64 only.
+//!
 //! The calls' `operand_layouts` (column-major, as LAPACK wants) describe the memory the
-//! library reads, not the values, so they do not carry over. Other LAPACK routines (getrf,
-//! geqrf, syevd, gesdd, ...) have no xhlo op and are refused by name.
+//! library reads, not the values, so they do not carry over. Other LAPACK routines (syevd,
+//! gesdd, ...) are refused by name.
+
+mod batch;
+mod getrf;
 
 use super::attrs::Named;
 use super::types::{dims_of, element_of, i1, int, tensor, with_element};
@@ -31,8 +37,9 @@ pub fn import(cx: &mut Cx, src: &Src, target: &str) -> Option<Result<Vec<Val>, S
     Some(match name {
         "trsm" => trsm(cx, src),
         "potrf" => potrf(cx, src),
+        "getrf" => getrf::getrf(cx, src),
         other => Err(format!(
-            "unsupported: custom_call @{target}: the LAPACK routine {other} has no xhlo equivalent (trsm and potrf are imported)"
+            "unsupported: custom_call @{target}: the LAPACK routine {other} has no xhlo equivalent (trsm, potrf and getrf are imported)"
         )),
     })
 }
