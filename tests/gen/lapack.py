@@ -231,6 +231,54 @@ def factorization_cases():
     getrf_singular_case(s)
 
 
+def qr_reference(a, mode):
+    qs, rs = [], []
+    for m in a.reshape((-1,) + a.shape[-2:]).astype(np.float64):
+        q, r = np.linalg.qr(m, mode=mode)
+        qs.append(q), rs.append(r)
+    return (np.array(qs).reshape(a.shape[:-2] + qs[0].shape), np.array(rs).reshape(a.shape[:-2] + rs[0].shape))
+
+
+def _geqrf(x):
+    """lax's geqrf (not exported from jax.lax.linalg in 0.10.2)."""
+    from jax._src.lax import linalg as lax_linalg
+    return tuple(lax_linalg.geqrf(x))
+
+
+def householder_cases():
+    # jnp.linalg.qr: geqrf, then orgqr on the reflectors (padded to m x m for "complete",
+    # cut to m x m for a wide matrix). numpy's qr is LAPACK's dgeqrf/dorgqr, whose signs
+    # (R's diagonal is -sign(a_ii) |column|) a Householder QR with other conventions misses.
+    for name, a, mode in [("reduced_f32", rng.standard_normal((4, 3)).astype(np.float32), "reduced"),
+                          ("reduced_f64", rng.standard_normal((4, 3)), "reduced"),
+                          ("complete_f64", rng.standard_normal((4, 3)), "complete"),
+                          ("complete_f32", rng.standard_normal((5, 2)).astype(np.float32), "complete"),
+                          ("wide_f64", rng.standard_normal((3, 5)), "reduced"),
+                          ("batched_f32", rng.standard_normal((2, 3, 4, 4)).astype(np.float32), "reduced")]:
+        q, r = qr_reference(a, mode)
+        c = cond(a)
+        program_case(f"jnp_linalg_qr_{name}", f"jnp.linalg.qr, mode {mode}", lambda x, mode=mode: tuple(jnp.linalg.qr(x, mode=mode)), (a,), [q, r], [c, c])
+    # The calls' own results: lax.linalg.geqrf (reflectors and R, taus) against LAPACK's
+    # dgeqrf, and lax.linalg.householder_product (orgqr) on those reflectors against dorgqr.
+    for name, a in [("tall_f64", rng.standard_normal((5, 3))), ("wide_f32", rng.standard_normal((3, 4)).astype(np.float32)),
+                    ("batched_f64", rng.standard_normal((2, 4, 4)))]:
+        packed, taus = [], []
+        for m in a.reshape((-1,) + a.shape[-2:]).astype(np.float64):
+            qr, tau, _, info = scipy.linalg.lapack.dgeqrf(m)
+            assert info == 0
+            packed.append(qr), taus.append(tau)
+        packed = np.array(packed).reshape(a.shape)
+        taus = np.array(taus).reshape(a.shape[:-2] + (min(a.shape[-2:]),))
+        c = cond(a)
+        program_case(f"lax_linalg_geqrf_{name}", "lax.linalg.geqrf: reflectors, R and taus against LAPACK's dgeqrf", _geqrf, (a,),
+                     [packed, taus], [c, c])
+    a = rng.standard_normal((5, 3))
+    qr, tau, _, _ = scipy.linalg.lapack.dgeqrf(a)
+    q, _, _ = scipy.linalg.lapack.dorgqr(qr, tau)
+    program_case("lax_linalg_householder_product_f64", "lax.linalg.householder_product (orgqr) against LAPACK's dorgqr", jax.lax.linalg.householder_product,
+                 (qr, tau), [q], [1.0])
+
+
 def getrf_singular_case(s):
     """The getrf call itself on the singular matrix: info is the 1-based column of the first
     zero pivot (LAPACK's dgetrf gives the expected factors, pivots and info)."""
@@ -252,3 +300,4 @@ func.func @main() {{
 
 
 factorization_cases()
+householder_cases()

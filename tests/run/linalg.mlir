@@ -3094,3 +3094,274 @@ func.func @main() {
   func.return
 }
 
+// -----
+
+// jnp_linalg_qr_reduced_f32: jnp.linalg.qr, mode reduced.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[ 0.4327801  , -0.9713852  , -1.2121385  ], [-1.8354493  ,  1.8612028  , -0.32025903 ], [ 0.24393336 , -0.031049509,  0.15996176 ], [ 0.04968648 ,  1.9082171  , -1.0389266  ]]> : tensor<4x3xf32>
+  %r:2 = func.call @f(%a0) : (tensor<4x3xf32>) -> (tensor<4x3xf32>, tensor<3x3xf32>)
+  // XLA CPU's error: 1.8e-07
+  check.expect_almost_eq_const %r#0, dense<[[-0.22752246 , -0.25623614 ,  0.92829835 ], [ 0.964938   , -0.019983044,  0.2058548  ], [-0.12824139 ,  0.108648784, -0.15288073 ], [-0.026121328,  0.9602808  ,  0.26928324 ]]> : tensor<4x3xf32>, tolerance = 1.141e-05
+  // XLA CPU's error: 2.6e-07
+  check.expect_almost_eq_const %r#1, dense<[[-1.9021423  ,  1.971094   , -0.026616946], [ 0.         ,  2.0407622  , -0.6632881  ], [ 0.         ,  0.         , -1.4953736  ]]> : tensor<3x3xf32>, tolerance = 2.329e-05
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x3xf32>) -> (tensor<4x3xf32> {jax.result_info = "result[0]"}, tensor<3x3xf32> {jax.result_info = "result[1]"}) {
+    %0:2 = call @qr(%arg0) : (tensor<4x3xf32>) -> (tensor<4x3xf32>, tensor<3x3xf32>)
+    return %0#0, %0#1 : tensor<4x3xf32>, tensor<3x3xf32>
+  }
+  func.func private @qr(%arg0: tensor<4x3xf32>) -> (tensor<4x3xf32>, tensor<3x3xf32>) {
+    %0:2 = stablehlo.custom_call @lapack_sgeqrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m]) {i=4, j=3, k=4, l=3, m=3}, custom>} : (tensor<4x3xf32>) -> (tensor<4x3xf32>, tensor<3xf32>)
+    %1 = stablehlo.custom_call @lapack_sorgqr_ffi(%0#0, %0#1) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k])->([l, m]) {i=4, j=3, k=3, l=4, m=3}, custom>} : (tensor<4x3xf32>, tensor<3xf32>) -> tensor<4x3xf32>
+    %2 = stablehlo.slice %0#0 [0:3, 0:3] : (tensor<4x3xf32>) -> tensor<3x3xf32>
+    %3 = stablehlo.iota dim = 0 : tensor<3x3xi64>
+    %c = stablehlo.constant dense<-1> : tensor<i64>
+    %4 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<3x3xi64>
+    %5 = stablehlo.add %3, %4 : tensor<3x3xi64>
+    %6 = stablehlo.iota dim = 1 : tensor<3x3xi64>
+    %7 = stablehlo.compare GE, %5, %6, SIGNED : (tensor<3x3xi64>, tensor<3x3xi64>) -> tensor<3x3xi1>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %8 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<3x3xf32>
+    %9 = stablehlo.select %7, %8, %2 : tensor<3x3xi1>, tensor<3x3xf32>
+    return %1, %9 : tensor<4x3xf32>, tensor<3x3xf32>
+  }
+
+// -----
+
+// jnp_linalg_qr_reduced_f64: jnp.linalg.qr, mode reduced.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-1.557462106098177  , -1.0119596684843548 , -1.3347090097585461 ], [ 0.7469620524819425 ,  0.8203782095377569 , -0.9613155451503265 ], [-1.3904357764629918 , -0.35479665314109476,  1.3911238778763935 ], [-2.819569417798316  ,  0.5266267690158747 , -1.0757552274485853 ]]> : tensor<4x3xf64>
+  %r:2 = func.call @f(%a0) : (tensor<4x3xf64>) -> (tensor<4x3xf64>, tensor<3x3xf64>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#0, dense<[[-0.43419030625347865,  0.6147935309833463 ,  0.6017476099285503 ], [ 0.20823857033630935, -0.5324268747296709 ,  0.3687484671133444 ], [-0.38762659665647364,  0.15983290850418772, -0.6998113239590439 ], [-0.7860414094335741 , -0.5594675850178598 ,  0.11040150726111465]]> : tensor<4x3xf64>, tolerance = 1.961e-14
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#1, dense<[[ 3.5870494657910115 ,  0.33379563526409717,  0.6856862798226055 ], [ 0.                 , -1.4102764516669068 ,  0.5154573210503026 ], [ 0.                 ,  0.                 , -2.2499308315807847 ]]> : tensor<3x3xf64>, tolerance = 7.035e-14
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x3xf64>) -> (tensor<4x3xf64> {jax.result_info = "result[0]"}, tensor<3x3xf64> {jax.result_info = "result[1]"}) {
+    %0:2 = call @qr(%arg0) : (tensor<4x3xf64>) -> (tensor<4x3xf64>, tensor<3x3xf64>)
+    return %0#0, %0#1 : tensor<4x3xf64>, tensor<3x3xf64>
+  }
+  func.func private @qr(%arg0: tensor<4x3xf64>) -> (tensor<4x3xf64>, tensor<3x3xf64>) {
+    %0:2 = stablehlo.custom_call @lapack_dgeqrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m]) {i=4, j=3, k=4, l=3, m=3}, custom>} : (tensor<4x3xf64>) -> (tensor<4x3xf64>, tensor<3xf64>)
+    %1 = stablehlo.custom_call @lapack_dorgqr_ffi(%0#0, %0#1) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k])->([l, m]) {i=4, j=3, k=3, l=4, m=3}, custom>} : (tensor<4x3xf64>, tensor<3xf64>) -> tensor<4x3xf64>
+    %2 = stablehlo.slice %0#0 [0:3, 0:3] : (tensor<4x3xf64>) -> tensor<3x3xf64>
+    %3 = stablehlo.iota dim = 0 : tensor<3x3xi64>
+    %c = stablehlo.constant dense<-1> : tensor<i64>
+    %4 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<3x3xi64>
+    %5 = stablehlo.add %3, %4 : tensor<3x3xi64>
+    %6 = stablehlo.iota dim = 1 : tensor<3x3xi64>
+    %7 = stablehlo.compare GE, %5, %6, SIGNED : (tensor<3x3xi64>, tensor<3x3xi64>) -> tensor<3x3xi1>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %8 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<3x3xf64>
+    %9 = stablehlo.select %7, %8, %2 : tensor<3x3xi1>, tensor<3x3xf64>
+    return %1, %9 : tensor<4x3xf64>, tensor<3x3xf64>
+  }
+
+// -----
+
+// jnp_linalg_qr_complete_f64: jnp.linalg.qr, mode complete.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[ 1.0403671465412743 , -1.077923940876752  , -0.2854158272158405 ], [-1.5062791006395633 , -0.9772578504980973 ,  1.3858391630461182 ], [ 0.8205786858900587 , -0.40166815215067564, -0.8701723702042559 ], [-1.893807136511814  , -0.3936567119009843 , -0.030903252586298  ]]> : tensor<4x3xf64>
+  %r:2 = func.call @f(%a0) : (tensor<4x3xf64>) -> (tensor<4x4xf64>, tensor<4x3xf64>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#0, dense<[[-0.3771056567860678  , -0.7705129620859594  , -0.049280442254776215,   0.5115393796069305  ], [ 0.5459864543379974  , -0.5378450657292904  ,  0.534592721914894   ,  -0.3561349444040871  ], [-0.2974381354851275  , -0.31552007941404364 , -0.5090094548726705  ,  -0.7435637228213284  ], [ 0.686455148468202   , -0.1322102114616427  , -0.6728234794781061  ,   0.24209162436924808 ]]> : tensor<4x4xf64>, tolerance = 1.951e-14
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#1, dense<[[-2.75882137491105   , -0.27783458343171574,  1.1018900843956068 ], [ 0.                 ,  1.534947485812328  , -0.24680758037443207], [ 0.                 ,  0.                 ,  1.2186433462360242 ], [ 0.                 ,  0.                 ,  0.                 ]]> : tensor<4x3xf64>, tolerance = 5.384e-14
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x3xf64>) -> (tensor<4x4xf64> {jax.result_info = "result[0]"}, tensor<4x3xf64> {jax.result_info = "result[1]"}) {
+    %0:2 = call @qr(%arg0) : (tensor<4x3xf64>) -> (tensor<4x4xf64>, tensor<4x3xf64>)
+    return %0#0, %0#1 : tensor<4x4xf64>, tensor<4x3xf64>
+  }
+  func.func private @qr(%arg0: tensor<4x3xf64>) -> (tensor<4x4xf64>, tensor<4x3xf64>) {
+    %0:2 = stablehlo.custom_call @lapack_dgeqrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m]) {i=4, j=3, k=4, l=3, m=3}, custom>} : (tensor<4x3xf64>) -> (tensor<4x3xf64>, tensor<3xf64>)
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %1 = stablehlo.pad %0#0, %cst, low = [0, 0], high = [0, 1], interior = [0, 0] : (tensor<4x3xf64>, tensor<f64>) -> tensor<4x4xf64>
+    %2 = stablehlo.custom_call @lapack_dorgqr_ffi(%1, %0#1) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k])->([l, m]) {i=4, j=4, k=3, l=4, m=4}, custom>} : (tensor<4x4xf64>, tensor<3xf64>) -> tensor<4x4xf64>
+    %3 = stablehlo.iota dim = 0 : tensor<4x3xi64>
+    %c = stablehlo.constant dense<-1> : tensor<i64>
+    %4 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<4x3xi64>
+    %5 = stablehlo.add %3, %4 : tensor<4x3xi64>
+    %6 = stablehlo.iota dim = 1 : tensor<4x3xi64>
+    %7 = stablehlo.compare GE, %5, %6, SIGNED : (tensor<4x3xi64>, tensor<4x3xi64>) -> tensor<4x3xi1>
+    %cst_0 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f64>) -> tensor<4x3xf64>
+    %9 = stablehlo.select %7, %8, %0#0 : tensor<4x3xi1>, tensor<4x3xf64>
+    return %2, %9 : tensor<4x4xf64>, tensor<4x3xf64>
+  }
+
+// -----
+
+// jnp_linalg_qr_complete_f32: jnp.linalg.qr, mode complete.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-0.08405436 , -0.093791924], [-1.1218096  , -0.06627388 ], [-0.03867338 ,  1.290562   ], [ 1.8667334  , -0.13698903 ], [-0.7663059  , -0.06498213 ]]> : tensor<5x2xf32>
+  %r:2 = func.call @f(%a0) : (tensor<5x2xf32>) -> (tensor<5x5xf32>, tensor<5x2xf32>)
+  // XLA CPU's error: 9.8e-08
+  check.expect_almost_eq_const %r#0, dense<[[-0.0363775  , -0.07411682 , -0.40724725 ,  0.8537367  , -0.31379396 ], [-0.48550287 , -0.07889791 ,  0.8004099  ,  0.2835877  , -0.19231237 ], [-0.016737275,  0.98999256 ,  0.052532095,  0.124238156,  0.037944917], [ 0.80789506 , -0.058578175,  0.42791498 ,  0.32151458 ,  0.23956493 ], [-0.33164605 , -0.06902977 , -0.087308556,  0.26815087 ,  0.89761806 ]]> : tensor<5x5xf32>, tolerance = 6.779e-06
+  // XLA CPU's error: 9.5e-08
+  check.expect_almost_eq_const %r#1, dense<[[ 2.3106139  , -0.075134106], [ 0.         ,  1.3023375  ], [ 0.         ,  0.         ], [ 0.         ,  0.         ], [ 0.         ,  0.         ]]> : tensor<5x2xf32>, tolerance = 1.566e-05
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<5x2xf32>) -> (tensor<5x5xf32> {jax.result_info = "result[0]"}, tensor<5x2xf32> {jax.result_info = "result[1]"}) {
+    %0:2 = call @qr(%arg0) : (tensor<5x2xf32>) -> (tensor<5x5xf32>, tensor<5x2xf32>)
+    return %0#0, %0#1 : tensor<5x5xf32>, tensor<5x2xf32>
+  }
+  func.func private @qr(%arg0: tensor<5x2xf32>) -> (tensor<5x5xf32>, tensor<5x2xf32>) {
+    %0:2 = stablehlo.custom_call @lapack_sgeqrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m]) {i=5, j=2, k=5, l=2, m=2}, custom>} : (tensor<5x2xf32>) -> (tensor<5x2xf32>, tensor<2xf32>)
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %1 = stablehlo.pad %0#0, %cst, low = [0, 0], high = [0, 3], interior = [0, 0] : (tensor<5x2xf32>, tensor<f32>) -> tensor<5x5xf32>
+    %2 = stablehlo.custom_call @lapack_sorgqr_ffi(%1, %0#1) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k])->([l, m]) {i=5, j=5, k=2, l=5, m=5}, custom>} : (tensor<5x5xf32>, tensor<2xf32>) -> tensor<5x5xf32>
+    %3 = stablehlo.iota dim = 0 : tensor<5x2xi64>
+    %c = stablehlo.constant dense<-1> : tensor<i64>
+    %4 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<5x2xi64>
+    %5 = stablehlo.add %3, %4 : tensor<5x2xi64>
+    %6 = stablehlo.iota dim = 1 : tensor<5x2xi64>
+    %7 = stablehlo.compare GE, %5, %6, SIGNED : (tensor<5x2xi64>, tensor<5x2xi64>) -> tensor<5x2xi1>
+    %cst_0 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f32>) -> tensor<5x2xf32>
+    %9 = stablehlo.select %7, %8, %0#0 : tensor<5x2xi1>, tensor<5x2xf32>
+    return %2, %9 : tensor<5x5xf32>, tensor<5x2xf32>
+  }
+
+// -----
+
+// jnp_linalg_qr_wide_f64: jnp.linalg.qr, mode reduced.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-0.607621275254437   , -0.7424338157462491  , -0.05865015192214237 ,  -1.0433044311523152  ,  0.6061067511550176  ], [-0.10391554918407729 ,  0.25000830685995257 , -0.18294003597067152 ,  -0.7272544472524123  , -0.9479595597488518  ], [-0.23727600432454096 , -0.5487603374278119  ,  0.23390133320957562 ,  -0.004431703197639366, -1.3623067479227293  ]]> : tensor<3x5xf64>
+  %r:2 = func.call @f(%a0) : (tensor<3x5xf64>) -> (tensor<3x3xf64>, tensor<3x5xf64>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#0, dense<[[-0.919897399194191  , -0.06792362972383953, -0.3862319969667221 ], [-0.1573210934561836 , -0.8382426759081268 ,  0.5221104192028097 ], [-0.359219777447615  ,  0.5410504568074235 ,  0.7604114377617976 ]]> : tensor<3x3xf64>, tolerance = 1.535e-14
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#1, dense<[[ 6.6053157209347391e-01,  8.4075692225335352e-01,  -1.2895361489016557e-03,  1.0757374530837813e+00,   8.0945537274577428e-02], [ 0.0000000000000000e+00, -4.5604586378945478e-01,   2.8388429966609752e-01,  6.7808296276226110e-01,   1.6374499202566284e-02], [ 0.0000000000000000e+00,  0.0000000000000000e+00,   1.0499891550996100e-01,  1.9880511765873583e-02,  -1.7649510168619200e+00]]> : tensor<3x5xf64>, tolerance = 2.708e-14
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<3x5xf64>) -> (tensor<3x3xf64> {jax.result_info = "result[0]"}, tensor<3x5xf64> {jax.result_info = "result[1]"}) {
+    %0:2 = call @qr(%arg0) : (tensor<3x5xf64>) -> (tensor<3x3xf64>, tensor<3x5xf64>)
+    return %0#0, %0#1 : tensor<3x3xf64>, tensor<3x5xf64>
+  }
+  func.func private @qr(%arg0: tensor<3x5xf64>) -> (tensor<3x3xf64>, tensor<3x5xf64>) {
+    %0:2 = stablehlo.custom_call @lapack_dgeqrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m]) {i=3, j=5, k=3, l=5, m=3}, custom>} : (tensor<3x5xf64>) -> (tensor<3x5xf64>, tensor<3xf64>)
+    %1 = stablehlo.slice %0#0 [0:3, 0:3] : (tensor<3x5xf64>) -> tensor<3x3xf64>
+    %2 = stablehlo.custom_call @lapack_dorgqr_ffi(%1, %0#1) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k])->([l, m]) {i=3, j=3, k=3, l=3, m=3}, custom>} : (tensor<3x3xf64>, tensor<3xf64>) -> tensor<3x3xf64>
+    %3 = stablehlo.iota dim = 0 : tensor<3x5xi64>
+    %c = stablehlo.constant dense<-1> : tensor<i64>
+    %4 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<3x5xi64>
+    %5 = stablehlo.add %3, %4 : tensor<3x5xi64>
+    %6 = stablehlo.iota dim = 1 : tensor<3x5xi64>
+    %7 = stablehlo.compare GE, %5, %6, SIGNED : (tensor<3x5xi64>, tensor<3x5xi64>) -> tensor<3x5xi1>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %8 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<3x5xf64>
+    %9 = stablehlo.select %7, %8, %0#0 : tensor<3x5xi1>, tensor<3x5xf64>
+    return %2, %9 : tensor<3x3xf64>, tensor<3x5xf64>
+  }
+
+// -----
+
+// jnp_linalg_qr_batched_f32: jnp.linalg.qr, mode reduced.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[[[ 0.0671213  , -1.3428605  , -0.6164776  , -0.2943536  ],   [-2.0752733  ,  0.09150745 ,  0.15098335 , -0.15802419 ],   [-0.42431727 , -0.37360367 , -0.9765395  , -0.26970038 ],   [-0.5526118  ,  0.09168539 , -1.2041361  ,  0.2355899  ]],  [[ 0.14321889 , -0.14156283 , -0.4392048  ,  0.5523399  ],   [-1.6646017  ,  0.46045333 ,  0.24303746 ,  0.2833763  ],   [ 0.38331258 , -0.6536444  , -0.25946006 ,  0.6370583  ],   [ 0.43063924 ,  0.20671277 , -1.5143203  ,  0.5378871  ]],  [[ 1.169471   ,  1.0096714  ,  0.23387805 , -1.5576786  ],   [ 0.9425448  , -0.14725463 , -2.5325196  ,  0.3772074  ],   [-1.4921718  , -1.2964406  , -0.63495886 ,  1.2725912  ],   [-0.37084535 ,  0.2709916  ,  1.747968   ,  1.5940298  ]]], [[[-0.10335342 , -0.24152102 , -1.2608706  , -0.69445807 ],   [ 0.42535836 ,  0.39573076 ,  0.11023823 ,  0.99480164 ],   [-0.772368   , -0.05607652 ,  0.731243   ,  0.5841459  ],   [ 1.0709457  ,  0.3970204  , -0.30940256 ,  0.36219227 ]],  [[-1.0025952  , -1.6394594  ,  0.5806718  , -0.05514033 ],   [ 0.30840963 , -1.6976844  , -0.36511403 , -0.5998571  ],   [-0.8642121  , -2.255015   , -0.33487347 ,  0.8973043  ],   [ 0.38099772 , -0.6009466  , -0.014875972,  0.75680006 ]],  [[-2.760418   , -0.124536544,  0.54320014 ,  0.6821286  ],   [ 1.7007302  ,  1.1350456  ,  0.31256282 ,  0.301976   ],   [ 0.78694534 , -0.53932697 , -0.040188055,  0.90623903 ],   [ 1.9574453  , -0.1592673  , -0.04840069 ,  0.19848019 ]]]]> : tensor<2x3x4x4xf32>
+  %r:2 = func.call @f(%a0) : (tensor<2x3x4x4xf32>) -> (tensor<2x3x4x4xf32>, tensor<2x3x4x4xf32>)
+  // XLA CPU's error: 1.9e-07
+  check.expect_almost_eq_const %r#0, dense<[[[[-3.0647110e-02, -9.5906812e-01,  1.0008106e-01,  2.6312140e-01],   [ 9.4755512e-01,  1.2174203e-02,  3.1754985e-01,  3.3957679e-02],   [ 1.9374028e-01, -2.7820396e-01, -4.8098555e-01, -8.0852962e-01],   [ 2.5231865e-01,  5.1406894e-02, -8.1104797e-01,  5.2525598e-01]],  [[-8.1032537e-02, -1.5241149e-01,  3.4012786e-01, -9.2440116e-01],   [ 9.4182342e-01, -6.9711551e-02,  3.2518983e-01,  4.8585635e-02],   [-2.1687636e-01, -8.3485776e-01,  4.0356189e-01,  3.0514741e-01],   [-2.4365355e-01,  5.2433151e-01,  7.8466707e-01,  2.2362246e-01]],  [[-5.4407799e-01,  2.8098100e-01, -7.2251803e-01,  3.2093078e-01],   [-4.3850413e-01, -7.3214084e-01,  2.4890375e-01,  4.5796379e-01],   [ 6.9420940e-01, -3.6665678e-01, -5.0785899e-01,  3.5456359e-01],   [ 1.7252995e-01,  5.0058192e-01,  3.9761022e-01,  7.4937123e-01]]], [[[-7.4297532e-02,  5.3344917e-01,  8.2776511e-01,  1.5721573e-01],   [ 3.0577680e-01, -6.4751577e-01,  5.3082210e-01, -4.5326784e-01],   [-5.5523115e-01, -5.3834909e-01,  1.8174917e-01,  6.0734332e-01],   [ 7.6986933e-01, -7.9596527e-02,  1.3070455e-04,  6.3321841e-01]],  [[-7.1030420e-01, -7.9670750e-02,  6.8443584e-01, -1.4376406e-01],   [ 2.1849762e-01, -8.0968404e-01,  1.8161722e-02, -5.4437184e-01],   [-6.1226457e-01, -3.8759208e-01, -6.1536223e-01,  3.1021580e-01],   [ 2.6992378e-01, -4.3340129e-01,  3.9057279e-01,  7.6600093e-01]],  [[-7.1361119e-01, -1.3165954e-01, -6.7444670e-01,  1.3618542e-01],   [ 4.3966535e-01, -7.9415476e-01, -3.5523763e-01, -2.2320142e-01],   [ 2.0343767e-01,  5.1294202e-01, -4.5633310e-01, -6.9804275e-01],   [ 5.0603020e-01,  2.9811829e-01, -4.5900759e-01,  6.6661155e-01]]]]> : tensor<2x3x4x4xf32>, tolerance = 1.189e-03
+  // XLA CPU's error: 2.5e-07
+  check.expect_almost_eq_const %r#1, dense<[[[[-2.1901345  ,  0.07861501 , -0.33106273 , -0.13352364 ],   [ 0.         ,  1.39766    ,  0.8028584  ,  0.367524   ],   [ 0.         ,  0.         ,  1.4325606  , -0.1409925  ],   [ 0.         ,  0.         ,  0.         ,  0.2589889  ]],  [[-1.7674245  ,  0.5365306  ,  0.6897285  , -0.04708806 ],   [ 0.         ,  0.643563   , -0.52739626 , -0.35375947 ],   [ 0.         ,  0.         , -1.3632979  ,  0.95917207 ],   [ 0.         ,  0.         ,  0.         , -0.18213531 ]],  [[-2.1494548  , -1.3380153  ,  0.8440548  ,  1.8405544  ],   [ 0.         ,  1.0025119  ,  3.0276895  , -0.38250872 ],   [ 0.         ,  0.         ,  0.21814477 ,  1.2068448  ],   [ 0.         ,  0.         ,  0.         ,  1.3185749  ]]], [[[ 1.3910747  ,  0.47573897 , -0.51682055 ,  0.3102885  ],   [ 0.         , -0.3864938  , -1.1130279  , -1.3579115  ],   [ 0.         ,  0.         , -0.85232544 ,  0.059429917],   [ 0.         ,  0.         ,  0.         ,  0.02403258 ]],  [[ 1.4115012  ,  2.0120308  , -0.29121438 , -0.4370102  ],   [ 0.         ,  2.6396818  ,  0.38560602 , -0.18569836 ],   [ 0.         ,  0.         ,  0.5910598  , -0.30521613 ],   [ 0.         ,  0.         ,  0.         ,  1.1925399  ]],  [[ 3.868238   ,  0.39759743 , -0.28287864 , -0.069206096],   [ 0.         , -1.2091295  , -0.354784   ,  0.19439423 ],   [ 0.         ,  0.         , -0.43683818 , -1.0719835  ],   [ 0.         ,  0.         ,  0.         , -0.47478992 ]]]]> : tensor<2x3x4x4xf32>, tolerance = 4.600e-03
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<2x3x4x4xf32>) -> (tensor<2x3x4x4xf32> {jax.result_info = "result[0]"}, tensor<2x3x4x4xf32> {jax.result_info = "result[1]"}) {
+    %0:2 = call @qr(%arg0) : (tensor<2x3x4x4xf32>) -> (tensor<2x3x4x4xf32>, tensor<2x3x4x4xf32>)
+    return %0#0, %0#1 : tensor<2x3x4x4xf32>, tensor<2x3x4x4xf32>
+  }
+  func.func private @qr(%arg0: tensor<2x3x4x4xf32>) -> (tensor<2x3x4x4xf32>, tensor<2x3x4x4xf32>) {
+    %0:2 = stablehlo.custom_call @lapack_sgeqrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "2"}, operand_layouts = [dense<[2, 3, 1, 0]> : tensor<4xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[2, 3, 1, 0]> : tensor<4xindex>, dense<[2, 1, 0]> : tensor<3xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, k, l])->([i, j, m, n], [i, j, o]) {i=2, j=3, k=4, l=4, m=4, n=4, o=4}, custom>} : (tensor<2x3x4x4xf32>) -> (tensor<2x3x4x4xf32>, tensor<2x3x4xf32>)
+    %1 = stablehlo.custom_call @lapack_sorgqr_ffi(%0#0, %0#1) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "2"}, operand_layouts = [dense<[2, 3, 1, 0]> : tensor<4xindex>, dense<[2, 1, 0]> : tensor<3xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[2, 3, 1, 0]> : tensor<4xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, k, l], [i, j, m])->([i, j, n, o]) {i=2, j=3, k=4, l=4, m=4, n=4, o=4}, custom>} : (tensor<2x3x4x4xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4x4xf32>
+    %2 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %c = stablehlo.constant dense<-1> : tensor<i64>
+    %3 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %4 = stablehlo.add %2, %3 : tensor<4x4xi64>
+    %5 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %6 = stablehlo.compare GE, %4, %5, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %7 = stablehlo.broadcast_in_dim %6, dims = [2, 3] : (tensor<4x4xi1>) -> tensor<2x3x4x4xi1>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %8 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<2x3x4x4xf32>
+    %9 = stablehlo.select %7, %8, %0#0 : tensor<2x3x4x4xi1>, tensor<2x3x4x4xf32>
+    return %1, %9 : tensor<2x3x4x4xf32>, tensor<2x3x4x4xf32>
+  }
+
+// -----
+
+// lax_linalg_geqrf_tall_f64: lax.linalg.geqrf: reflectors, R and taus against LAPACK's dgeqrf.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[ 1.3432036940080567 , -0.03031330358915025,  1.469359036471145  ], [-0.9666572174287505 , -0.18603629573699512, -0.19816515668552595], [ 0.78650572409622   ,  1.0452603769782782 , -1.5094443581182324 ], [-0.9151176258112247 ,  0.3368524787764621 , -0.6586936458858148 ], [-1.522427775647643  ,  1.0384799720234792 ,  0.49397008415364824]]> : tensor<5x3xf64>
+  %r:2 = func.call @f(%a0) : (tensor<5x3xf64>) -> (tensor<5x3xf64>, tensor<3xf64>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#0, dense<[[-2.551948313499689   ,  0.3636636107776156  , -0.3247589385810419  ], [-0.2481693180562808  ,  1.479106716344268   , -0.7952361520767085  ], [ 0.20191913501200015 , -0.6380405296740812  ,  2.101599994063958   ], [-0.23493759012417817 , -0.13857296249363385 ,  0.028036114900374696], [-0.3908519546126122  , -0.5017217654477543  , -0.5193519879787329  ]]> : tensor<5x3xf64>, tolerance = 3.711e-14
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#1, dense<[1.526344396123766 , 1.1918788379291325, 1.5741678908616143]> : tensor<3xf64>, tolerance = 2.289e-14
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<5x3xf64>) -> (tensor<5x3xf64> {jax.result_info = "result[0]"}, tensor<3xf64> {jax.result_info = "result[1]"}) {
+    %0:2 = stablehlo.custom_call @lapack_dgeqrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m]) {i=5, j=3, k=5, l=3, m=3}, custom>} : (tensor<5x3xf64>) -> (tensor<5x3xf64>, tensor<3xf64>)
+    return %0#0, %0#1 : tensor<5x3xf64>, tensor<3xf64>
+  }
+
+// -----
+
+// lax_linalg_geqrf_wide_f32: lax.linalg.geqrf: reflectors, R and taus against LAPACK's dgeqrf.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[ 0.4931775 , -0.47544572,  1.0289384 , -0.23996   ], [ 1.0964353 , -0.91166514, -0.85413545,  0.20466322], [-0.70233214,  0.67545104,  0.26008776, -0.9229712 ]]> : tensor<3x4xf32>
+  %r:2 = func.call @f(%a0) : (tensor<3x4xf32>) -> (tensor<3x4xf32>, tensor<3xf32>)
+  // XLA CPU's error: 4e-07
+  check.expect_almost_eq_const %r#0, dense<[[-1.3923595  ,  1.2270193  ,  0.4393427  , -0.5417347  ], [ 0.58149767 , -0.088541865,  0.8349078  ,  0.35236752 ], [-0.37248388 ,  0.24758002 ,  0.98275846 , -0.7305507  ]]> : tensor<3x4xf32>, tolerance = 1.590e-05
+  // XLA CPU's error: 1.7e-07
+  check.expect_almost_eq_const %r#1, dense<[1.3542027, 1.8844886, 0.       ]> : tensor<3xf32>, tolerance = 2.153e-05
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<3x4xf32>) -> (tensor<3x4xf32> {jax.result_info = "result[0]"}, tensor<3xf32> {jax.result_info = "result[1]"}) {
+    %0:2 = stablehlo.custom_call @lapack_sgeqrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m]) {i=3, j=4, k=3, l=4, m=3}, custom>} : (tensor<3x4xf32>) -> (tensor<3x4xf32>, tensor<3xf32>)
+    return %0#0, %0#1 : tensor<3x4xf32>, tensor<3xf32>
+  }
+
+// -----
+
+// lax_linalg_geqrf_batched_f64: lax.linalg.geqrf: reflectors, R and taus against LAPACK's dgeqrf.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[[ 0.07286560094510024 , -0.35127768818736665 ,  0.9158328291770471  ,   -0.6325529831782043  ],  [-0.43917309547287997 ,  1.2112369053763345  ,  2.238593389242513   ,    1.999008664227936   ],  [ 0.06322301166060816 ,  0.21885470706822427 ,  1.5334586622826605  ,   -0.12443480624463125 ],  [-0.9763491371373664  ,  0.11687559743629844 ,  0.45151678053213146 ,   -0.8291496178182481  ]], [[-1.6462311414991517  , -1.4367295145541013  ,  0.665429284172329   ,   -0.7583765163118437  ],  [-0.14134709237111392 ,  0.21255868433783848 ,  0.6191408790947098  ,   -0.3349027987134741  ],  [ 0.49871570048060176 , -0.8900602921208429  , -0.36171402567801186 ,   -1.0244155877878707  ],  [ 1.1317672163619168  , -0.027083228066991226, -0.7393074876302995  ,   -0.3523717980651465  ]]]> : tensor<2x4x4xf64>
+  %r:2 = func.call @f(%a0) : (tensor<2x4x4xf64>) -> (tensor<2x4x4xf64>, tensor<2x4xf64>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#0, dense<[[[-1.0749126431392642  ,  0.6119692238661856  ,  1.1724538091801693  ,    0.11380441589122026 ],  [-0.3826288725512728  , -1.1302839520609538  , -1.8231043434834655  ,   -2.1673222143145487  ],  [ 0.055082950026678776,  0.13782028442344083 , -1.9253715546618992  ,    0.39172738720658706 ],  [-0.8506426586925291  , -0.3560666087360212  ,  0.561891795954197   ,    0.48522639488585884 ]], [[ 2.0638968854331914  ,  0.9015011254767828  , -1.0659837851525555  ,    0.18707600714787864 ],  [ 0.038097632034543125, -1.4455481444404261  , -0.3310284661322842  ,   -1.2251969640467515  ],  [-0.1344200784610003  , -0.6893165025197759  , -0.5075853449821267  ,    0.5656121575802703  ],  [-0.30504802210227216 , -0.42374141258237513 ,  0.16550002457662547 ,   -0.06975571440003908 ]]]> : tensor<2x4x4xf64>, tolerance = 1.210e-12
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#1, dense<[[1.067787462925636 , 1.7455390513970115, 1.5200774986065335,  0.                ], [1.797632455922634 , 1.2086680654904058, 1.9466799340990673,  0.                ]]> : tensor<2x4xf64>, tolerance = 1.087e-12
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<2x4x4xf64>) -> (tensor<2x4x4xf64> {jax.result_info = "result[0]"}, tensor<2x4xf64> {jax.result_info = "result[1]"}) {
+    %0:2 = stablehlo.custom_call @lapack_dgeqrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "1"}, operand_layouts = [dense<[1, 2, 0]> : tensor<3xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[1, 2, 0]> : tensor<3xindex>, dense<[1, 0]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, k])->([i, l, m], [i, n]) {i=2, j=4, k=4, l=4, m=4, n=4}, custom>} : (tensor<2x4x4xf64>) -> (tensor<2x4x4xf64>, tensor<2x4xf64>)
+    return %0#0, %0#1 : tensor<2x4x4xf64>, tensor<2x4xf64>
+  }
+
+// -----
+
+// lax_linalg_householder_product_f64: lax.linalg.householder_product (orgqr) against LAPACK's dorgqr.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[ 2.782109337671206  ,  0.08926228570011618, -0.5508538460503312 ], [ 0.3452935558883783 ,  0.9679836977503381 , -1.7438699745925939 ], [-0.318152626842815  , -0.05331617159179142, -2.589593702751598  ], [-0.6849358367589944 , -0.11876039065999074, -0.1651957374788029 ], [-0.4034650392242769 , -0.47573741815459086,  0.7635087824166991 ]]> : tensor<5x3xf64>
+  %a1 = stablehlo.constant dense<[1.0796979751014657, 1.608657491450993 , 1.2420545055152699]> : tensor<3xf64>
+  %r = func.call @f(%a0, %a1) : (tensor<5x3xf64>, tensor<3xf64>) -> (tensor<5x3xf64>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r, dense<[[-0.0796979751014657 ,  0.7310389796778889 ,  0.14083336200103855], [-0.37281275310826684, -0.35623444266500287, -0.6586801410467815 ], [ 0.34350874697539957, -0.14681451286238972, -0.2491500019224825 ], [ 0.7395238360231143 , -0.3096700031262757 ,  0.1927205857551904 ], [ 0.4356203858746852 ,  0.4703498910677214 , -0.6686475067674145 ]]> : tensor<5x3xf64>, tolerance = 7.105e-15
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<5x3xf64>, %arg1: tensor<3xf64>) -> (tensor<5x3xf64> {jax.result_info = "result"}) {
+    %0 = stablehlo.custom_call @lapack_dorgqr_ffi(%arg0, %arg1) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k])->([l, m]) {i=5, j=3, k=3, l=5, m=3}, custom>} : (tensor<5x3xf64>, tensor<3xf64>) -> tensor<5x3xf64>
+    return %0 : tensor<5x3xf64>
+  }
+

@@ -14,6 +14,8 @@
 //!
 //! - `getrf` (a) → (factors, pivots, info): no xhlo op computes it, so it is expanded into a
 //!   loop of ordinary xhlo ops ([`getrf`]), f32/f64 only.
+//! - `geqrf` (a) → (reflectors and R, taus) and `orgqr` (reflectors, taus) → Q: expanded
+//!   the same way ([`householder`]), f32/f64 only.
 //!
 //! The calls' `operand_layouts` (column-major, as LAPACK wants) describe the memory the
 //! library reads, not the values, so they do not carry over. Other LAPACK routines (syevd,
@@ -21,6 +23,7 @@
 
 mod batch;
 mod getrf;
+mod householder;
 
 use super::attrs::Named;
 use super::types::{dims_of, element_of, i1, int, tensor, with_element};
@@ -38,8 +41,10 @@ pub fn import(cx: &mut Cx, src: &Src, target: &str) -> Option<Result<Vec<Val>, S
         "trsm" => trsm(cx, src),
         "potrf" => potrf(cx, src),
         "getrf" => getrf::getrf(cx, src),
+        "geqrf" => householder::geqrf(cx, src),
+        "orgqr" => householder::orgqr(cx, src),
         other => Err(format!(
-            "unsupported: custom_call @{target}: the LAPACK routine {other} has no xhlo equivalent (trsm, potrf and getrf are imported)"
+            "unsupported: custom_call @{target}: the LAPACK routine {other} has no xhlo equivalent (trsm, potrf, getrf, geqrf and orgqr are imported)"
         )),
     })
 }
