@@ -299,5 +299,42 @@ func.func @main() {{
 """)
 
 
+
+def signed(v):
+    """Eigenvectors with their largest-magnitude component positive (their signs are arbitrary)."""
+    k = jnp.argmax(jnp.abs(v), axis=-2, keepdims=True)
+    return v * jnp.sign(jnp.take_along_axis(v, k, axis=-2))
+
+
+def eigh_cases():
+    # jnp.linalg.eigh: syevd (mode V, uplo L) on the symmetrized matrix. Eigenvalues' error
+    # is bounded by eps |A|; eigenvectors' by eps |A| / gap (the smallest eigenvalue gap).
+    for name, a in [("f32", rng.standard_normal((4, 4)).astype(np.float32)), ("f64", rng.standard_normal((5, 5))),
+                    ("batched_f64", rng.standard_normal((2, 3, 4, 4)))]:
+        a = (a + np.swapaxes(a, -1, -2)) / 2
+        w, v = np.linalg.eigh(a.astype(np.float64))
+        norm = float(np.max(np.linalg.norm(a.astype(np.float64), axis=(-2, -1))))
+        gap = float(np.min(np.diff(w, axis=-1)))
+        program_case(f"jnp_linalg_eigh_{name}", "jnp.linalg.eigh: eigenvalues ascending, eigenvectors up to sign",
+                     lambda x: (lambda w, v: (w, signed(v)))(*jnp.linalg.eigh(x)), (a,), [w, np.asarray(signed(v))], [norm, norm / gap])
+    # eigvalsh: mode N, and a diagonal matrix with a repeated eigenvalue (nothing to rotate).
+    a = rng.standard_normal((6, 6)).astype(np.float32)
+    a = (a + a.T) / 2
+    program_case("jnp_linalg_eigvalsh_f32", "jnp.linalg.eigvalsh (syevd mode N)", jnp.linalg.eigvalsh, (a,),
+                 [np.linalg.eigvalsh(a.astype(np.float64))], [float(np.linalg.norm(a.astype(np.float64)))])
+    d = np.diag([3.0, -1.0, 2.0, -1.0])
+    program_case("jnp_linalg_eigvalsh_diagonal_f64", "jnp.linalg.eigvalsh of a diagonal matrix: its entries sorted, exactly",
+                 jnp.linalg.eigvalsh, (d,), [np.array([-1.0, -1.0, 2.0, 3.0])], [None])
+    # uplo U (jax.lax.linalg.eigh with lower=False, no symmetrization): only the upper
+    # triangle is read; the lower holds garbage.
+    a = rng.standard_normal((4, 4))
+    upper = np.triu(a) + np.triu(a, 1).T
+    garbage = np.triu(a) + 100 * np.tril(rng.standard_normal((4, 4)), -1)
+    w = np.linalg.eigvalsh(upper)
+    program_case("lax_linalg_eigh_upper_f64", "lax.linalg.eigh(lower=False, symmetrize_input=False): eigenvalues from the upper triangle",
+                 lambda x: jax.lax.linalg.eigh(x, lower=False, symmetrize_input=False)[1], (garbage,), [w], [float(np.linalg.norm(upper))])
+
+
 factorization_cases()
 householder_cases()
+eigh_cases()

@@ -3365,3 +3365,391 @@ func.func @main() {
     return %0 : tensor<5x3xf64>
   }
 
+// -----
+
+// jnp_linalg_eigh_f32: jnp.linalg.eigh: eigenvalues ascending, eigenvectors up to sign.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-0.5082224 ,  1.3042464 ,  1.0717483 ,  0.46691117], [ 1.3042464 , -2.0272608 ,  0.6600846 , -0.46774614], [ 1.0717483 ,  0.6600846 , -0.34129176, -1.010338  ], [ 0.46691117, -0.46774614, -1.010338  , -0.60450983]]> : tensor<4x4xf32>
+  %r:2 = func.call @f(%a0) : (tensor<4x4xf32>) -> (tensor<4xf32>, tensor<4x4xf32>)
+  // XLA CPU's error: 4e-07
+  check.expect_almost_eq_const %r#0, dense<[-2.9866629  , -1.8616577  , -0.029100463,  1.3961364  ]> : tensor<4xf32>, tolerance = 4.314e-05
+  // XLA CPU's error: 2e-07
+  check.expect_almost_eq_const %r#1, dense<[[-0.5285351 , -0.24525118,  0.58279175,  0.5664418 ], [ 0.7752428 , -0.4852272 ,  0.12507497,  0.38459   ], [ 0.14127767,  0.695617  , -0.2271821 ,  0.66674274], [ 0.31573704,  0.46959922,  0.7701288 , -0.29442886]]> : tensor<4x4xf32>, tolerance = 1.284e-05
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf32>) -> (tensor<4xf32> {jax.result_info = "result[0]"}, tensor<4x4xf32> {jax.result_info = "result[1]"}) {
+    %0:2 = call @eigh(%arg0) : (tensor<4x4xf32>) -> (tensor<4xf32>, tensor<4x4xf32>)
+    %1 = stablehlo.abs %0#1 : tensor<4x4xf32>
+    %2 = call @argmax(%1) : (tensor<4x4xf32>) -> tensor<4xi64>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [1] : (tensor<4xi64>) -> tensor<1x4xi64>
+    %4 = call @take_along_axis(%0#1, %3) : (tensor<4x4xf32>, tensor<1x4xi64>) -> tensor<1x4xf32>
+    %5 = stablehlo.sign %4 : tensor<1x4xf32>
+    %6 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x4xf32>) -> tensor<4x4xf32>
+    %7 = stablehlo.multiply %0#1, %6 : tensor<4x4xf32>
+    return %0#0, %7 : tensor<4xf32>, tensor<4x4xf32>
+  }
+  func.func private @eigh(%arg0: tensor<4x4xf32>) -> (tensor<4xf32>, tensor<4x4xf32>) {
+    %0 = stablehlo.transpose %arg0, dims = [1, 0] : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    %1 = stablehlo.add %arg0, %0 : tensor<4x4xf32>
+    %cst = stablehlo.constant dense<2.000000e+00> : tensor<f32>
+    %2 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<4x4xf32>
+    %3 = stablehlo.divide %1, %2 : tensor<4x4xf32>
+    %4:3 = stablehlo.custom_call @lapack_ssyevd_ffi(%3) {backend_config = "", mhlo.backend_config = {mode = 86 : ui8, uplo = 76 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4xf32>, tensor<i32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %5 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<i32>
+    %6 = stablehlo.compare EQ, %4#2, %5, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %7 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst_0 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f32>) -> tensor<4x4xf32>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %10 = stablehlo.select %9, %4#0, %8 : tensor<4x4xi1>, tensor<4x4xf32>
+    %11 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<i1>) -> tensor<1xi1>
+    %cst_1 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %12 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %13 = stablehlo.broadcast_in_dim %11, dims = [0] : (tensor<1xi1>) -> tensor<4xi1>
+    %14 = stablehlo.select %13, %4#1, %12 : tensor<4xi1>, tensor<4xf32>
+    return %14, %10 : tensor<4xf32>, tensor<4x4xf32>
+  }
+  func.func private @argmax(%arg0: tensor<4x4xf32>) -> tensor<4xi64> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %cst = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %1:2 = stablehlo.reduce(%arg0 init: %cst), (%0 init: %c) across dimensions = [0] : (tensor<4x4xf32>, tensor<4x4xi64>, tensor<f32>, tensor<i64>) -> (tensor<4xf32>, tensor<4xi64>)
+     reducer(%arg1: tensor<f32>, %arg3: tensor<f32>) (%arg2: tensor<i64>, %arg4: tensor<i64>)  {
+      %2 = stablehlo.compare GT, %arg1, %arg3, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %3 = stablehlo.compare NE, %arg1, %arg1, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %4 = stablehlo.or %2, %3 : tensor<i1>
+      %5 = stablehlo.compare EQ, %arg1, %arg3, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %6 = stablehlo.compare LT, %arg2, %arg4, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      %7 = stablehlo.and %5, %6 : tensor<i1>
+      %8 = stablehlo.or %4, %7 : tensor<i1>
+      %9 = stablehlo.select %4, %arg1, %arg3 : tensor<i1>, tensor<f32>
+      %10 = stablehlo.select %8, %arg2, %arg4 : tensor<i1>, tensor<i64>
+      stablehlo.return %9, %10 : tensor<f32>, tensor<i64>
+    }
+    return %1#1 : tensor<4xi64>
+  }
+  func.func private @take_along_axis(%arg0: tensor<4x4xf32>, %arg1: tensor<1x4xi64>) -> tensor<1x4xf32> {
+    %0 = stablehlo.convert %arg1 : (tensor<1x4xi64>) -> tensor<1x4xi32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<1x4xi32>
+    %2 = stablehlo.compare LT, %0, %1, SIGNED : (tensor<1x4xi32>, tensor<1x4xi32>) -> tensor<1x4xi1>
+    %c_0 = stablehlo.constant dense<4> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<1x4xi32>
+    %4 = stablehlo.add %0, %3 : tensor<1x4xi32>
+    %5 = stablehlo.select %2, %4, %0 : tensor<1x4xi1>, tensor<1x4xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1x4xi32>) -> tensor<1x4x1xi32>
+    %c_1 = stablehlo.constant dense<3> : tensor<1xi32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i32>
+    %7 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i32>) -> tensor<1x4x1xi32>
+    %8 = stablehlo.compare GE, %6, %7, SIGNED : (tensor<1x4x1xi32>, tensor<1x4x1xi32>) -> tensor<1x4x1xi1>
+    %9 = stablehlo.broadcast_in_dim %c_1, dims = [2] : (tensor<1xi32>) -> tensor<1x1x1xi32>
+    %10 = stablehlo.broadcast_in_dim %9, dims = [0, 1, 2] : (tensor<1x1x1xi32>) -> tensor<1x4x1xi32>
+    %11 = stablehlo.compare LE, %6, %10, SIGNED : (tensor<1x4x1xi32>, tensor<1x4x1xi32>) -> tensor<1x4x1xi1>
+    %12 = stablehlo.and %8, %11 : tensor<1x4x1xi1>
+    %c_3 = stablehlo.constant dense<true> : tensor<i1>
+    %13 = stablehlo.reduce(%12 init: %c_3) applies stablehlo.and across dimensions = [2] : (tensor<1x4x1xi1>, tensor<i1>) -> tensor<1x4xi1>
+    %14 = "stablehlo.gather"(%arg0, %6) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], operand_batching_dims = [1], start_indices_batching_dims = [1], start_index_map = [0], index_vector_dim = 2>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}> : (tensor<4x4xf32>, tensor<1x4x1xi32>) -> tensor<1x4xf32>
+    %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %15 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<1x4xf32>
+    %16 = stablehlo.select %13, %14, %15 : tensor<1x4xi1>, tensor<1x4xf32>
+    return %16 : tensor<1x4xf32>
+  }
+
+// -----
+
+// jnp_linalg_eigh_f64: jnp.linalg.eigh: eigenvalues ascending, eigenvectors up to sign.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-0.34157425525518803 , -0.1648395637280029  ,  0.3575362420432592  ,   0.27535568256324267 ,  0.24946390975734517 ], [-0.1648395637280029  ,  0.022593122562750742, -0.861394138887299   ,  -0.501688997778283   , -1.4448304358827988  ], [ 0.3575362420432592  , -0.861394138887299   , -2.002187267023239   ,   0.014422127074487368, -0.7699919840676036  ], [ 0.27535568256324267 , -0.501688997778283   ,  0.014422127074487368,  -0.07304305594131319 ,  0.6528778474458126  ], [ 0.24946390975734517 , -1.4448304358827988  , -0.7699919840676036  ,   0.6528778474458126  ,  1.9804950628846045  ]]> : tensor<5x5xf64>
+  %r:2 = func.call @f(%a0) : (tensor<5x5xf64>) -> (tensor<5xf64>, tensor<5x5xf64>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#0, dense<[-2.711082071060083  , -0.5139184286032277 , -0.35706727902933943,  0.15587408413546225,  3.0124773017848026 ]> : tensor<5xf64>, tolerance = 8.784e-14
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#1, dense<[[-0.13216451857272243  ,  0.804919672505462    ,  0.2892424580817564   ,   0.49055992227608375  ,  0.1016199977536221   ], [ 0.41037300184898745  ,  0.18324085396234113  ,  0.6199020582035408   ,  -0.4631455166811929   , -0.44635687225103693  ], [ 0.8601455495641239   , -0.0036520460919448675, -0.289146130242059    ,   0.41766926945059174  , -0.045642007482425535 ], [ 0.019865893656345685 , -0.5394923496332756   ,  0.6658864384767471   ,   0.4438760479533983   ,  0.2610031725141061   ], [ 0.27181155092850395  ,  0.1657159542692288   ,  0.0710633878775377   ,  -0.41638158994421876  ,  0.8486654639735093   ]]> : tensor<5x5xf64>, tolerance = 1.859e-13
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<5x5xf64>) -> (tensor<5xf64> {jax.result_info = "result[0]"}, tensor<5x5xf64> {jax.result_info = "result[1]"}) {
+    %0:2 = call @eigh(%arg0) : (tensor<5x5xf64>) -> (tensor<5xf64>, tensor<5x5xf64>)
+    %1 = stablehlo.abs %0#1 : tensor<5x5xf64>
+    %2 = call @argmax(%1) : (tensor<5x5xf64>) -> tensor<5xi64>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [1] : (tensor<5xi64>) -> tensor<1x5xi64>
+    %4 = call @take_along_axis(%0#1, %3) : (tensor<5x5xf64>, tensor<1x5xi64>) -> tensor<1x5xf64>
+    %5 = stablehlo.sign %4 : tensor<1x5xf64>
+    %6 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x5xf64>) -> tensor<5x5xf64>
+    %7 = stablehlo.multiply %0#1, %6 : tensor<5x5xf64>
+    return %0#0, %7 : tensor<5xf64>, tensor<5x5xf64>
+  }
+  func.func private @eigh(%arg0: tensor<5x5xf64>) -> (tensor<5xf64>, tensor<5x5xf64>) {
+    %0 = stablehlo.transpose %arg0, dims = [1, 0] : (tensor<5x5xf64>) -> tensor<5x5xf64>
+    %1 = stablehlo.add %arg0, %0 : tensor<5x5xf64>
+    %cst = stablehlo.constant dense<2.000000e+00> : tensor<f64>
+    %2 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<5x5xf64>
+    %3 = stablehlo.divide %1, %2 : tensor<5x5xf64>
+    %4:3 = stablehlo.custom_call @lapack_dsyevd_ffi(%3) {backend_config = "", mhlo.backend_config = {mode = 86 : ui8, uplo = 76 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=5, j=5, k=5, l=5, m=5}, custom>} : (tensor<5x5xf64>) -> (tensor<5x5xf64>, tensor<5xf64>, tensor<i32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %5 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<i32>
+    %6 = stablehlo.compare EQ, %4#2, %5, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %7 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst_0 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f64>) -> tensor<5x5xf64>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<5x5xi1>
+    %10 = stablehlo.select %9, %4#0, %8 : tensor<5x5xi1>, tensor<5x5xf64>
+    %11 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<i1>) -> tensor<1xi1>
+    %cst_1 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %12 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f64>) -> tensor<5xf64>
+    %13 = stablehlo.broadcast_in_dim %11, dims = [0] : (tensor<1xi1>) -> tensor<5xi1>
+    %14 = stablehlo.select %13, %4#1, %12 : tensor<5xi1>, tensor<5xf64>
+    return %14, %10 : tensor<5xf64>, tensor<5x5xf64>
+  }
+  func.func private @argmax(%arg0: tensor<5x5xf64>) -> tensor<5xi64> {
+    %0 = stablehlo.iota dim = 0 : tensor<5x5xi64>
+    %cst = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %1:2 = stablehlo.reduce(%arg0 init: %cst), (%0 init: %c) across dimensions = [0] : (tensor<5x5xf64>, tensor<5x5xi64>, tensor<f64>, tensor<i64>) -> (tensor<5xf64>, tensor<5xi64>)
+     reducer(%arg1: tensor<f64>, %arg3: tensor<f64>) (%arg2: tensor<i64>, %arg4: tensor<i64>)  {
+      %2 = stablehlo.compare GT, %arg1, %arg3, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %3 = stablehlo.compare NE, %arg1, %arg1, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %4 = stablehlo.or %2, %3 : tensor<i1>
+      %5 = stablehlo.compare EQ, %arg1, %arg3, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %6 = stablehlo.compare LT, %arg2, %arg4, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      %7 = stablehlo.and %5, %6 : tensor<i1>
+      %8 = stablehlo.or %4, %7 : tensor<i1>
+      %9 = stablehlo.select %4, %arg1, %arg3 : tensor<i1>, tensor<f64>
+      %10 = stablehlo.select %8, %arg2, %arg4 : tensor<i1>, tensor<i64>
+      stablehlo.return %9, %10 : tensor<f64>, tensor<i64>
+    }
+    return %1#1 : tensor<5xi64>
+  }
+  func.func private @take_along_axis(%arg0: tensor<5x5xf64>, %arg1: tensor<1x5xi64>) -> tensor<1x5xf64> {
+    %0 = stablehlo.convert %arg1 : (tensor<1x5xi64>) -> tensor<1x5xi32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<1x5xi32>
+    %2 = stablehlo.compare LT, %0, %1, SIGNED : (tensor<1x5xi32>, tensor<1x5xi32>) -> tensor<1x5xi1>
+    %c_0 = stablehlo.constant dense<5> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<1x5xi32>
+    %4 = stablehlo.add %0, %3 : tensor<1x5xi32>
+    %5 = stablehlo.select %2, %4, %0 : tensor<1x5xi1>, tensor<1x5xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1x5xi32>) -> tensor<1x5x1xi32>
+    %c_1 = stablehlo.constant dense<4> : tensor<1xi32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i32>
+    %7 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i32>) -> tensor<1x5x1xi32>
+    %8 = stablehlo.compare GE, %6, %7, SIGNED : (tensor<1x5x1xi32>, tensor<1x5x1xi32>) -> tensor<1x5x1xi1>
+    %9 = stablehlo.broadcast_in_dim %c_1, dims = [2] : (tensor<1xi32>) -> tensor<1x1x1xi32>
+    %10 = stablehlo.broadcast_in_dim %9, dims = [0, 1, 2] : (tensor<1x1x1xi32>) -> tensor<1x5x1xi32>
+    %11 = stablehlo.compare LE, %6, %10, SIGNED : (tensor<1x5x1xi32>, tensor<1x5x1xi32>) -> tensor<1x5x1xi1>
+    %12 = stablehlo.and %8, %11 : tensor<1x5x1xi1>
+    %c_3 = stablehlo.constant dense<true> : tensor<i1>
+    %13 = stablehlo.reduce(%12 init: %c_3) applies stablehlo.and across dimensions = [2] : (tensor<1x5x1xi1>, tensor<i1>) -> tensor<1x5xi1>
+    %14 = "stablehlo.gather"(%arg0, %6) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], operand_batching_dims = [1], start_indices_batching_dims = [1], start_index_map = [0], index_vector_dim = 2>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}> : (tensor<5x5xf64>, tensor<1x5x1xi32>) -> tensor<1x5xf64>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %15 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<1x5xf64>
+    %16 = stablehlo.select %13, %14, %15 : tensor<1x5xi1>, tensor<1x5xf64>
+    return %16 : tensor<1x5xf64>
+  }
+
+// -----
+
+// jnp_linalg_eigh_batched_f64: jnp.linalg.eigh: eigenvalues ascending, eigenvectors up to sign.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[[[ 1.3218175965449428  ,  0.32483702320529456 , -0.5558475128340223  ,     1.8616536290830417  ],   [ 0.32483702320529456 , -0.06887550976307337 , -0.1875046506061855  ,     0.011183935528174413],   [-0.5558475128340223  , -0.1875046506061855  , -1.0845991087272615  ,    -0.30616213475614074 ],   [ 1.8616536290830417  ,  0.011183935528174413, -0.30616213475614074 ,     0.5323742791050526  ]],  [[ 0.708121821703462   , -0.42196561504998387 , -0.06220644384780595 ,     0.12406707272550288 ],   [-0.42196561504998387 ,  0.12195404350177193 ,  0.5169795016768309  ,    -0.6034648628337806  ],   [-0.06220644384780595 ,  0.5169795016768309  ,  1.4903082290762408  ,    -0.6441603880524711  ],   [ 0.12406707272550288 , -0.6034648628337806  , -0.6441603880524711  ,     0.606275476109527   ]],  [[ 1.3951942602387315  , -1.1198290397977504  ,  0.19012826005392222 ,     0.00935994066292592 ],   [-1.1198290397977504  ,  0.539568533372521   , -1.208955217188776   ,    -0.24500692316787787 ],   [ 0.19012826005392222 , -1.208955217188776   , -0.6489158210706784  ,     0.08595000840380701 ],   [ 0.00935994066292592 , -0.24500692316787787 ,  0.08595000840380701 ,    -1.5333315905478553  ]]], [[[-0.7560968566356783  , -0.7823082812957558  , -0.43049394005285524 ,     0.8357848392468261  ],   [-0.7823082812957558  , -1.9773728166870077  ,  0.401322173909598   ,     0.15677811063525926 ],   [-0.43049394005285524 ,  0.401322173909598   ,  0.6316547341483746  ,     0.21504318520196955 ],   [ 0.8357848392468261  ,  0.15677811063525926 ,  0.21504318520196955 ,     0.40986691768255656 ]],  [[-1.45663774256872    , -0.7616649580500059  , -0.9841017265641678  ,     0.1498302745422036  ],   [-0.7616649580500059  ,  1.634114776892911   , -0.08844931478207077 ,    -0.9262466539451173  ],   [-0.9841017265641678  , -0.08844931478207077 , -0.08967541292646578 ,    -0.08331691713404554 ],   [ 0.1498302745422036  , -0.9262466539451173  , -0.08331691713404554 ,    -0.7245418183888837  ]],  [[-0.03850022510492524 ,  0.2571657016375196  ,  1.0436559186586032  ,    -0.7416330403762358  ],   [ 0.2571657016375196  , -0.8398356977999346  ,  0.3773635192658823  ,    -1.6242697730274616  ],   [ 1.0436559186586032  ,  0.3773635192658823  , -0.9786785394797441  ,    -1.2014016296912577  ],   [-0.7416330403762358  , -1.6242697730274616  , -1.2014016296912577  ,    -0.4130340877931743  ]]]]> : tensor<2x3x4x4xf64>
+  %r:2 = func.call @f(%a0) : (tensor<2x3x4x4xf64>) -> (tensor<2x3x4xf64>, tensor<2x3x4x4xf64>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#0, dense<[[[-1.233283127641312   , -0.9890571325327211  , -0.031603102047815024,    2.954660619381508   ],  [-0.3730425216162931  ,  0.3044618463243663  ,  0.8362945245604757  ,    2.1589457211224534  ],  [-1.5976589799720187  , -1.4361139713979048  ,  0.35590172798490666 ,    2.4303866053777354  ]], [[-2.4596144521900047  , -0.9693969746658982  ,  0.8135956286226744  ,    0.9234677767414733  ],  [-2.11481427438194    , -1.0280164571786792  ,  0.37466654156898327 ,    2.131423993000476   ],  [-2.494460206949917   , -1.65922348580151    , -0.2715673242595075  ,    2.155202466833157   ]]]> : tensor<2x3x4xf64>, tolerance = 7.769e-14
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#1, dense<[[[[ 0.3323111540006872  , -0.5433016844758363  ,  0.045828038966530676,     0.7696053322430481  ],   [ 0.0575741479501134  ,  0.25043355141315005 ,  0.961773043675096   ,     0.09466185226561474 ],   [ 0.9218533081310337  ,  0.3312978812466031  , -0.12603039942014907 ,    -0.15666694160345065 ],   [-0.1908952401251     ,  0.7296218403075855  , -0.2387650345557773  ,     0.6117207170901857  ]],  [[ 0.2772752462784951  , -0.3871917429719079  ,  0.8599597245196908  ,    -0.183494588965434   ],   [ 0.8508276087239182  , -0.220547100755141   , -0.2934046098620847  ,     0.37598549372724177 ],   [-0.07468105046412415 ,  0.4846943524447101  ,  0.40676657723428994 ,     0.7707367105924556  ],   [ 0.44003813327473484 ,  0.7526705223609337  ,  0.09446670715546258 ,    -0.48055131596137574 ]],  [[ 0.10714440304080142 ,  0.1338037387318402  ,  0.6658468325591091  ,     0.7261299002034094  ],   [ 0.35304351966144815 ,  0.4570733509052119  ,  0.529211196529626   ,    -0.6215945097770889  ],   [ 0.3504121345345936  ,  0.7241088195289739  , -0.5183413738317157  ,     0.29017231712469527 ],   [ 0.8608668225068243  , -0.4988455962259443  , -0.08891414517911392 ,     0.046429083773564174]]], [[[ 0.47633821669004883 ,  0.6927604511722069  ,  0.17928571839982105 ,    -0.5109221973941676  ],   [ 0.8593388486398671  , -0.46072592544694196 ,  0.08335191964599772 ,     0.20572025260215276 ],   [-0.032479375625172946,  0.35861622159160006 ,  0.638630235972568   ,     0.6800668477965868  ],   [-0.18325866063531748 , -0.42333082160894403 ,  0.7436803818649579  ,    -0.4838871442880422  ]],  [[ 0.8735688727924673  , -0.1300535343482142  , -0.409244028844969   ,    -0.22909130831695196 ],   [ 0.2046622461380314  ,  0.291578500279253   , -0.17011534090351005 ,     0.9187796873951444  ],   [ 0.4362553989057928  , -0.02479539135677649 ,  0.8962112442710729  ,     0.07662780914985211 ],   [ 0.06835215007137643 ,  0.947340089379682   ,  0.019634186668034813,    -0.31223266540930805 ]],  [[-0.03308493827380852 , -0.472711400433298   ,  0.7420456488266446  ,    -0.4741493159514758  ],   [ 0.5858198082417615  , -0.43502818358491246 , -0.5283594699063919  ,    -0.43405287963407635 ],   [ 0.4238236922514992  ,  0.7571510519552481  ,  0.2147846971927794  ,    -0.4482892997397704  ],   [ 0.6899956644916775  , -0.11839212773771182 ,  0.35223863994384064 ,     0.6211418739732006  ]]]]> : tensor<2x3x4x4xf64>, tolerance = 2.393e-13
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<2x3x4x4xf64>) -> (tensor<2x3x4xf64> {jax.result_info = "result[0]"}, tensor<2x3x4x4xf64> {jax.result_info = "result[1]"}) {
+    %0:2 = call @eigh(%arg0) : (tensor<2x3x4x4xf64>) -> (tensor<2x3x4xf64>, tensor<2x3x4x4xf64>)
+    %1 = stablehlo.abs %0#1 : tensor<2x3x4x4xf64>
+    %2 = call @argmax(%1) : (tensor<2x3x4x4xf64>) -> tensor<2x3x4xi64>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [0, 1, 3] : (tensor<2x3x4xi64>) -> tensor<2x3x1x4xi64>
+    %4 = call @take_along_axis(%0#1, %3) : (tensor<2x3x4x4xf64>, tensor<2x3x1x4xi64>) -> tensor<2x3x1x4xf64>
+    %5 = stablehlo.sign %4 : tensor<2x3x1x4xf64>
+    %6 = stablehlo.broadcast_in_dim %5, dims = [0, 1, 2, 3] : (tensor<2x3x1x4xf64>) -> tensor<2x3x4x4xf64>
+    %7 = stablehlo.multiply %0#1, %6 : tensor<2x3x4x4xf64>
+    return %0#0, %7 : tensor<2x3x4xf64>, tensor<2x3x4x4xf64>
+  }
+  func.func private @eigh(%arg0: tensor<2x3x4x4xf64>) -> (tensor<2x3x4xf64>, tensor<2x3x4x4xf64>) {
+    %0 = stablehlo.transpose %arg0, dims = [0, 1, 3, 2] : (tensor<2x3x4x4xf64>) -> tensor<2x3x4x4xf64>
+    %1 = stablehlo.add %arg0, %0 : tensor<2x3x4x4xf64>
+    %cst = stablehlo.constant dense<2.000000e+00> : tensor<f64>
+    %2 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<2x3x4x4xf64>
+    %3 = stablehlo.divide %1, %2 : tensor<2x3x4x4xf64>
+    %4:3 = stablehlo.custom_call @lapack_dsyevd_ffi(%3) {backend_config = "", mhlo.backend_config = {mode = 86 : ui8, uplo = 76 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "2"}, operand_layouts = [dense<[2, 3, 1, 0]> : tensor<4xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[2, 3, 1, 0]> : tensor<4xindex>, dense<[2, 1, 0]> : tensor<3xindex>, dense<[1, 0]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, k, l])->([i, j, m, n], [i, j, o], [i, j]) {i=2, j=3, k=4, l=4, m=4, n=4, o=4}, custom>} : (tensor<2x3x4x4xf64>) -> (tensor<2x3x4x4xf64>, tensor<2x3x4xf64>, tensor<2x3xi32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %5 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<2x3xi32>
+    %6 = stablehlo.compare EQ, %4#2, %5, SIGNED : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi1>
+    %7 = stablehlo.broadcast_in_dim %6, dims = [0, 1] : (tensor<2x3xi1>) -> tensor<2x3x1x1xi1>
+    %cst_0 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f64>) -> tensor<2x3x4x4xf64>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [0, 1, 2, 3] : (tensor<2x3x1x1xi1>) -> tensor<2x3x4x4xi1>
+    %10 = stablehlo.select %9, %4#0, %8 : tensor<2x3x4x4xi1>, tensor<2x3x4x4xf64>
+    %11 = stablehlo.broadcast_in_dim %6, dims = [0, 1] : (tensor<2x3xi1>) -> tensor<2x3x1xi1>
+    %cst_1 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %12 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f64>) -> tensor<2x3x4xf64>
+    %13 = stablehlo.broadcast_in_dim %11, dims = [0, 1, 2] : (tensor<2x3x1xi1>) -> tensor<2x3x4xi1>
+    %14 = stablehlo.select %13, %4#1, %12 : tensor<2x3x4xi1>, tensor<2x3x4xf64>
+    return %14, %10 : tensor<2x3x4xf64>, tensor<2x3x4x4xf64>
+  }
+  func.func private @argmax(%arg0: tensor<2x3x4x4xf64>) -> tensor<2x3x4xi64> {
+    %0 = stablehlo.iota dim = 2 : tensor<2x3x4x4xi64>
+    %cst = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %1:2 = stablehlo.reduce(%arg0 init: %cst), (%0 init: %c) across dimensions = [2] : (tensor<2x3x4x4xf64>, tensor<2x3x4x4xi64>, tensor<f64>, tensor<i64>) -> (tensor<2x3x4xf64>, tensor<2x3x4xi64>)
+     reducer(%arg1: tensor<f64>, %arg3: tensor<f64>) (%arg2: tensor<i64>, %arg4: tensor<i64>)  {
+      %2 = stablehlo.compare GT, %arg1, %arg3, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %3 = stablehlo.compare NE, %arg1, %arg1, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %4 = stablehlo.or %2, %3 : tensor<i1>
+      %5 = stablehlo.compare EQ, %arg1, %arg3, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %6 = stablehlo.compare LT, %arg2, %arg4, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      %7 = stablehlo.and %5, %6 : tensor<i1>
+      %8 = stablehlo.or %4, %7 : tensor<i1>
+      %9 = stablehlo.select %4, %arg1, %arg3 : tensor<i1>, tensor<f64>
+      %10 = stablehlo.select %8, %arg2, %arg4 : tensor<i1>, tensor<i64>
+      stablehlo.return %9, %10 : tensor<f64>, tensor<i64>
+    }
+    return %1#1 : tensor<2x3x4xi64>
+  }
+  func.func private @take_along_axis(%arg0: tensor<2x3x4x4xf64>, %arg1: tensor<2x3x1x4xi64>) -> tensor<2x3x1x4xf64> {
+    %0 = stablehlo.convert %arg1 : (tensor<2x3x1x4xi64>) -> tensor<2x3x1x4xi32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<2x3x1x4xi32>
+    %2 = stablehlo.compare LT, %0, %1, SIGNED : (tensor<2x3x1x4xi32>, tensor<2x3x1x4xi32>) -> tensor<2x3x1x4xi1>
+    %c_0 = stablehlo.constant dense<4> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<2x3x1x4xi32>
+    %4 = stablehlo.add %0, %3 : tensor<2x3x1x4xi32>
+    %5 = stablehlo.select %2, %4, %0 : tensor<2x3x1x4xi1>, tensor<2x3x1x4xi32>
+    %6 = stablehlo.reshape %5 : (tensor<2x3x1x4xi32>) -> tensor<2x3x1x4x1xi32>
+    %c_1 = stablehlo.constant dense<3> : tensor<1xi32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i32>
+    %7 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i32>) -> tensor<2x3x1x4x1xi32>
+    %8 = stablehlo.compare GE, %6, %7, SIGNED : (tensor<2x3x1x4x1xi32>, tensor<2x3x1x4x1xi32>) -> tensor<2x3x1x4x1xi1>
+    %9 = stablehlo.broadcast_in_dim %c_1, dims = [4] : (tensor<1xi32>) -> tensor<1x1x1x1x1xi32>
+    %10 = stablehlo.broadcast_in_dim %9, dims = [0, 1, 2, 3, 4] : (tensor<1x1x1x1x1xi32>) -> tensor<2x3x1x4x1xi32>
+    %11 = stablehlo.compare LE, %6, %10, SIGNED : (tensor<2x3x1x4x1xi32>, tensor<2x3x1x4x1xi32>) -> tensor<2x3x1x4x1xi1>
+    %12 = stablehlo.and %8, %11 : tensor<2x3x1x4x1xi1>
+    %c_3 = stablehlo.constant dense<true> : tensor<i1>
+    %13 = stablehlo.reduce(%12 init: %c_3) applies stablehlo.and across dimensions = [4] : (tensor<2x3x1x4x1xi1>, tensor<i1>) -> tensor<2x3x1x4xi1>
+    %14 = "stablehlo.gather"(%arg0, %6) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [2], operand_batching_dims = [0, 1, 3], start_indices_batching_dims = [0, 1, 3], start_index_map = [2], index_vector_dim = 4>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1, 1, 1>}> : (tensor<2x3x4x4xf64>, tensor<2x3x1x4x1xi32>) -> tensor<2x3x1x4xf64>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %15 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<2x3x1x4xf64>
+    %16 = stablehlo.select %13, %14, %15 : tensor<2x3x1x4xi1>, tensor<2x3x1x4xf64>
+    return %16 : tensor<2x3x1x4xf64>
+  }
+
+// -----
+
+// jnp_linalg_eigvalsh_f32: jnp.linalg.eigvalsh (syevd mode N).
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[ 0.14823064 , -0.13225393 , -0.1628117  , -0.31060684 ,  1.0044476  ,   0.9362778  ], [-0.13225393 , -0.8873699  ,  0.4256982  ,  0.9537107  , -0.8291908  ,  -0.24274959 ], [-0.1628117  ,  0.4256982  ,  1.159247   ,  0.14390615 , -0.40158486 ,   0.10570648 ], [-0.31060684 ,  0.9537107  ,  0.14390615 , -0.5011704  , -0.18223043 ,  -0.38744512 ], [ 1.0044476  , -0.8291908  , -0.40158486 , -0.18223043 ,  0.015385457,   0.48871973 ], [ 0.9362778  , -0.24274959 ,  0.10570648 , -0.38744512 ,  0.48871973 ,   2.0962198  ]]> : tensor<6x6xf32>
+  %r = func.call @f(%a0) : (tensor<6x6xf32>) -> (tensor<6xf32>)
+  // XLA CPU's error: 4e-07
+  check.expect_almost_eq_const %r, dense<[-1.9218125  , -0.83190864 , -0.089641936,  0.36297187 ,  1.5286564  ,  2.9822774  ]> : tensor<6xf32>, tolerance = 4.516e-05
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<6x6xf32>) -> (tensor<6xf32> {jax.result_info = "result"}) {
+    %0 = call @eigvalsh(%arg0) : (tensor<6x6xf32>) -> tensor<6xf32>
+    return %0 : tensor<6xf32>
+  }
+  func.func private @eigvalsh(%arg0: tensor<6x6xf32>) -> tensor<6xf32> {
+    %0 = call @eigh(%arg0) : (tensor<6x6xf32>) -> tensor<6xf32>
+    return %0 : tensor<6xf32>
+  }
+  func.func private @eigh(%arg0: tensor<6x6xf32>) -> tensor<6xf32> {
+    %0 = stablehlo.transpose %arg0, dims = [1, 0] : (tensor<6x6xf32>) -> tensor<6x6xf32>
+    %1 = stablehlo.add %arg0, %0 : tensor<6x6xf32>
+    %cst = stablehlo.constant dense<2.000000e+00> : tensor<f32>
+    %2 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<6x6xf32>
+    %3 = stablehlo.divide %1, %2 : tensor<6x6xf32>
+    %4:3 = stablehlo.custom_call @lapack_ssyevd_ffi(%3) {backend_config = "", mhlo.backend_config = {mode = 86 : ui8, uplo = 76 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=6, j=6, k=6, l=6, m=6}, custom>} : (tensor<6x6xf32>) -> (tensor<6x6xf32>, tensor<6xf32>, tensor<i32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %5 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<i32>
+    %6 = stablehlo.compare EQ, %4#2, %5, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %7 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst_0 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f32>) -> tensor<6x6xf32>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<6x6xi1>
+    %10 = stablehlo.select %9, %4#0, %8 : tensor<6x6xi1>, tensor<6x6xf32>
+    %11 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<i1>) -> tensor<1xi1>
+    %cst_1 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %12 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f32>) -> tensor<6xf32>
+    %13 = stablehlo.broadcast_in_dim %11, dims = [0] : (tensor<1xi1>) -> tensor<6xi1>
+    %14 = stablehlo.select %13, %4#1, %12 : tensor<6xi1>, tensor<6xf32>
+    return %14 : tensor<6xf32>
+  }
+
+// -----
+
+// jnp_linalg_eigvalsh_diagonal_f64: jnp.linalg.eigvalsh of a diagonal matrix: its entries sorted, exactly.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[ 3.,  0.,  0.,  0.], [ 0., -1.,  0.,  0.], [ 0.,  0.,  2.,  0.], [ 0.,  0.,  0., -1.]]> : tensor<4x4xf64>
+  %r = func.call @f(%a0) : (tensor<4x4xf64>) -> (tensor<4xf64>)
+  check.expect_eq_const %r, dense<[-1., -1.,  2.,  3.]> : tensor<4xf64>
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf64>) -> (tensor<4xf64> {jax.result_info = "result"}) {
+    %0 = call @eigvalsh(%arg0) : (tensor<4x4xf64>) -> tensor<4xf64>
+    return %0 : tensor<4xf64>
+  }
+  func.func private @eigvalsh(%arg0: tensor<4x4xf64>) -> tensor<4xf64> {
+    %0 = call @eigh(%arg0) : (tensor<4x4xf64>) -> tensor<4xf64>
+    return %0 : tensor<4xf64>
+  }
+  func.func private @eigh(%arg0: tensor<4x4xf64>) -> tensor<4xf64> {
+    %0 = stablehlo.transpose %arg0, dims = [1, 0] : (tensor<4x4xf64>) -> tensor<4x4xf64>
+    %1 = stablehlo.add %arg0, %0 : tensor<4x4xf64>
+    %cst = stablehlo.constant dense<2.000000e+00> : tensor<f64>
+    %2 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<4x4xf64>
+    %3 = stablehlo.divide %1, %2 : tensor<4x4xf64>
+    %4:3 = stablehlo.custom_call @lapack_dsyevd_ffi(%3) {backend_config = "", mhlo.backend_config = {mode = 86 : ui8, uplo = 76 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4xf64>, tensor<i32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %5 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<i32>
+    %6 = stablehlo.compare EQ, %4#2, %5, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %7 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst_0 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f64>) -> tensor<4x4xf64>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %10 = stablehlo.select %9, %4#0, %8 : tensor<4x4xi1>, tensor<4x4xf64>
+    %11 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<i1>) -> tensor<1xi1>
+    %cst_1 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %12 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f64>) -> tensor<4xf64>
+    %13 = stablehlo.broadcast_in_dim %11, dims = [0] : (tensor<1xi1>) -> tensor<4xi1>
+    %14 = stablehlo.select %13, %4#1, %12 : tensor<4xi1>, tensor<4xf64>
+    return %14 : tensor<4xf64>
+  }
+
+// -----
+
+// lax_linalg_eigh_upper_f64: lax.linalg.eigh(lower=False, symmetrize_input=False): eigenvalues from the upper triangle.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[ 7.7290929025017785e-01,  2.5355571994071757e-01,   1.5398818840774314e-01,  1.7871422390260032e+00], [ 1.8263833750815856e+01, -1.1110235795404999e-01,   4.6020759293821351e-01,  7.4400110781319895e-01], [ 2.0222552842457637e+02, -2.1918067777313759e+01,  -2.7792148135112232e-01,  1.2047113280127958e-01], [ 1.0210589606928460e+01,  1.5477570609378301e+02,  -1.3191795761841541e+02,  8.7715152206183566e-01]]> : tensor<4x4xf64>
+  %r = func.call @f(%a0) : (tensor<4x4xf64>) -> (tensor<4xf64>)
+  // XLA CPU's error: 1.3e-15
+  check.expect_almost_eq_const %r, dense<[-1.1418322896776456, -0.5604569678245171,  0.1453869611752837,  2.8179392693337215]> : tensor<4xf64>, tolerance = 6.197e-14
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf64>) -> (tensor<4xf64> {jax.result_info = "result"}) {
+    %0:3 = stablehlo.custom_call @lapack_dsyevd_ffi(%arg0) {backend_config = "", mhlo.backend_config = {mode = 86 : ui8, uplo = 85 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4xf64>, tensor<i32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<i32>
+    %2 = stablehlo.compare EQ, %0#2, %1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %4 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<4x4xf64>
+    %5 = stablehlo.broadcast_in_dim %3, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %6 = stablehlo.select %5, %0#0, %4 : tensor<4x4xi1>, tensor<4x4xf64>
+    %7 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1xi1>
+    %cst_0 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f64>) -> tensor<4xf64>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [0] : (tensor<1xi1>) -> tensor<4xi1>
+    %10 = stablehlo.select %9, %0#1, %8 : tensor<4xi1>, tensor<4xf64>
+    return %10 : tensor<4xf64>
+  }
+

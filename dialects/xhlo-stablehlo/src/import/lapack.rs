@@ -16,14 +16,17 @@
 //!   loop of ordinary xhlo ops ([`getrf`]), f32/f64 only.
 //! - `geqrf` (a) → (reflectors and R, taus) and `orgqr` (reflectors, taus) → Q: expanded
 //!   the same way ([`householder`]), f32/f64 only.
+//! - `syevd` (a) → (eigenvectors, eigenvalues, info): a cyclic Jacobi method ([`jacobi`]),
+//!   f32/f64 only.
 //!
 //! The calls' `operand_layouts` (column-major, as LAPACK wants) describe the memory the
-//! library reads, not the values, so they do not carry over. Other LAPACK routines (syevd,
-//! gesdd, ...) are refused by name.
+//! library reads, not the values, so they do not carry over. Other LAPACK routines (gesdd,
+//! geev, ...) are refused by name.
 
 mod batch;
 mod getrf;
 mod householder;
+mod jacobi;
 
 use super::attrs::Named;
 use super::types::{dims_of, element_of, i1, int, tensor, with_element};
@@ -43,8 +46,9 @@ pub fn import(cx: &mut Cx, src: &Src, target: &str) -> Option<Result<Vec<Val>, S
         "getrf" => getrf::getrf(cx, src),
         "geqrf" => householder::geqrf(cx, src),
         "orgqr" => householder::orgqr(cx, src),
+        "syevd" => syevd(cx, src),
         other => Err(format!(
-            "unsupported: custom_call @{target}: the LAPACK routine {other} has no xhlo equivalent (trsm, potrf, getrf, geqrf and orgqr are imported)"
+            "unsupported: custom_call @{target}: the LAPACK routine {other} has no xhlo equivalent (trsm, potrf, getrf, geqrf, orgqr and syevd are imported)"
         )),
     })
 }
@@ -83,6 +87,14 @@ fn trsm(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
         ("transpose_a".into(), Attribute::Str(transpose.into())),
     ];
     Ok(vec![cx.emit1("xhlo.triangular_solve", &src.operands, attrs, src.result()?.clone())])
+}
+
+fn syevd(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
+    // mode 'N' (eigenvalues only) leaves LAPACK's first result unspecified; the eigenvectors
+    // are computed either way.
+    choose(src, "mode", &[('V', ()), ('N', ())])?;
+    let lower = choose(src, "uplo", &[('L', true), ('U', false)])?;
+    jacobi::syevd(cx, src, lower)
 }
 
 fn potrf(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
