@@ -1,9 +1,12 @@
 """Run cases for jaxlib's LAPACK custom calls (tests/run/linalg.mlir, "LAPACK" section).
 
-The calls are spelled as JAX 0.10.2 prints them on CPU (jax.scipy.linalg.solve_triangular,
-jnp.linalg.cholesky: custom_call @lapack_<t>trsm_ffi / @lapack_<t>potrf_ffi with the flags in
-mhlo.backend_config); the expected values come from scipy/numpy in float64. Run with the
-bench venv's python: python tests/gen/lapack.py > chunks.mlir
+trsm/potrf: the calls spelled as JAX 0.10.2 prints them on CPU (jax.scipy.linalg.
+solve_triangular, jnp.linalg.cholesky: custom_call @lapack_<t>trsm_ffi / @lapack_<t>potrf_ffi
+with the flags in mhlo.backend_config); getrf, geqrf, orgqr, syevd: the programs JAX lowers
+for jnp.linalg.solve/inv/det/slogdet/qr/eigh/eigvalsh, jax.scipy.linalg.lu and lax.linalg's
+lu/geqrf/householder_product/eigh (see below). Expected values come from scipy/numpy in
+float64. Run with the bench venv's python (it has jax):
+python tests/gen/lapack.py > chunks.mlir, then replace the section after its first line.
 """
 import numpy as np
 import scipy.linalg
