@@ -118,7 +118,7 @@ jax.config.update("jax_enable_x64", True)
 
 
 def el_of(dtype):
-    return {np.float32: "f32", np.float64: "f64", np.int32: "i32"}[np.dtype(dtype).type]
+    return {np.float32: "f32", np.float64: "f64", np.int32: "i32", np.int64: "i64"}[np.dtype(dtype).type]
 
 
 def jax_functions(f, *args):
@@ -338,6 +338,52 @@ def eigh_cases():
                  lambda x: jax.lax.linalg.eigh(x, lower=False, symmetrize_input=False)[1], (garbage,), [w], [float(np.linalg.norm(upper))])
 
 
+
+def signed_pair(u, vt):
+    """U's columns with their largest-magnitude component positive, Vᵀ's rows flipped with
+    them (a singular pair's sign is arbitrary, but shared)."""
+    u, vt = jnp.asarray(u), jnp.asarray(vt)
+    k = jnp.argmax(jnp.abs(u), axis=-2, keepdims=True)
+    sign = jnp.sign(jnp.take_along_axis(u, k, axis=-2))
+    n = min(u.shape[-1], vt.shape[-2])
+    return u * sign, vt.at[..., :n, :].multiply(jnp.swapaxes(sign[..., :n], -1, -2))
+
+
+def svd_cases():
+    # jnp.linalg.svd: gesdd mode A (full), S (reduced) or N (values only). Singular values'
+    # error is bounded by eps |A|; singular vectors' by eps |A| / gap (the smallest gap
+    # between singular values, and to 0 for the columns a full U or V adds, which are only
+    # determined as a subspace: they are not compared, except through orthonormality).
+    for name, a, full in [("tall_full_f64", rng.standard_normal((4, 3)), True), ("square_f32", rng.standard_normal((4, 4)).astype(np.float32), True),
+                          ("wide_reduced_f64", rng.standard_normal((3, 5)), False), ("tall_reduced_f32", rng.standard_normal((5, 3)).astype(np.float32), False),
+                          ("batched_f64", rng.standard_normal((2, 3, 4)), False)]:
+        u, s, vt = np.linalg.svd(a.astype(np.float64), full_matrices=full)
+        k = s.shape[-1]
+        norm = float(np.max(s))
+        gap = float(np.min(np.concatenate([-np.diff(s, axis=-1).ravel(), s[..., -1:].ravel()])))
+        su, svt = (np.asarray(x) for x in signed_pair(u, vt))
+        def f(x, full=full, k=k):
+            u, s, vt = jnp.linalg.svd(x, full_matrices=full)
+            u, vt = signed_pair(u, vt)
+            eye = jnp.eye(u.shape[-1], dtype=x.dtype)
+            orth_u = jnp.swapaxes(u, -1, -2) @ u - eye
+            orth_v = vt @ jnp.swapaxes(vt, -1, -2) - jnp.eye(vt.shape[-2], dtype=x.dtype)
+            return s, u[..., :k], vt[..., :k, :], orth_u, orth_v
+        ou = np.zeros(su.shape[:-2] + (su.shape[-1], su.shape[-1]))
+        ov = np.zeros(svt.shape[:-2] + (svt.shape[-2], svt.shape[-2]))
+        program_case(f"jnp_linalg_svd_{name}", f"jnp.linalg.svd(full_matrices={full}): values, the first k singular vectors up to a shared sign, UᵀU - I and VᵀV - I",
+                     f, (a,), [s, su[..., :k], svt[..., :k, :], ou, ov], [norm, norm / gap, norm / gap, 1.0, 1.0])
+    a = rng.standard_normal((2, 4, 3)).astype(np.float32)
+    program_case("jnp_linalg_svdvals_batched_f32", "jnp.linalg.svd(compute_uv=False) (gesdd mode N)", lambda x: jnp.linalg.svd(x, compute_uv=False), (a,),
+                 [np.linalg.svd(a.astype(np.float64), compute_uv=False)], [float(np.max(np.linalg.norm(a.astype(np.float64), axis=(-2, -1))))])
+    # Rank-deficient: a zero singular value (its U column comes from the completion).
+    r = np.outer([1.0, 2.0, -1.0, 0.5], [2.0, 0.0, 1.0]) + np.outer([0.0, 1.0, 1.0, -1.0], [1.0, 1.0, 0.0])
+    program_case("jnp_linalg_matrix_rank_and_pinv_f64", "jnp.linalg.matrix_rank and pinv of a rank-2 4x3 matrix",
+                 lambda x: (jnp.linalg.matrix_rank(x), jnp.linalg.pinv(x)), (r,), [np.array(2), np.linalg.pinv(r)],
+                 [None, float(np.linalg.norm(r)) * float(np.linalg.norm(np.linalg.pinv(r))) ** 2])
+
+
 factorization_cases()
 householder_cases()
 eigh_cases()
+svd_cases()

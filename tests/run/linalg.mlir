@@ -3753,3 +3753,762 @@ func.func @main() {
     return %10 : tensor<4xf64>
   }
 
+// -----
+
+// jnp_linalg_svd_tall_full_f64: jnp.linalg.svd(full_matrices=True): values, the first k singular vectors up to a shared sign, UᵀU - I and VᵀV - I.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-0.048975995155734274,  1.4085406206041422  ,  0.18723336889944325 ], [-0.6726719945261853  ,  0.27714037675138314 ,  0.7359670950296834  ], [ 0.0357636741111941  ,  0.4880382765565979  , -0.521675175701983   ], [-2.133883900845073   ,  0.900023583773342   ,  0.6991597361842888  ]]> : tensor<4x3xf64>
+  %r:5 = func.call @f(%a0) : (tensor<4x3xf64>) -> (tensor<3xf64>, tensor<4x3xf64>, tensor<3x3xf64>, tensor<4x4xf64>, tensor<3x3xf64>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#0, dense<[2.6846645276984726, 1.3443271063146633, 0.6645880769540066]> : tensor<3xf64>, tolerance = 5.121e-14
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#1, dense<[[ 0.29673079042925676 ,  0.8587267089961681  , -0.3502168837598488  ], [ 0.34564688963855633 , -0.17386279426462475 , -0.5928356292260054  ], [ 0.011738611066854981,  0.42663369066524026 ,  0.6413403375823687  ], [ 0.8901355350196059  , -0.22437437914446262 ,  0.33849168740085755 ]]> : tensor<4x3xf64>, tolerance = 2.870e-14
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#2, dense<[[-0.7993794822987051 ,  0.49191321041504316,  0.3449838209235619 ], [ 0.42321730959362114,  0.8685671694911807 , -0.25783363035573237], [-0.426473389721084  , -0.06010378940836347, -0.9025009597549266 ]]> : tensor<3x3xf64>, tolerance = 2.870e-14
+  // XLA CPU's error: 1.3e-15
+  check.expect_almost_eq_const %r#3, dense<[[0., 0., 0., 0.], [0., 0., 0., 0.], [0., 0., 0., 0.], [0., 0., 0., 0.]]> : tensor<4x4xf64>, tolerance = 7.105e-15
+  // XLA CPU's error: 8.9e-16
+  check.expect_almost_eq_const %r#4, dense<[[0., 0., 0.], [0., 0., 0.], [0., 0., 0.]]> : tensor<3x3xf64>, tolerance = 7.105e-15
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x3xf64>) -> (tensor<3xf64> {jax.result_info = "result[0]"}, tensor<4x3xf64> {jax.result_info = "result[1]"}, tensor<3x3xf64> {jax.result_info = "result[2]"}, tensor<4x4xf64> {jax.result_info = "result[3]"}, tensor<3x3xf64> {jax.result_info = "result[4]"}) {
+    %c = stablehlo.constant dense<> : tensor<0xi32>
+    %0:3 = call @svd(%arg0) : (tensor<4x3xf64>) -> (tensor<4x4xf64>, tensor<3xf64>, tensor<3x3xf64>)
+    %1 = stablehlo.abs %0#0 : tensor<4x4xf64>
+    %2 = call @argmax(%1) : (tensor<4x4xf64>) -> tensor<4xi64>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [1] : (tensor<4xi64>) -> tensor<1x4xi64>
+    %4 = call @take_along_axis(%0#0, %3) : (tensor<4x4xf64>, tensor<1x4xi64>) -> tensor<1x4xf64>
+    %5 = stablehlo.sign %4 : tensor<1x4xf64>
+    %6 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x4xf64>) -> tensor<4x4xf64>
+    %7 = stablehlo.multiply %0#0, %6 : tensor<4x4xf64>
+    %8 = stablehlo.slice %5 [0:1, 0:3] : (tensor<1x4xf64>) -> tensor<1x3xf64>
+    %9 = stablehlo.transpose %8, dims = [1, 0] : (tensor<1x3xf64>) -> tensor<3x1xf64>
+    %10 = stablehlo.broadcast_in_dim %9, dims = [0, 1] : (tensor<3x1xf64>) -> tensor<3x3xf64>
+    %11 = "stablehlo.scatter"(%0#2, %c, %10) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0, 1]>, unique_indices = true}> ({
+    ^bb0(%arg1: tensor<f64>, %arg2: tensor<f64>):
+      %31 = stablehlo.multiply %arg1, %arg2 : tensor<f64>
+      stablehlo.return %31 : tensor<f64>
+    }) : (tensor<3x3xf64>, tensor<0xi32>, tensor<3x3xf64>) -> tensor<3x3xf64>
+    %12 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %13 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %14 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %15 = stablehlo.add %12, %14 : tensor<4x4xi64>
+    %16 = stablehlo.compare EQ, %15, %13, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %17 = stablehlo.convert %16 : (tensor<4x4xi1>) -> tensor<4x4xf64>
+    %18 = stablehlo.transpose %7, dims = [1, 0] : (tensor<4x4xf64>) -> tensor<4x4xf64>
+    %19 = stablehlo.dot_general %18, %7, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<4x4xf64>, tensor<4x4xf64>) -> tensor<4x4xf64>
+    %20 = stablehlo.subtract %19, %17 : tensor<4x4xf64>
+    %21 = stablehlo.transpose %11, dims = [1, 0] : (tensor<3x3xf64>) -> tensor<3x3xf64>
+    %22 = stablehlo.dot_general %11, %21, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<3x3xf64>, tensor<3x3xf64>) -> tensor<3x3xf64>
+    %23 = stablehlo.iota dim = 0 : tensor<3x3xi64>
+    %24 = stablehlo.iota dim = 1 : tensor<3x3xi64>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %25 = stablehlo.broadcast_in_dim %c_1, dims = [] : (tensor<i64>) -> tensor<3x3xi64>
+    %26 = stablehlo.add %23, %25 : tensor<3x3xi64>
+    %27 = stablehlo.compare EQ, %26, %24, SIGNED : (tensor<3x3xi64>, tensor<3x3xi64>) -> tensor<3x3xi1>
+    %28 = stablehlo.convert %27 : (tensor<3x3xi1>) -> tensor<3x3xf64>
+    %29 = stablehlo.subtract %22, %28 : tensor<3x3xf64>
+    %30 = stablehlo.slice %7 [0:4, 0:3] : (tensor<4x4xf64>) -> tensor<4x3xf64>
+    return %0#1, %30, %11, %20, %29 : tensor<3xf64>, tensor<4x3xf64>, tensor<3x3xf64>, tensor<4x4xf64>, tensor<3x3xf64>
+  }
+  func.func private @svd(%arg0: tensor<4x3xf64>) -> (tensor<4x4xf64>, tensor<3xf64>, tensor<3x3xf64>) {
+    %0:5 = stablehlo.custom_call @lapack_dgesdd_ffi(%arg0) {backend_config = "", mhlo.backend_config = {mode = 65 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], [n, o], [p, q], []) {i=4, j=3, k=4, l=3, m=3, n=4, o=4, p=3, q=3}, custom>} : (tensor<4x3xf64>) -> (tensor<4x3xf64>, tensor<3xf64>, tensor<4x4xf64>, tensor<3x3xf64>, tensor<i32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<i32>
+    %2 = stablehlo.compare EQ, %0#4, %1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %4 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<3xf64>
+    %5 = stablehlo.broadcast_in_dim %3, dims = [0] : (tensor<1xi1>) -> tensor<3xi1>
+    %6 = stablehlo.select %5, %0#1, %4 : tensor<3xi1>, tensor<3xf64>
+    %7 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst_0 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f64>) -> tensor<4x4xf64>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %10 = stablehlo.select %9, %0#2, %8 : tensor<4x4xi1>, tensor<4x4xf64>
+    %11 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst_1 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %12 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f64>) -> tensor<3x3xf64>
+    %13 = stablehlo.broadcast_in_dim %11, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<3x3xi1>
+    %14 = stablehlo.select %13, %0#3, %12 : tensor<3x3xi1>, tensor<3x3xf64>
+    return %10, %6, %14 : tensor<4x4xf64>, tensor<3xf64>, tensor<3x3xf64>
+  }
+  func.func private @argmax(%arg0: tensor<4x4xf64>) -> tensor<4xi64> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %cst = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %1:2 = stablehlo.reduce(%arg0 init: %cst), (%0 init: %c) across dimensions = [0] : (tensor<4x4xf64>, tensor<4x4xi64>, tensor<f64>, tensor<i64>) -> (tensor<4xf64>, tensor<4xi64>)
+     reducer(%arg1: tensor<f64>, %arg3: tensor<f64>) (%arg2: tensor<i64>, %arg4: tensor<i64>)  {
+      %2 = stablehlo.compare GT, %arg1, %arg3, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %3 = stablehlo.compare NE, %arg1, %arg1, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %4 = stablehlo.or %2, %3 : tensor<i1>
+      %5 = stablehlo.compare EQ, %arg1, %arg3, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %6 = stablehlo.compare LT, %arg2, %arg4, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      %7 = stablehlo.and %5, %6 : tensor<i1>
+      %8 = stablehlo.or %4, %7 : tensor<i1>
+      %9 = stablehlo.select %4, %arg1, %arg3 : tensor<i1>, tensor<f64>
+      %10 = stablehlo.select %8, %arg2, %arg4 : tensor<i1>, tensor<i64>
+      stablehlo.return %9, %10 : tensor<f64>, tensor<i64>
+    }
+    return %1#1 : tensor<4xi64>
+  }
+  func.func private @take_along_axis(%arg0: tensor<4x4xf64>, %arg1: tensor<1x4xi64>) -> tensor<1x4xf64> {
+    %0 = stablehlo.convert %arg1 : (tensor<1x4xi64>) -> tensor<1x4xi32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<1x4xi32>
+    %2 = stablehlo.compare LT, %0, %1, SIGNED : (tensor<1x4xi32>, tensor<1x4xi32>) -> tensor<1x4xi1>
+    %c_0 = stablehlo.constant dense<4> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<1x4xi32>
+    %4 = stablehlo.add %0, %3 : tensor<1x4xi32>
+    %5 = stablehlo.select %2, %4, %0 : tensor<1x4xi1>, tensor<1x4xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1x4xi32>) -> tensor<1x4x1xi32>
+    %c_1 = stablehlo.constant dense<3> : tensor<1xi32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i32>
+    %7 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i32>) -> tensor<1x4x1xi32>
+    %8 = stablehlo.compare GE, %6, %7, SIGNED : (tensor<1x4x1xi32>, tensor<1x4x1xi32>) -> tensor<1x4x1xi1>
+    %9 = stablehlo.broadcast_in_dim %c_1, dims = [2] : (tensor<1xi32>) -> tensor<1x1x1xi32>
+    %10 = stablehlo.broadcast_in_dim %9, dims = [0, 1, 2] : (tensor<1x1x1xi32>) -> tensor<1x4x1xi32>
+    %11 = stablehlo.compare LE, %6, %10, SIGNED : (tensor<1x4x1xi32>, tensor<1x4x1xi32>) -> tensor<1x4x1xi1>
+    %12 = stablehlo.and %8, %11 : tensor<1x4x1xi1>
+    %c_3 = stablehlo.constant dense<true> : tensor<i1>
+    %13 = stablehlo.reduce(%12 init: %c_3) applies stablehlo.and across dimensions = [2] : (tensor<1x4x1xi1>, tensor<i1>) -> tensor<1x4xi1>
+    %14 = "stablehlo.gather"(%arg0, %6) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], operand_batching_dims = [1], start_indices_batching_dims = [1], start_index_map = [0], index_vector_dim = 2>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}> : (tensor<4x4xf64>, tensor<1x4x1xi32>) -> tensor<1x4xf64>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %15 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<1x4xf64>
+    %16 = stablehlo.select %13, %14, %15 : tensor<1x4xi1>, tensor<1x4xf64>
+    return %16 : tensor<1x4xf64>
+  }
+
+// -----
+
+// jnp_linalg_svd_square_f32: jnp.linalg.svd(full_matrices=True): values, the first k singular vectors up to a shared sign, UᵀU - I and VᵀV - I.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[ 0.14817838,  0.06841056,  1.0362958 , -0.45710674], [-0.7065341 , -0.18854988,  1.1890972 , -1.3871129 ], [ 1.19183   , -0.63925284, -1.1007435 ,  1.2600619 ], [-0.09689009, -1.3002343 , -0.35873306,  0.93105245]]> : tensor<4x4xf32>
+  %r:5 = func.call @f(%a0) : (tensor<4x4xf32>) -> (tensor<4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>)
+  // XLA CPU's error: 2.7e-07
+  check.expect_almost_eq_const %r#0, dense<[3.1412873 , 1.3375772 , 0.8364263 , 0.38716933]> : tensor<4xf32>, tolerance = 3.764e-05
+  // XLA CPU's error: 2.4e-07
+  check.expect_almost_eq_const %r#1, dense<[[-0.28152293 ,  0.115321346,  0.81776    , -0.48858404 ], [-0.5872247  ,  0.47135457 ,  0.118128985,  0.64733106 ], [ 0.6666494  , -0.011665055,  0.5387942  ,  0.5149207  ], [ 0.36261627 ,  0.87429386 , -0.16436209 , -0.27767748 ]]> : tensor<4x4xf32>, tolerance = 3.095e-05
+  // XLA CPU's error: 2.3e-07
+  check.expect_almost_eq_const %r#2, dense<[[ 0.36054567, -0.25664052, -0.5901723 ,  0.6751586 ], [-0.30992836, -0.90485585,  0.28349432,  0.06936316], [ 0.8318586 , -0.11602492,  0.54254144, -0.01408077], [ 0.286291  , -0.31923303, -0.52628547, -0.73426926]]> : tensor<4x4xf32>, tolerance = 3.095e-05
+  // XLA CPU's error: 4.8e-07
+  check.expect_almost_eq_const %r#3, dense<[[0., 0., 0., 0.], [0., 0., 0., 0.], [0., 0., 0., 0.], [0., 0., 0., 0.]]> : tensor<4x4xf32>, tolerance = 3.815e-06
+  // XLA CPU's error: 4.2e-07
+  check.expect_almost_eq_const %r#4, dense<[[0., 0., 0., 0.], [0., 0., 0., 0.], [0., 0., 0., 0.], [0., 0., 0., 0.]]> : tensor<4x4xf32>, tolerance = 3.815e-06
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf32>) -> (tensor<4xf32> {jax.result_info = "result[0]"}, tensor<4x4xf32> {jax.result_info = "result[1]"}, tensor<4x4xf32> {jax.result_info = "result[2]"}, tensor<4x4xf32> {jax.result_info = "result[3]"}, tensor<4x4xf32> {jax.result_info = "result[4]"}) {
+    %c = stablehlo.constant dense<> : tensor<0xi32>
+    %0:3 = call @svd(%arg0) : (tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4xf32>, tensor<4x4xf32>)
+    %1 = stablehlo.abs %0#0 : tensor<4x4xf32>
+    %2 = call @argmax(%1) : (tensor<4x4xf32>) -> tensor<4xi64>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [1] : (tensor<4xi64>) -> tensor<1x4xi64>
+    %4 = call @take_along_axis(%0#0, %3) : (tensor<4x4xf32>, tensor<1x4xi64>) -> tensor<1x4xf32>
+    %5 = stablehlo.sign %4 : tensor<1x4xf32>
+    %6 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x4xf32>) -> tensor<4x4xf32>
+    %7 = stablehlo.multiply %0#0, %6 : tensor<4x4xf32>
+    %8 = stablehlo.transpose %5, dims = [1, 0] : (tensor<1x4xf32>) -> tensor<4x1xf32>
+    %9 = stablehlo.broadcast_in_dim %8, dims = [0, 1] : (tensor<4x1xf32>) -> tensor<4x4xf32>
+    %10 = "stablehlo.scatter"(%0#2, %c, %9) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0, 1]>, unique_indices = true}> ({
+    ^bb0(%arg1: tensor<f32>, %arg2: tensor<f32>):
+      %29 = stablehlo.multiply %arg1, %arg2 : tensor<f32>
+      stablehlo.return %29 : tensor<f32>
+    }) : (tensor<4x4xf32>, tensor<0xi32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+    %11 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %12 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %13 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %14 = stablehlo.add %11, %13 : tensor<4x4xi64>
+    %15 = stablehlo.compare EQ, %14, %12, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %16 = stablehlo.convert %15 : (tensor<4x4xi1>) -> tensor<4x4xf32>
+    %17 = stablehlo.transpose %7, dims = [1, 0] : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    %18 = stablehlo.dot_general %17, %7, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+    %19 = stablehlo.subtract %18, %16 : tensor<4x4xf32>
+    %20 = stablehlo.transpose %10, dims = [1, 0] : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    %21 = stablehlo.dot_general %10, %20, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+    %22 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %23 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %24 = stablehlo.broadcast_in_dim %c_1, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %25 = stablehlo.add %22, %24 : tensor<4x4xi64>
+    %26 = stablehlo.compare EQ, %25, %23, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %27 = stablehlo.convert %26 : (tensor<4x4xi1>) -> tensor<4x4xf32>
+    %28 = stablehlo.subtract %21, %27 : tensor<4x4xf32>
+    return %0#1, %7, %10, %19, %28 : tensor<4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>
+  }
+  func.func private @svd(%arg0: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4xf32>, tensor<4x4xf32>) {
+    %0:5 = stablehlo.custom_call @lapack_sgesdd_ffi(%arg0) {backend_config = "", mhlo.backend_config = {mode = 65 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], [n, o], [p, q], []) {i=4, j=4, k=4, l=4, m=4, n=4, o=4, p=4, q=4}, custom>} : (tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<i32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<i32>
+    %2 = stablehlo.compare EQ, %0#4, %1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1xi1>
+    %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %4 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %5 = stablehlo.broadcast_in_dim %3, dims = [0] : (tensor<1xi1>) -> tensor<4xi1>
+    %6 = stablehlo.select %5, %0#1, %4 : tensor<4xi1>, tensor<4xf32>
+    %7 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst_0 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f32>) -> tensor<4x4xf32>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %10 = stablehlo.select %9, %0#2, %8 : tensor<4x4xi1>, tensor<4x4xf32>
+    %11 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst_1 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %12 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f32>) -> tensor<4x4xf32>
+    %13 = stablehlo.broadcast_in_dim %11, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %14 = stablehlo.select %13, %0#3, %12 : tensor<4x4xi1>, tensor<4x4xf32>
+    return %10, %6, %14 : tensor<4x4xf32>, tensor<4xf32>, tensor<4x4xf32>
+  }
+  func.func private @argmax(%arg0: tensor<4x4xf32>) -> tensor<4xi64> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %cst = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %1:2 = stablehlo.reduce(%arg0 init: %cst), (%0 init: %c) across dimensions = [0] : (tensor<4x4xf32>, tensor<4x4xi64>, tensor<f32>, tensor<i64>) -> (tensor<4xf32>, tensor<4xi64>)
+     reducer(%arg1: tensor<f32>, %arg3: tensor<f32>) (%arg2: tensor<i64>, %arg4: tensor<i64>)  {
+      %2 = stablehlo.compare GT, %arg1, %arg3, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %3 = stablehlo.compare NE, %arg1, %arg1, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %4 = stablehlo.or %2, %3 : tensor<i1>
+      %5 = stablehlo.compare EQ, %arg1, %arg3, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %6 = stablehlo.compare LT, %arg2, %arg4, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      %7 = stablehlo.and %5, %6 : tensor<i1>
+      %8 = stablehlo.or %4, %7 : tensor<i1>
+      %9 = stablehlo.select %4, %arg1, %arg3 : tensor<i1>, tensor<f32>
+      %10 = stablehlo.select %8, %arg2, %arg4 : tensor<i1>, tensor<i64>
+      stablehlo.return %9, %10 : tensor<f32>, tensor<i64>
+    }
+    return %1#1 : tensor<4xi64>
+  }
+  func.func private @take_along_axis(%arg0: tensor<4x4xf32>, %arg1: tensor<1x4xi64>) -> tensor<1x4xf32> {
+    %0 = stablehlo.convert %arg1 : (tensor<1x4xi64>) -> tensor<1x4xi32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<1x4xi32>
+    %2 = stablehlo.compare LT, %0, %1, SIGNED : (tensor<1x4xi32>, tensor<1x4xi32>) -> tensor<1x4xi1>
+    %c_0 = stablehlo.constant dense<4> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<1x4xi32>
+    %4 = stablehlo.add %0, %3 : tensor<1x4xi32>
+    %5 = stablehlo.select %2, %4, %0 : tensor<1x4xi1>, tensor<1x4xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1x4xi32>) -> tensor<1x4x1xi32>
+    %c_1 = stablehlo.constant dense<3> : tensor<1xi32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i32>
+    %7 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i32>) -> tensor<1x4x1xi32>
+    %8 = stablehlo.compare GE, %6, %7, SIGNED : (tensor<1x4x1xi32>, tensor<1x4x1xi32>) -> tensor<1x4x1xi1>
+    %9 = stablehlo.broadcast_in_dim %c_1, dims = [2] : (tensor<1xi32>) -> tensor<1x1x1xi32>
+    %10 = stablehlo.broadcast_in_dim %9, dims = [0, 1, 2] : (tensor<1x1x1xi32>) -> tensor<1x4x1xi32>
+    %11 = stablehlo.compare LE, %6, %10, SIGNED : (tensor<1x4x1xi32>, tensor<1x4x1xi32>) -> tensor<1x4x1xi1>
+    %12 = stablehlo.and %8, %11 : tensor<1x4x1xi1>
+    %c_3 = stablehlo.constant dense<true> : tensor<i1>
+    %13 = stablehlo.reduce(%12 init: %c_3) applies stablehlo.and across dimensions = [2] : (tensor<1x4x1xi1>, tensor<i1>) -> tensor<1x4xi1>
+    %14 = "stablehlo.gather"(%arg0, %6) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], operand_batching_dims = [1], start_indices_batching_dims = [1], start_index_map = [0], index_vector_dim = 2>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}> : (tensor<4x4xf32>, tensor<1x4x1xi32>) -> tensor<1x4xf32>
+    %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %15 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<1x4xf32>
+    %16 = stablehlo.select %13, %14, %15 : tensor<1x4xi1>, tensor<1x4xf32>
+    return %16 : tensor<1x4xf32>
+  }
+
+// -----
+
+// jnp_linalg_svd_wide_reduced_f64: jnp.linalg.svd(full_matrices=False): values, the first k singular vectors up to a shared sign, UᵀU - I and VᵀV - I.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[ 1.192074192621773   , -0.42709868192105066 ,  0.406320759097275   ,   0.7140846323944298  , -0.6446264937163554  ], [ 0.35503607516644337 , -0.03187791475556112 , -0.5360244104730933  ,  -0.49214793537892493 ,  0.06703448186721092 ], [ 0.029853486958632845, -0.5654899533243374  , -0.4259451084001599  ,   1.1133372383403377  ,  0.21382713517698357 ]]> : tensor<3x5xf64>
+  %r:5 = func.call @f(%a0) : (tensor<3x5xf64>) -> (tensor<3xf64>, tensor<3x3xf64>, tensor<3x5xf64>, tensor<3x3xf64>, tensor<3x3xf64>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#0, dense<[1.7777334849728754, 1.176989036975581 , 0.7725314013888006]> : tensor<3xf64>, tolerance = 2.246e-14
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#1, dense<[[ 8.5865395646797871e-01, -5.1255514648991607e-01,  -7.7772012174722588e-04], [-1.1560506563523958e-01, -1.9514426582914987e-01,   9.7393746427246253e-01], [ 4.9934842729436835e-01,  8.3618534866422023e-01,   2.2681536728788484e-01]]> : tensor<3x3xf64>, tolerance = 3.123e-14
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#2, dense<[[ 0.5610754105263572 , -0.3630584949347787 ,  0.11146836476360493,   0.6896363254711356 , -0.2556549534156745 ], [-0.5567800104068162 , -0.2104709442955771 , -0.3906822839350457 ,   0.5615926403925514 ,  0.4215199412779098 ], [ 0.45516216384712976, -0.20578677242050586, -0.8012375342258458 ,  -0.2942982967151326 ,  0.1479396336246907 ]]> : tensor<3x5xf64>, tolerance = 3.123e-14
+  // XLA CPU's error: 6.7e-16
+  check.expect_almost_eq_const %r#3, dense<[[0., 0., 0.], [0., 0., 0.], [0., 0., 0.]]> : tensor<3x3xf64>, tolerance = 7.105e-15
+  // XLA CPU's error: 2.2e-16
+  check.expect_almost_eq_const %r#4, dense<[[0., 0., 0.], [0., 0., 0.], [0., 0., 0.]]> : tensor<3x3xf64>, tolerance = 7.105e-15
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<3x5xf64>) -> (tensor<3xf64> {jax.result_info = "result[0]"}, tensor<3x3xf64> {jax.result_info = "result[1]"}, tensor<3x5xf64> {jax.result_info = "result[2]"}, tensor<3x3xf64> {jax.result_info = "result[3]"}, tensor<3x3xf64> {jax.result_info = "result[4]"}) {
+    %c = stablehlo.constant dense<> : tensor<0xi32>
+    %0:3 = call @svd(%arg0) : (tensor<3x5xf64>) -> (tensor<3x3xf64>, tensor<3xf64>, tensor<3x5xf64>)
+    %1 = stablehlo.abs %0#0 : tensor<3x3xf64>
+    %2 = call @argmax(%1) : (tensor<3x3xf64>) -> tensor<3xi64>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [1] : (tensor<3xi64>) -> tensor<1x3xi64>
+    %4 = call @take_along_axis(%0#0, %3) : (tensor<3x3xf64>, tensor<1x3xi64>) -> tensor<1x3xf64>
+    %5 = stablehlo.sign %4 : tensor<1x3xf64>
+    %6 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x3xf64>) -> tensor<3x3xf64>
+    %7 = stablehlo.multiply %0#0, %6 : tensor<3x3xf64>
+    %8 = stablehlo.transpose %5, dims = [1, 0] : (tensor<1x3xf64>) -> tensor<3x1xf64>
+    %9 = stablehlo.broadcast_in_dim %8, dims = [0, 1] : (tensor<3x1xf64>) -> tensor<3x5xf64>
+    %10 = "stablehlo.scatter"(%0#2, %c, %9) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0, 1]>, unique_indices = true}> ({
+    ^bb0(%arg1: tensor<f64>, %arg2: tensor<f64>):
+      %29 = stablehlo.multiply %arg1, %arg2 : tensor<f64>
+      stablehlo.return %29 : tensor<f64>
+    }) : (tensor<3x5xf64>, tensor<0xi32>, tensor<3x5xf64>) -> tensor<3x5xf64>
+    %11 = stablehlo.iota dim = 0 : tensor<3x3xi64>
+    %12 = stablehlo.iota dim = 1 : tensor<3x3xi64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %13 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i64>) -> tensor<3x3xi64>
+    %14 = stablehlo.add %11, %13 : tensor<3x3xi64>
+    %15 = stablehlo.compare EQ, %14, %12, SIGNED : (tensor<3x3xi64>, tensor<3x3xi64>) -> tensor<3x3xi1>
+    %16 = stablehlo.convert %15 : (tensor<3x3xi1>) -> tensor<3x3xf64>
+    %17 = stablehlo.transpose %7, dims = [1, 0] : (tensor<3x3xf64>) -> tensor<3x3xf64>
+    %18 = stablehlo.dot_general %17, %7, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<3x3xf64>, tensor<3x3xf64>) -> tensor<3x3xf64>
+    %19 = stablehlo.subtract %18, %16 : tensor<3x3xf64>
+    %20 = stablehlo.transpose %10, dims = [1, 0] : (tensor<3x5xf64>) -> tensor<5x3xf64>
+    %21 = stablehlo.dot_general %10, %20, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<3x5xf64>, tensor<5x3xf64>) -> tensor<3x3xf64>
+    %22 = stablehlo.iota dim = 0 : tensor<3x3xi64>
+    %23 = stablehlo.iota dim = 1 : tensor<3x3xi64>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %24 = stablehlo.broadcast_in_dim %c_1, dims = [] : (tensor<i64>) -> tensor<3x3xi64>
+    %25 = stablehlo.add %22, %24 : tensor<3x3xi64>
+    %26 = stablehlo.compare EQ, %25, %23, SIGNED : (tensor<3x3xi64>, tensor<3x3xi64>) -> tensor<3x3xi1>
+    %27 = stablehlo.convert %26 : (tensor<3x3xi1>) -> tensor<3x3xf64>
+    %28 = stablehlo.subtract %21, %27 : tensor<3x3xf64>
+    return %0#1, %7, %10, %19, %28 : tensor<3xf64>, tensor<3x3xf64>, tensor<3x5xf64>, tensor<3x3xf64>, tensor<3x3xf64>
+  }
+  func.func private @svd(%arg0: tensor<3x5xf64>) -> (tensor<3x3xf64>, tensor<3xf64>, tensor<3x5xf64>) {
+    %0:5 = stablehlo.custom_call @lapack_dgesdd_ffi(%arg0) {backend_config = "", mhlo.backend_config = {mode = 83 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], [n, o], [p, q], []) {i=3, j=5, k=3, l=5, m=3, n=3, o=3, p=3, q=5}, custom>} : (tensor<3x5xf64>) -> (tensor<3x5xf64>, tensor<3xf64>, tensor<3x3xf64>, tensor<3x5xf64>, tensor<i32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<i32>
+    %2 = stablehlo.compare EQ, %0#4, %1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %4 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<3xf64>
+    %5 = stablehlo.broadcast_in_dim %3, dims = [0] : (tensor<1xi1>) -> tensor<3xi1>
+    %6 = stablehlo.select %5, %0#1, %4 : tensor<3xi1>, tensor<3xf64>
+    %7 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst_0 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f64>) -> tensor<3x3xf64>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<3x3xi1>
+    %10 = stablehlo.select %9, %0#2, %8 : tensor<3x3xi1>, tensor<3x3xf64>
+    %11 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst_1 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %12 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f64>) -> tensor<3x5xf64>
+    %13 = stablehlo.broadcast_in_dim %11, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<3x5xi1>
+    %14 = stablehlo.select %13, %0#3, %12 : tensor<3x5xi1>, tensor<3x5xf64>
+    return %10, %6, %14 : tensor<3x3xf64>, tensor<3xf64>, tensor<3x5xf64>
+  }
+  func.func private @argmax(%arg0: tensor<3x3xf64>) -> tensor<3xi64> {
+    %0 = stablehlo.iota dim = 0 : tensor<3x3xi64>
+    %cst = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %1:2 = stablehlo.reduce(%arg0 init: %cst), (%0 init: %c) across dimensions = [0] : (tensor<3x3xf64>, tensor<3x3xi64>, tensor<f64>, tensor<i64>) -> (tensor<3xf64>, tensor<3xi64>)
+     reducer(%arg1: tensor<f64>, %arg3: tensor<f64>) (%arg2: tensor<i64>, %arg4: tensor<i64>)  {
+      %2 = stablehlo.compare GT, %arg1, %arg3, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %3 = stablehlo.compare NE, %arg1, %arg1, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %4 = stablehlo.or %2, %3 : tensor<i1>
+      %5 = stablehlo.compare EQ, %arg1, %arg3, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %6 = stablehlo.compare LT, %arg2, %arg4, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      %7 = stablehlo.and %5, %6 : tensor<i1>
+      %8 = stablehlo.or %4, %7 : tensor<i1>
+      %9 = stablehlo.select %4, %arg1, %arg3 : tensor<i1>, tensor<f64>
+      %10 = stablehlo.select %8, %arg2, %arg4 : tensor<i1>, tensor<i64>
+      stablehlo.return %9, %10 : tensor<f64>, tensor<i64>
+    }
+    return %1#1 : tensor<3xi64>
+  }
+  func.func private @take_along_axis(%arg0: tensor<3x3xf64>, %arg1: tensor<1x3xi64>) -> tensor<1x3xf64> {
+    %0 = stablehlo.convert %arg1 : (tensor<1x3xi64>) -> tensor<1x3xi32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<1x3xi32>
+    %2 = stablehlo.compare LT, %0, %1, SIGNED : (tensor<1x3xi32>, tensor<1x3xi32>) -> tensor<1x3xi1>
+    %c_0 = stablehlo.constant dense<3> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<1x3xi32>
+    %4 = stablehlo.add %0, %3 : tensor<1x3xi32>
+    %5 = stablehlo.select %2, %4, %0 : tensor<1x3xi1>, tensor<1x3xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1x3xi32>) -> tensor<1x3x1xi32>
+    %c_1 = stablehlo.constant dense<2> : tensor<1xi32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i32>
+    %7 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i32>) -> tensor<1x3x1xi32>
+    %8 = stablehlo.compare GE, %6, %7, SIGNED : (tensor<1x3x1xi32>, tensor<1x3x1xi32>) -> tensor<1x3x1xi1>
+    %9 = stablehlo.broadcast_in_dim %c_1, dims = [2] : (tensor<1xi32>) -> tensor<1x1x1xi32>
+    %10 = stablehlo.broadcast_in_dim %9, dims = [0, 1, 2] : (tensor<1x1x1xi32>) -> tensor<1x3x1xi32>
+    %11 = stablehlo.compare LE, %6, %10, SIGNED : (tensor<1x3x1xi32>, tensor<1x3x1xi32>) -> tensor<1x3x1xi1>
+    %12 = stablehlo.and %8, %11 : tensor<1x3x1xi1>
+    %c_3 = stablehlo.constant dense<true> : tensor<i1>
+    %13 = stablehlo.reduce(%12 init: %c_3) applies stablehlo.and across dimensions = [2] : (tensor<1x3x1xi1>, tensor<i1>) -> tensor<1x3xi1>
+    %14 = "stablehlo.gather"(%arg0, %6) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], operand_batching_dims = [1], start_indices_batching_dims = [1], start_index_map = [0], index_vector_dim = 2>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}> : (tensor<3x3xf64>, tensor<1x3x1xi32>) -> tensor<1x3xf64>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %15 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<1x3xf64>
+    %16 = stablehlo.select %13, %14, %15 : tensor<1x3xi1>, tensor<1x3xf64>
+    return %16 : tensor<1x3xf64>
+  }
+
+// -----
+
+// jnp_linalg_svd_tall_reduced_f32: jnp.linalg.svd(full_matrices=False): values, the first k singular vectors up to a shared sign, UᵀU - I and VᵀV - I.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[ 0.88509434 ,  1.2018223  ,  0.5888423  ], [ 2.2708864  , -0.82530403 ,  0.8084096  ], [-0.31814396 ,  1.8557832  ,  1.7004402  ], [-1.9542112  , -0.9688662  ,  0.6643129  ], [ 0.7898672  ,  0.7365642  , -0.070865326]]> : tensor<5x3xf32>
+  %r:5 = func.call @f(%a0) : (tensor<5x3xf32>) -> (tensor<3xf32>, tensor<5x3xf32>, tensor<3x3xf32>, tensor<3x3xf32>, tensor<3x3xf32>)
+  // XLA CPU's error: 1.5e-07
+  check.expect_almost_eq_const %r#0, dense<[3.3207452, 2.8282557, 1.6872289]> : tensor<3xf32>, tolerance = 4.207e-05
+  // XLA CPU's error: 3.1e-07
+  check.expect_almost_eq_const %r#1, dense<[[-0.41173196 ,  0.2949527  , -0.056910984], [-0.576497   , -0.42874107 ,  0.6902406  ], [-0.22392038 ,  0.8395962  ,  0.29338846 ], [ 0.6014493  ,  0.1384206  ,  0.60924274 ], [-0.2936773  ,  0.071427986, -0.25114843 ]]> : tensor<5x3xf32>, tolerance = 2.572e-05
+  // XLA CPU's error: 3.6e-07
+  check.expect_almost_eq_const %r#2, dense<[[-0.9063228 , -0.37149107, -0.2014283 ], [-0.42208287,  0.7725367 ,  0.47437656], [ 0.02061591, -0.5149577 ,  0.8569676 ]]> : tensor<3x3xf32>, tolerance = 2.572e-05
+  // XLA CPU's error: 3e-07
+  check.expect_almost_eq_const %r#3, dense<[[0., 0., 0.], [0., 0., 0.], [0., 0., 0.]]> : tensor<3x3xf32>, tolerance = 3.815e-06
+  // XLA CPU's error: 7.8e-08
+  check.expect_almost_eq_const %r#4, dense<[[0., 0., 0.], [0., 0., 0.], [0., 0., 0.]]> : tensor<3x3xf32>, tolerance = 3.815e-06
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<5x3xf32>) -> (tensor<3xf32> {jax.result_info = "result[0]"}, tensor<5x3xf32> {jax.result_info = "result[1]"}, tensor<3x3xf32> {jax.result_info = "result[2]"}, tensor<3x3xf32> {jax.result_info = "result[3]"}, tensor<3x3xf32> {jax.result_info = "result[4]"}) {
+    %c = stablehlo.constant dense<> : tensor<0xi32>
+    %0:3 = call @svd(%arg0) : (tensor<5x3xf32>) -> (tensor<5x3xf32>, tensor<3xf32>, tensor<3x3xf32>)
+    %1 = stablehlo.abs %0#0 : tensor<5x3xf32>
+    %2 = call @argmax(%1) : (tensor<5x3xf32>) -> tensor<3xi64>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [1] : (tensor<3xi64>) -> tensor<1x3xi64>
+    %4 = call @take_along_axis(%0#0, %3) : (tensor<5x3xf32>, tensor<1x3xi64>) -> tensor<1x3xf32>
+    %5 = stablehlo.sign %4 : tensor<1x3xf32>
+    %6 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x3xf32>) -> tensor<5x3xf32>
+    %7 = stablehlo.multiply %0#0, %6 : tensor<5x3xf32>
+    %8 = stablehlo.transpose %5, dims = [1, 0] : (tensor<1x3xf32>) -> tensor<3x1xf32>
+    %9 = stablehlo.broadcast_in_dim %8, dims = [0, 1] : (tensor<3x1xf32>) -> tensor<3x3xf32>
+    %10 = "stablehlo.scatter"(%0#2, %c, %9) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0, 1]>, unique_indices = true}> ({
+    ^bb0(%arg1: tensor<f32>, %arg2: tensor<f32>):
+      %29 = stablehlo.multiply %arg1, %arg2 : tensor<f32>
+      stablehlo.return %29 : tensor<f32>
+    }) : (tensor<3x3xf32>, tensor<0xi32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+    %11 = stablehlo.iota dim = 0 : tensor<3x3xi64>
+    %12 = stablehlo.iota dim = 1 : tensor<3x3xi64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %13 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i64>) -> tensor<3x3xi64>
+    %14 = stablehlo.add %11, %13 : tensor<3x3xi64>
+    %15 = stablehlo.compare EQ, %14, %12, SIGNED : (tensor<3x3xi64>, tensor<3x3xi64>) -> tensor<3x3xi1>
+    %16 = stablehlo.convert %15 : (tensor<3x3xi1>) -> tensor<3x3xf32>
+    %17 = stablehlo.transpose %7, dims = [1, 0] : (tensor<5x3xf32>) -> tensor<3x5xf32>
+    %18 = stablehlo.dot_general %17, %7, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<3x5xf32>, tensor<5x3xf32>) -> tensor<3x3xf32>
+    %19 = stablehlo.subtract %18, %16 : tensor<3x3xf32>
+    %20 = stablehlo.transpose %10, dims = [1, 0] : (tensor<3x3xf32>) -> tensor<3x3xf32>
+    %21 = stablehlo.dot_general %10, %20, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+    %22 = stablehlo.iota dim = 0 : tensor<3x3xi64>
+    %23 = stablehlo.iota dim = 1 : tensor<3x3xi64>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %24 = stablehlo.broadcast_in_dim %c_1, dims = [] : (tensor<i64>) -> tensor<3x3xi64>
+    %25 = stablehlo.add %22, %24 : tensor<3x3xi64>
+    %26 = stablehlo.compare EQ, %25, %23, SIGNED : (tensor<3x3xi64>, tensor<3x3xi64>) -> tensor<3x3xi1>
+    %27 = stablehlo.convert %26 : (tensor<3x3xi1>) -> tensor<3x3xf32>
+    %28 = stablehlo.subtract %21, %27 : tensor<3x3xf32>
+    return %0#1, %7, %10, %19, %28 : tensor<3xf32>, tensor<5x3xf32>, tensor<3x3xf32>, tensor<3x3xf32>, tensor<3x3xf32>
+  }
+  func.func private @svd(%arg0: tensor<5x3xf32>) -> (tensor<5x3xf32>, tensor<3xf32>, tensor<3x3xf32>) {
+    %0:5 = stablehlo.custom_call @lapack_sgesdd_ffi(%arg0) {backend_config = "", mhlo.backend_config = {mode = 83 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], [n, o], [p, q], []) {i=5, j=3, k=5, l=3, m=3, n=5, o=3, p=3, q=3}, custom>} : (tensor<5x3xf32>) -> (tensor<5x3xf32>, tensor<3xf32>, tensor<5x3xf32>, tensor<3x3xf32>, tensor<i32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<i32>
+    %2 = stablehlo.compare EQ, %0#4, %1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1xi1>
+    %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %4 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<3xf32>
+    %5 = stablehlo.broadcast_in_dim %3, dims = [0] : (tensor<1xi1>) -> tensor<3xi1>
+    %6 = stablehlo.select %5, %0#1, %4 : tensor<3xi1>, tensor<3xf32>
+    %7 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst_0 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f32>) -> tensor<5x3xf32>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<5x3xi1>
+    %10 = stablehlo.select %9, %0#2, %8 : tensor<5x3xi1>, tensor<5x3xf32>
+    %11 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst_1 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %12 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f32>) -> tensor<3x3xf32>
+    %13 = stablehlo.broadcast_in_dim %11, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<3x3xi1>
+    %14 = stablehlo.select %13, %0#3, %12 : tensor<3x3xi1>, tensor<3x3xf32>
+    return %10, %6, %14 : tensor<5x3xf32>, tensor<3xf32>, tensor<3x3xf32>
+  }
+  func.func private @argmax(%arg0: tensor<5x3xf32>) -> tensor<3xi64> {
+    %0 = stablehlo.iota dim = 0 : tensor<5x3xi64>
+    %cst = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %1:2 = stablehlo.reduce(%arg0 init: %cst), (%0 init: %c) across dimensions = [0] : (tensor<5x3xf32>, tensor<5x3xi64>, tensor<f32>, tensor<i64>) -> (tensor<3xf32>, tensor<3xi64>)
+     reducer(%arg1: tensor<f32>, %arg3: tensor<f32>) (%arg2: tensor<i64>, %arg4: tensor<i64>)  {
+      %2 = stablehlo.compare GT, %arg1, %arg3, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %3 = stablehlo.compare NE, %arg1, %arg1, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %4 = stablehlo.or %2, %3 : tensor<i1>
+      %5 = stablehlo.compare EQ, %arg1, %arg3, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %6 = stablehlo.compare LT, %arg2, %arg4, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      %7 = stablehlo.and %5, %6 : tensor<i1>
+      %8 = stablehlo.or %4, %7 : tensor<i1>
+      %9 = stablehlo.select %4, %arg1, %arg3 : tensor<i1>, tensor<f32>
+      %10 = stablehlo.select %8, %arg2, %arg4 : tensor<i1>, tensor<i64>
+      stablehlo.return %9, %10 : tensor<f32>, tensor<i64>
+    }
+    return %1#1 : tensor<3xi64>
+  }
+  func.func private @take_along_axis(%arg0: tensor<5x3xf32>, %arg1: tensor<1x3xi64>) -> tensor<1x3xf32> {
+    %0 = stablehlo.convert %arg1 : (tensor<1x3xi64>) -> tensor<1x3xi32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<1x3xi32>
+    %2 = stablehlo.compare LT, %0, %1, SIGNED : (tensor<1x3xi32>, tensor<1x3xi32>) -> tensor<1x3xi1>
+    %c_0 = stablehlo.constant dense<5> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<1x3xi32>
+    %4 = stablehlo.add %0, %3 : tensor<1x3xi32>
+    %5 = stablehlo.select %2, %4, %0 : tensor<1x3xi1>, tensor<1x3xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1x3xi32>) -> tensor<1x3x1xi32>
+    %c_1 = stablehlo.constant dense<4> : tensor<1xi32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i32>
+    %7 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i32>) -> tensor<1x3x1xi32>
+    %8 = stablehlo.compare GE, %6, %7, SIGNED : (tensor<1x3x1xi32>, tensor<1x3x1xi32>) -> tensor<1x3x1xi1>
+    %9 = stablehlo.broadcast_in_dim %c_1, dims = [2] : (tensor<1xi32>) -> tensor<1x1x1xi32>
+    %10 = stablehlo.broadcast_in_dim %9, dims = [0, 1, 2] : (tensor<1x1x1xi32>) -> tensor<1x3x1xi32>
+    %11 = stablehlo.compare LE, %6, %10, SIGNED : (tensor<1x3x1xi32>, tensor<1x3x1xi32>) -> tensor<1x3x1xi1>
+    %12 = stablehlo.and %8, %11 : tensor<1x3x1xi1>
+    %c_3 = stablehlo.constant dense<true> : tensor<i1>
+    %13 = stablehlo.reduce(%12 init: %c_3) applies stablehlo.and across dimensions = [2] : (tensor<1x3x1xi1>, tensor<i1>) -> tensor<1x3xi1>
+    %14 = "stablehlo.gather"(%arg0, %6) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], operand_batching_dims = [1], start_indices_batching_dims = [1], start_index_map = [0], index_vector_dim = 2>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}> : (tensor<5x3xf32>, tensor<1x3x1xi32>) -> tensor<1x3xf32>
+    %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %15 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<1x3xf32>
+    %16 = stablehlo.select %13, %14, %15 : tensor<1x3xi1>, tensor<1x3xf32>
+    return %16 : tensor<1x3xf32>
+  }
+
+// -----
+
+// jnp_linalg_svd_batched_f64: jnp.linalg.svd(full_matrices=False): values, the first k singular vectors up to a shared sign, UᵀU - I and VᵀV - I.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[[ 0.45512082456347686 ,  0.6530214357863233  , -0.07787126953732391 ,    1.0273019683616285  ],  [-2.259497249109046   ,  0.6337935195699923  , -1.034052612285726   ,    0.9586778079693892  ],  [-0.2286844248912001  , -0.8887872710840246  ,  0.3739021567442434  ,   -0.9113334978457667  ]], [[-0.9127678975553941  , -1.567294355953092   , -0.026707754798113225,    0.4968235216908353  ],  [ 1.0230259861312425  , -0.14172786178901123 ,  1.0478552084476458  ,    0.017960975134801903],  [-0.09328848097955465 ,  0.5735629478577897  ,  1.0583927761257572  ,   -0.34143445445859266 ]]]> : tensor<2x3x4xf64>
+  %r:5 = func.call @f(%a0) : (tensor<2x3x4xf64>) -> (tensor<2x3xf64>, tensor<2x3x3xf64>, tensor<2x3x4xf64>, tensor<2x3x3xf64>, tensor<2x3x3xf64>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#0, dense<[[2.808805870233298  , 1.749099524927428  , 0.23273719040841515], [2.110257110467157  , 1.4140594909170832 , 0.907632344863836  ]]> : tensor<2x3xf64>, tolerance = 5.606e-14
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#1, dense<[[[ 0.13468601341687242,  0.7061870873581909 ,  0.6950967381871569 ],  [ 0.9605911828069953 , -0.2651919893223094 ,  0.08329338696880051],  [-0.24315480111099663, -0.6564853436656686 ,  0.7140747413603431 ]], [[ 0.8021023285590638 ,  0.5672083576789314 ,  0.18683290261433416],  [-0.4256791506641977 ,  0.7624675014034017 , -0.48727873952539824],  [-0.4188425900143574 ,  0.311316540329651  ,  0.8530257302726817 ]]]> : tensor<2x3x3xf64>, tolerance = 8.575e-14
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#2, dense<[[[-0.7311110502503988  ,  0.32500722897434237 , -0.3897407467469779  ,    0.4560143458722392  ],  [ 0.6121601303185789  ,  0.5011459588531358  , -0.014996574638102228,    0.6114636583826021  ],  [-0.15101131703749107 , -0.549790352087342   ,  0.5445467302141022  ,    0.6151382035700673  ]], [[-0.5347883413623854  , -0.6809750528050857  , -0.4315931146743424  ,    0.25298575210015145 ],  [ 0.16495221152212994 , -0.5788198579806122  ,  0.7873090668431671  ,    0.13380124509063263 ],  [-0.8247958191299785  ,  0.29252237872590764 ,  0.42665823935501623 ,   -0.22826576940207668 ]]]> : tensor<2x3x4xf64>, tolerance = 8.575e-14
+  // XLA CPU's error: 4.4e-16
+  check.expect_almost_eq_const %r#3, dense<[[[0., 0., 0.],  [0., 0., 0.],  [0., 0., 0.]], [[0., 0., 0.],  [0., 0., 0.],  [0., 0., 0.]]]> : tensor<2x3x3xf64>, tolerance = 7.105e-15
+  // XLA CPU's error: 8.9e-16
+  check.expect_almost_eq_const %r#4, dense<[[[0., 0., 0.],  [0., 0., 0.],  [0., 0., 0.]], [[0., 0., 0.],  [0., 0., 0.],  [0., 0., 0.]]]> : tensor<2x3x3xf64>, tolerance = 7.105e-15
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<2x3x4xf64>) -> (tensor<2x3xf64> {jax.result_info = "result[0]"}, tensor<2x3x3xf64> {jax.result_info = "result[1]"}, tensor<2x3x4xf64> {jax.result_info = "result[2]"}, tensor<2x3x3xf64> {jax.result_info = "result[3]"}, tensor<2x3x3xf64> {jax.result_info = "result[4]"}) {
+    %c = stablehlo.constant dense<> : tensor<0xi32>
+    %0:3 = call @svd(%arg0) : (tensor<2x3x4xf64>) -> (tensor<2x3x3xf64>, tensor<2x3xf64>, tensor<2x3x4xf64>)
+    %1 = stablehlo.abs %0#0 : tensor<2x3x3xf64>
+    %2 = call @argmax(%1) : (tensor<2x3x3xf64>) -> tensor<2x3xi64>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [0, 2] : (tensor<2x3xi64>) -> tensor<2x1x3xi64>
+    %4 = call @take_along_axis(%0#0, %3) : (tensor<2x3x3xf64>, tensor<2x1x3xi64>) -> tensor<2x1x3xf64>
+    %5 = stablehlo.sign %4 : tensor<2x1x3xf64>
+    %6 = stablehlo.broadcast_in_dim %5, dims = [0, 1, 2] : (tensor<2x1x3xf64>) -> tensor<2x3x3xf64>
+    %7 = stablehlo.multiply %0#0, %6 : tensor<2x3x3xf64>
+    %8 = stablehlo.transpose %5, dims = [0, 2, 1] : (tensor<2x1x3xf64>) -> tensor<2x3x1xf64>
+    %9 = stablehlo.broadcast_in_dim %8, dims = [0, 1, 2] : (tensor<2x3x1xf64>) -> tensor<2x3x4xf64>
+    %10 = "stablehlo.scatter"(%0#2, %c, %9) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0, 1, 2]>, unique_indices = true}> ({
+    ^bb0(%arg1: tensor<f64>, %arg2: tensor<f64>):
+      %33 = stablehlo.multiply %arg1, %arg2 : tensor<f64>
+      stablehlo.return %33 : tensor<f64>
+    }) : (tensor<2x3x4xf64>, tensor<0xi32>, tensor<2x3x4xf64>) -> tensor<2x3x4xf64>
+    %11 = stablehlo.iota dim = 0 : tensor<3x3xi64>
+    %12 = stablehlo.iota dim = 1 : tensor<3x3xi64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %13 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i64>) -> tensor<3x3xi64>
+    %14 = stablehlo.add %11, %13 : tensor<3x3xi64>
+    %15 = stablehlo.compare EQ, %14, %12, SIGNED : (tensor<3x3xi64>, tensor<3x3xi64>) -> tensor<3x3xi1>
+    %16 = stablehlo.convert %15 : (tensor<3x3xi1>) -> tensor<3x3xf64>
+    %17 = stablehlo.transpose %7, dims = [0, 2, 1] : (tensor<2x3x3xf64>) -> tensor<2x3x3xf64>
+    %18 = stablehlo.dot_general %17, %7, batching_dims = [0] x [0], contracting_dims = [2] x [1], precision = [DEFAULT, DEFAULT] : (tensor<2x3x3xf64>, tensor<2x3x3xf64>) -> tensor<2x3x3xf64>
+    %19 = stablehlo.broadcast_in_dim %16, dims = [1, 2] : (tensor<3x3xf64>) -> tensor<1x3x3xf64>
+    %20 = stablehlo.broadcast_in_dim %19, dims = [0, 1, 2] : (tensor<1x3x3xf64>) -> tensor<2x3x3xf64>
+    %21 = stablehlo.subtract %18, %20 : tensor<2x3x3xf64>
+    %22 = stablehlo.transpose %10, dims = [0, 2, 1] : (tensor<2x3x4xf64>) -> tensor<2x4x3xf64>
+    %23 = stablehlo.dot_general %10, %22, batching_dims = [0] x [0], contracting_dims = [2] x [1], precision = [DEFAULT, DEFAULT] : (tensor<2x3x4xf64>, tensor<2x4x3xf64>) -> tensor<2x3x3xf64>
+    %24 = stablehlo.iota dim = 0 : tensor<3x3xi64>
+    %25 = stablehlo.iota dim = 1 : tensor<3x3xi64>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %26 = stablehlo.broadcast_in_dim %c_1, dims = [] : (tensor<i64>) -> tensor<3x3xi64>
+    %27 = stablehlo.add %24, %26 : tensor<3x3xi64>
+    %28 = stablehlo.compare EQ, %27, %25, SIGNED : (tensor<3x3xi64>, tensor<3x3xi64>) -> tensor<3x3xi1>
+    %29 = stablehlo.convert %28 : (tensor<3x3xi1>) -> tensor<3x3xf64>
+    %30 = stablehlo.broadcast_in_dim %29, dims = [1, 2] : (tensor<3x3xf64>) -> tensor<1x3x3xf64>
+    %31 = stablehlo.broadcast_in_dim %30, dims = [0, 1, 2] : (tensor<1x3x3xf64>) -> tensor<2x3x3xf64>
+    %32 = stablehlo.subtract %23, %31 : tensor<2x3x3xf64>
+    return %0#1, %7, %10, %21, %32 : tensor<2x3xf64>, tensor<2x3x3xf64>, tensor<2x3x4xf64>, tensor<2x3x3xf64>, tensor<2x3x3xf64>
+  }
+  func.func private @svd(%arg0: tensor<2x3x4xf64>) -> (tensor<2x3x3xf64>, tensor<2x3xf64>, tensor<2x3x4xf64>) {
+    %0:5 = stablehlo.custom_call @lapack_dgesdd_ffi(%arg0) {backend_config = "", mhlo.backend_config = {mode = 83 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "1"}, operand_layouts = [dense<[1, 2, 0]> : tensor<3xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[1, 2, 0]> : tensor<3xindex>, dense<[1, 0]> : tensor<2xindex>, dense<[1, 2, 0]> : tensor<3xindex>, dense<[1, 2, 0]> : tensor<3xindex>, dense<0> : tensor<1xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, k])->([i, l, m], [i, n], [i, o, p], [i, q, r], [i]) {i=2, j=3, k=4, l=3, m=4, n=3, o=3, p=3, q=3, r=4}, custom>} : (tensor<2x3x4xf64>) -> (tensor<2x3x4xf64>, tensor<2x3xf64>, tensor<2x3x3xf64>, tensor<2x3x4xf64>, tensor<2xi32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<2xi32>
+    %2 = stablehlo.compare EQ, %0#4, %1, SIGNED : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi1>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [0] : (tensor<2xi1>) -> tensor<2x1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %4 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<2x3xf64>
+    %5 = stablehlo.broadcast_in_dim %3, dims = [0, 1] : (tensor<2x1xi1>) -> tensor<2x3xi1>
+    %6 = stablehlo.select %5, %0#1, %4 : tensor<2x3xi1>, tensor<2x3xf64>
+    %7 = stablehlo.broadcast_in_dim %2, dims = [0] : (tensor<2xi1>) -> tensor<2x1x1xi1>
+    %cst_0 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f64>) -> tensor<2x3x3xf64>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [0, 1, 2] : (tensor<2x1x1xi1>) -> tensor<2x3x3xi1>
+    %10 = stablehlo.select %9, %0#2, %8 : tensor<2x3x3xi1>, tensor<2x3x3xf64>
+    %11 = stablehlo.broadcast_in_dim %2, dims = [0] : (tensor<2xi1>) -> tensor<2x1x1xi1>
+    %cst_1 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %12 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f64>) -> tensor<2x3x4xf64>
+    %13 = stablehlo.broadcast_in_dim %11, dims = [0, 1, 2] : (tensor<2x1x1xi1>) -> tensor<2x3x4xi1>
+    %14 = stablehlo.select %13, %0#3, %12 : tensor<2x3x4xi1>, tensor<2x3x4xf64>
+    return %10, %6, %14 : tensor<2x3x3xf64>, tensor<2x3xf64>, tensor<2x3x4xf64>
+  }
+  func.func private @argmax(%arg0: tensor<2x3x3xf64>) -> tensor<2x3xi64> {
+    %0 = stablehlo.iota dim = 1 : tensor<2x3x3xi64>
+    %cst = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %1:2 = stablehlo.reduce(%arg0 init: %cst), (%0 init: %c) across dimensions = [1] : (tensor<2x3x3xf64>, tensor<2x3x3xi64>, tensor<f64>, tensor<i64>) -> (tensor<2x3xf64>, tensor<2x3xi64>)
+     reducer(%arg1: tensor<f64>, %arg3: tensor<f64>) (%arg2: tensor<i64>, %arg4: tensor<i64>)  {
+      %2 = stablehlo.compare GT, %arg1, %arg3, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %3 = stablehlo.compare NE, %arg1, %arg1, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %4 = stablehlo.or %2, %3 : tensor<i1>
+      %5 = stablehlo.compare EQ, %arg1, %arg3, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %6 = stablehlo.compare LT, %arg2, %arg4, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      %7 = stablehlo.and %5, %6 : tensor<i1>
+      %8 = stablehlo.or %4, %7 : tensor<i1>
+      %9 = stablehlo.select %4, %arg1, %arg3 : tensor<i1>, tensor<f64>
+      %10 = stablehlo.select %8, %arg2, %arg4 : tensor<i1>, tensor<i64>
+      stablehlo.return %9, %10 : tensor<f64>, tensor<i64>
+    }
+    return %1#1 : tensor<2x3xi64>
+  }
+  func.func private @take_along_axis(%arg0: tensor<2x3x3xf64>, %arg1: tensor<2x1x3xi64>) -> tensor<2x1x3xf64> {
+    %0 = stablehlo.convert %arg1 : (tensor<2x1x3xi64>) -> tensor<2x1x3xi32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<2x1x3xi32>
+    %2 = stablehlo.compare LT, %0, %1, SIGNED : (tensor<2x1x3xi32>, tensor<2x1x3xi32>) -> tensor<2x1x3xi1>
+    %c_0 = stablehlo.constant dense<3> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<2x1x3xi32>
+    %4 = stablehlo.add %0, %3 : tensor<2x1x3xi32>
+    %5 = stablehlo.select %2, %4, %0 : tensor<2x1x3xi1>, tensor<2x1x3xi32>
+    %6 = stablehlo.reshape %5 : (tensor<2x1x3xi32>) -> tensor<2x1x3x1xi32>
+    %c_1 = stablehlo.constant dense<2> : tensor<1xi32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i32>
+    %7 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i32>) -> tensor<2x1x3x1xi32>
+    %8 = stablehlo.compare GE, %6, %7, SIGNED : (tensor<2x1x3x1xi32>, tensor<2x1x3x1xi32>) -> tensor<2x1x3x1xi1>
+    %9 = stablehlo.broadcast_in_dim %c_1, dims = [3] : (tensor<1xi32>) -> tensor<1x1x1x1xi32>
+    %10 = stablehlo.broadcast_in_dim %9, dims = [0, 1, 2, 3] : (tensor<1x1x1x1xi32>) -> tensor<2x1x3x1xi32>
+    %11 = stablehlo.compare LE, %6, %10, SIGNED : (tensor<2x1x3x1xi32>, tensor<2x1x3x1xi32>) -> tensor<2x1x3x1xi1>
+    %12 = stablehlo.and %8, %11 : tensor<2x1x3x1xi1>
+    %c_3 = stablehlo.constant dense<true> : tensor<i1>
+    %13 = stablehlo.reduce(%12 init: %c_3) applies stablehlo.and across dimensions = [3] : (tensor<2x1x3x1xi1>, tensor<i1>) -> tensor<2x1x3xi1>
+    %14 = "stablehlo.gather"(%arg0, %6) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [1], operand_batching_dims = [0, 2], start_indices_batching_dims = [0, 2], start_index_map = [1], index_vector_dim = 3>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1, 1>}> : (tensor<2x3x3xf64>, tensor<2x1x3x1xi32>) -> tensor<2x1x3xf64>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %15 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<2x1x3xf64>
+    %16 = stablehlo.select %13, %14, %15 : tensor<2x1x3xi1>, tensor<2x1x3xf64>
+    return %16 : tensor<2x1x3xf64>
+  }
+
+// -----
+
+// jnp_linalg_svdvals_batched_f32: jnp.linalg.svd(compute_uv=False) (gesdd mode N).
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[[-0.24376163 , -0.1608314  ,  0.082769126],  [-0.9004082  ,  1.0280061  , -0.40040964 ],  [ 0.46244347 , -0.8254726  ,  0.35880396 ],  [ 0.391593   , -0.42068142 ,  2.0208895  ]], [[ 0.37103996 ,  1.7769289  ,  0.95913893 ],  [-0.6622748  , -0.38218683 ,  0.43610206 ],  [ 0.06117253 ,  0.04946114 , -0.28620496 ],  [-1.8084763  , -0.22543265 , -2.2181215  ]]]> : tensor<2x4x3xf32>
+  %r = func.call @f(%a0) : (tensor<2x4x3xf32>) -> (tensor<2x3xf32>)
+  // XLA CPU's error: 4.2e-07
+  check.expect_almost_eq_const %r, dense<[[2.4214222, 1.2578593, 0.3358752], [3.172437 , 1.5825315, 0.8664663]]> : tensor<2x3xf32>, tolerance = 4.417e-05
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<2x4x3xf32>) -> (tensor<2x3xf32> {jax.result_info = "result"}) {
+    %0 = call @svd(%arg0) : (tensor<2x4x3xf32>) -> tensor<2x3xf32>
+    return %0 : tensor<2x3xf32>
+  }
+  func.func private @svd(%arg0: tensor<2x4x3xf32>) -> tensor<2x3xf32> {
+    %0:5 = stablehlo.custom_call @lapack_sgesdd_ffi(%arg0) {backend_config = "", mhlo.backend_config = {mode = 78 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "1"}, operand_layouts = [dense<[1, 2, 0]> : tensor<3xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[1, 2, 0]> : tensor<3xindex>, dense<[1, 0]> : tensor<2xindex>, dense<[1, 2, 0]> : tensor<3xindex>, dense<[1, 2, 0]> : tensor<3xindex>, dense<0> : tensor<1xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, k])->([i, l, m], [i, n], [i, o, p], [i, q, r], [i]) {i=2, j=4, k=3, l=4, m=3, n=3, o=4, p=4, q=3, r=3}, custom>} : (tensor<2x4x3xf32>) -> (tensor<2x4x3xf32>, tensor<2x3xf32>, tensor<2x4x4xf32>, tensor<2x3x3xf32>, tensor<2xi32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<2xi32>
+    %2 = stablehlo.compare EQ, %0#4, %1, SIGNED : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi1>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [0] : (tensor<2xi1>) -> tensor<2x1xi1>
+    %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %4 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<2x3xf32>
+    %5 = stablehlo.broadcast_in_dim %3, dims = [0, 1] : (tensor<2x1xi1>) -> tensor<2x3xi1>
+    %6 = stablehlo.select %5, %0#1, %4 : tensor<2x3xi1>, tensor<2x3xf32>
+    return %6 : tensor<2x3xf32>
+  }
+
+// -----
+
+// jnp_linalg_matrix_rank_and_pinv_f64: jnp.linalg.matrix_rank and pinv of a rank-2 4x3 matrix.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[ 2. ,  0. ,  1. ], [ 5. ,  1. ,  2. ], [-1. ,  1. , -1. ], [ 0. , -1. ,  0.5]]> : tensor<4x3xf64>
+  %r:2 = func.call @f(%a0) : (tensor<4x3xf64>) -> (tensor<i64>, tensor<3x4xf64>)
+  check.expect_eq_const %r#0, dense<2> : tensor<i64>
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#1, dense<[[ 0.04954954954954954  ,  0.1463963963963965   , -0.0022522522522522574,  -0.02252252252252253  ], [-0.07657657657657681  ,  0.1373873873873875   ,  0.3671171171171172   ,  -0.32882882882882886  ], [ 0.06306306306306318  ,  0.004504504504504504 , -0.18468468468468477  ,   0.1531531531531532   ]]> : tensor<3x4xf64>, tolerance = 1.574e-14
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x3xf64>) -> (tensor<i64> {jax.result_info = "result[0]"}, tensor<3x4xf64> {jax.result_info = "result[1]"}) {
+    %0 = call @matrix_rank(%arg0) : (tensor<4x3xf64>) -> tensor<i64>
+    %1 = call @_pinv(%arg0) : (tensor<4x3xf64>) -> tensor<3x4xf64>
+    return %0, %1 : tensor<i64>, tensor<3x4xf64>
+  }
+  func.func private @matrix_rank(%arg0: tensor<4x3xf64>) -> tensor<i64> {
+    %0 = call @svd(%arg0) : (tensor<4x3xf64>) -> tensor<3xf64>
+    %cst = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>
+    %1 = stablehlo.reduce(%0 init: %cst) applies stablehlo.maximum across dimensions = [0] : (tensor<3xf64>, tensor<f64>) -> tensor<f64>
+    %cst_0 = stablehlo.constant dense<4.000000e+00> : tensor<f64>
+    %2 = stablehlo.multiply %1, %cst_0 : tensor<f64>
+    %cst_1 = stablehlo.constant dense<2.2204460492503131E-16> : tensor<f64>
+    %3 = stablehlo.multiply %2, %cst_1 : tensor<f64>
+    %4 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f64>) -> tensor<1xf64>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [0] : (tensor<1xf64>) -> tensor<3xf64>
+    %6 = stablehlo.compare GT, %0, %5, FLOAT : (tensor<3xf64>, tensor<3xf64>) -> tensor<3xi1>
+    %7 = stablehlo.convert %6 : (tensor<3xi1>) -> tensor<3xi32>
+    %8 = stablehlo.convert %7 : (tensor<3xi32>) -> tensor<3xi64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %9 = stablehlo.reduce(%8 init: %c) applies stablehlo.add across dimensions = [0] : (tensor<3xi64>, tensor<i64>) -> tensor<i64>
+    return %9 : tensor<i64>
+  }
+  func.func private @svd(%arg0: tensor<4x3xf64>) -> tensor<3xf64> {
+    %0:5 = stablehlo.custom_call @lapack_dgesdd_ffi(%arg0) {backend_config = "", mhlo.backend_config = {mode = 78 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], [n, o], [p, q], []) {i=4, j=3, k=4, l=3, m=3, n=4, o=3, p=3, q=3}, custom>} : (tensor<4x3xf64>) -> (tensor<4x3xf64>, tensor<3xf64>, tensor<4x3xf64>, tensor<3x3xf64>, tensor<i32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<i32>
+    %2 = stablehlo.compare EQ, %0#4, %1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %4 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<3xf64>
+    %5 = stablehlo.broadcast_in_dim %3, dims = [0] : (tensor<1xi1>) -> tensor<3xi1>
+    %6 = stablehlo.select %5, %0#1, %4 : tensor<3xi1>, tensor<3xf64>
+    return %6 : tensor<3xf64>
+  }
+  func.func private @_pinv(%arg0: tensor<4x3xf64>) -> tensor<3x4xf64> {
+    %cst = stablehlo.constant dense<4.000000e+01> : tensor<f64>
+    %cst_0 = stablehlo.constant dense<2.2204460492503131E-16> : tensor<f64>
+    %0 = stablehlo.multiply %cst, %cst_0 : tensor<f64>
+    %1:3 = call @svd_0(%arg0) : (tensor<4x3xf64>) -> (tensor<4x3xf64>, tensor<3xf64>, tensor<3x3xf64>)
+    %2 = stablehlo.broadcast_in_dim %0, dims = [] : (tensor<f64>) -> tensor<1xf64>
+    %3 = stablehlo.slice %1#1 [0:1] : (tensor<3xf64>) -> tensor<1xf64>
+    %4 = stablehlo.multiply %2, %3 : tensor<1xf64>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [0] : (tensor<1xf64>) -> tensor<3xf64>
+    %6 = stablehlo.compare GT, %1#1, %5, FLOAT : (tensor<3xf64>, tensor<3xf64>) -> tensor<3xi1>
+    %cst_1 = stablehlo.constant dense<0x7FF0000000000000> : tensor<f64>
+    %7 = call @_where(%6, %1#1, %cst_1) : (tensor<3xi1>, tensor<3xf64>, tensor<f64>) -> tensor<3xf64>
+    %8 = stablehlo.transpose %1#2, dims = [1, 0] : (tensor<3x3xf64>) -> tensor<3x3xf64>
+    %9 = stablehlo.transpose %1#0, dims = [1, 0] : (tensor<4x3xf64>) -> tensor<3x4xf64>
+    %10 = stablehlo.broadcast_in_dim %7, dims = [0] : (tensor<3xf64>) -> tensor<3x1xf64>
+    %11 = stablehlo.broadcast_in_dim %10, dims = [0, 1] : (tensor<3x1xf64>) -> tensor<3x4xf64>
+    %12 = stablehlo.divide %9, %11 : tensor<3x4xf64>
+    %13 = stablehlo.dot_general %8, %12, contracting_dims = [1] x [0], precision = [HIGHEST, HIGHEST] : (tensor<3x3xf64>, tensor<3x4xf64>) -> tensor<3x4xf64>
+    return %13 : tensor<3x4xf64>
+  }
+  func.func private @svd_0(%arg0: tensor<4x3xf64>) -> (tensor<4x3xf64>, tensor<3xf64>, tensor<3x3xf64>) {
+    %0:5 = stablehlo.custom_call @lapack_dgesdd_ffi(%arg0) {backend_config = "", mhlo.backend_config = {mode = 83 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], [n, o], [p, q], []) {i=4, j=3, k=4, l=3, m=3, n=4, o=3, p=3, q=3}, custom>} : (tensor<4x3xf64>) -> (tensor<4x3xf64>, tensor<3xf64>, tensor<4x3xf64>, tensor<3x3xf64>, tensor<i32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<i32>
+    %2 = stablehlo.compare EQ, %0#4, %1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %4 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<3xf64>
+    %5 = stablehlo.broadcast_in_dim %3, dims = [0] : (tensor<1xi1>) -> tensor<3xi1>
+    %6 = stablehlo.select %5, %0#1, %4 : tensor<3xi1>, tensor<3xf64>
+    %7 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst_0 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f64>) -> tensor<4x3xf64>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x3xi1>
+    %10 = stablehlo.select %9, %0#2, %8 : tensor<4x3xi1>, tensor<4x3xf64>
+    %11 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst_1 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %12 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f64>) -> tensor<3x3xf64>
+    %13 = stablehlo.broadcast_in_dim %11, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<3x3xi1>
+    %14 = stablehlo.select %13, %0#3, %12 : tensor<3x3xi1>, tensor<3x3xf64>
+    return %10, %6, %14 : tensor<4x3xf64>, tensor<3xf64>, tensor<3x3xf64>
+  }
+  func.func private @_where(%arg0: tensor<3xi1>, %arg1: tensor<3xf64>, %arg2: tensor<f64>) -> tensor<3xf64> {
+    %0 = stablehlo.convert %arg2 : tensor<f64>
+    %1 = stablehlo.broadcast_in_dim %0, dims = [] : (tensor<f64>) -> tensor<3xf64>
+    %2 = stablehlo.select %arg0, %arg1, %1 : tensor<3xi1>, tensor<3xf64>
+    return %2 : tensor<3xf64>
+  }
+

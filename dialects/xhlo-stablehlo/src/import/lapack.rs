@@ -18,15 +18,19 @@
 //!   the same way ([`householder`]), f32/f64 only.
 //! - `syevd` (a) → (eigenvectors, eigenvalues, info): a cyclic Jacobi method ([`jacobi`]),
 //!   f32/f64 only.
+//! - `gesdd` (a) → (a, singular values, u, vt, info), `mode` A (full), S (reduced) or N (no
+//!   vectors wanted; they are computed in the full or reduced shapes the call declares): a one-sided
+//!   Jacobi method ([`svd`]), f32/f64 only.
 //!
 //! The calls' `operand_layouts` (column-major, as LAPACK wants) describe the memory the
-//! library reads, not the values, so they do not carry over. Other LAPACK routines (gesdd,
-//! geev, ...) are refused by name.
+//! library reads, not the values, so they do not carry over. Other LAPACK routines (geev,
+//! gees, ...) are refused by name.
 
 mod batch;
 mod getrf;
 mod householder;
 mod jacobi;
+mod svd;
 
 use super::attrs::Named;
 use super::types::{dims_of, element_of, i1, int, tensor, with_element};
@@ -47,8 +51,9 @@ pub fn import(cx: &mut Cx, src: &Src, target: &str) -> Option<Result<Vec<Val>, S
         "geqrf" => householder::geqrf(cx, src),
         "orgqr" => householder::orgqr(cx, src),
         "syevd" => syevd(cx, src),
+        "gesdd" => choose(src, "mode", &[('A', Some(true)), ('S', Some(false)), ('N', None)]).and_then(|full| svd::gesdd(cx, src, full)),
         other => Err(format!(
-            "unsupported: custom_call @{target}: the LAPACK routine {other} has no xhlo equivalent (trsm, potrf, getrf, geqrf, orgqr and syevd are imported)"
+            "unsupported: custom_call @{target}: the LAPACK routine {other} has no xhlo equivalent (trsm, potrf, getrf, geqrf, orgqr, syevd and gesdd are imported)"
         )),
     })
 }

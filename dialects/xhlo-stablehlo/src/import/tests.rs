@@ -631,10 +631,10 @@ fn other_ops_with_regions_refuse_quantized_values() {
 #[test]
 fn lapack_routines_without_an_expansion_are_refused_by_name() {
     let e = one_error(r#"func.func @f(%a: tensor<3x3xf32>) {
-  %0:5 = "stablehlo.custom_call"(%a) <{call_target_name = "lapack_sgesdd_ffi"}> {mhlo.backend_config = {mode = 65 : ui8}, sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], [n, o], [p, q], []) {i=3, j=3, k=3, l=3, m=3, n=3, o=3, p=3, q=3}, custom>} : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xf32>, tensor<3x3xf32>, tensor<3x3xf32>, tensor<i32>)
+  %0:5 = "stablehlo.custom_call"(%a) <{call_target_name = "lapack_sgeev_ffi"}> {mhlo.backend_config = {compute_left = 78 : ui8, compute_right = 86 : ui8}, sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k], [l], [m, n], [o, p], []) {i=3, j=3, k=3, l=3, m=3, n=3, o=3, p=3}, custom>} : (tensor<3x3xf32>) -> (tensor<3xf32>, tensor<3xf32>, tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>, tensor<i32>)
   "func.return"() : () -> ()
 }"#);
-    assert!(e.contains("2:10: 'stablehlo.custom_call' op unsupported: custom_call @lapack_sgesdd_ffi: the LAPACK routine gesdd has no xhlo equivalent"), "{e}");
+    assert!(e.contains("2:10: 'stablehlo.custom_call' op unsupported: custom_call @lapack_sgeev_ffi: the LAPACK routine geev has no xhlo equivalent"), "{e}");
 }
 
 /// The expanded routines refuse complex matrices (LAPACK pivots them by |re| + |im|) and

@@ -4,10 +4,10 @@
 //! `xhlo.while` the factorizations step through. Indices are i64 scalars.
 
 use super::super::attrs::{i64_array, i64_attr};
-use super::super::chlo::{bin, cmp, float_literal, i64_scalar, splat_body, with_dims};
+use super::super::chlo::{bin, cmp, float_literal, i64_scalar, select, splat_body, with_dims};
 use super::super::types::{dims_of, element_of, int, tensor};
 use super::super::{Cx, Val};
-use mlir_text::ast::Type;
+use mlir_text::ast::{Attribute, Type};
 
 /// The shape of a batch of real float matrices.
 pub struct Shape {
@@ -175,3 +175,81 @@ pub fn expect_type(what: &str, got: &Type, want: &Type) -> Result<(), String> {
     }
 }
 
+
+/// Element `r` (an i64 scalar) of the vector `table`, as a scalar.
+pub fn scalar_at(cx: &mut Cx, table: &Val, r: &Val) -> Val {
+    let s = cx.emit1("xhlo.dynamic_slice", &[table.clone(), r.clone()], vec![("slice_sizes".into(), i64_array(&[1]))], with_dims(&table.ty, &[1]));
+    reshape(cx, &s, &[])
+}
+
+/// `x: [b]` reduced to a scalar with `op` from `init`.
+pub fn reduce_batch(cx: &mut Cx, x: &Val, op: &str, init: &Val) -> Val {
+    let scalar = init.ty.clone();
+    let body = cx.block(&[scalar.clone(), scalar.clone()], |cx, args| vec![bin(cx, op, &args[0], &args[1])]);
+    cx.emit("xhlo.reduce", &[x.clone(), init.clone()], vec![("dimensions".into(), i64_array(&[0]))], vec![scalar], vec![body]).remove(0)
+}
+
+/// `x` with its rows (`dim` 1) or columns (`dim` 2) `p` and `q` replaced by `new_p`, `new_q`
+/// (`[b, n]`).
+#[allow(clippy::too_many_arguments)]
+pub fn place(cx: &mut Cx, x: &Val, new_p: &Val, new_q: &Val, p: &Val, q: &Val, dim: usize, dims: &[i64]) -> Val {
+    let map: &[i64] = if dim == 1 { &[0, 2] } else { &[0, 1] };
+    let on_p = index_mask(cx, dims, dim, "EQ", p);
+    let on_q = index_mask(cx, dims, dim, "EQ", q);
+    let new_p = bcast(cx, new_p, map, dims);
+    let new_q = bcast(cx, new_q, map, dims);
+    let x = select(cx, &on_p, &new_p, x);
+    select(cx, &on_q, &new_q, &x)
+}
+
+/// `values: [b, n]` sorted along dimension 1 (`dir` "LT": ascending, "GT": descending, stable)
+/// and the columns of each `x: [b, r, n]` in the same order: `x P` with `P[b, i, j] = (i ==
+/// order[b, j])` (one product per element is not zero, so the values are exact).
+pub fn sort_with_columns(cx: &mut Cx, values: &Val, dir: &str, xs: &[Val]) -> (Val, Vec<Val>) {
+    let d = dims_of(&values.ty).unwrap_or_default();
+    let (b, n) = (d[0], d[1]);
+    let element = element_of(&values.ty).cloned().unwrap_or(Type::None);
+    let order = iota(cx, &[b, n], 1);
+    let comparator = {
+        let (f, i) = (tensor(&[], element.clone()), tensor(&[], int(64, false)));
+        cx.block(&[f.clone(), f, i.clone(), i], |cx, args| vec![cmp(cx, dir, &args[0], &args[1])])
+    };
+    let sorted = cx.emit(
+        "xhlo.sort",
+        &[values.clone(), order.clone()],
+        vec![("dimension".into(), i64_attr(1)), ("is_stable".into(), Attribute::Bool(true))],
+        vec![values.ty.clone(), order.ty.clone()],
+        vec![comparator],
+    );
+    let pdims = [b, n, n];
+    let rows = iota(cx, &pdims, 1);
+    let picked = bcast(cx, &sorted[1], &[0, 2], &pdims);
+    let hit = cmp(cx, "EQ", &rows, &picked);
+    let permutation = cx.emit1("xhlo.convert", &[hit], vec![], tensor(&pdims, element));
+    let attrs: Vec<(String, Attribute)> = vec![
+        ("lhs_batching_dimensions".into(), i64_array(&[0])),
+        ("rhs_batching_dimensions".into(), i64_array(&[0])),
+        ("lhs_contracting_dimensions".into(), i64_array(&[2])),
+        ("rhs_contracting_dimensions".into(), i64_array(&[1])),
+    ];
+    let permuted = xs.iter().map(|x| cx.emit1("xhlo.dot_general", &[x.clone(), permutation.clone()], attrs.clone(), x.ty.clone())).collect();
+    (sorted[0].clone(), permuted)
+}
+
+/// `x: [b, p, q]` with its rows and columns cut to `[0, rows) x [0, cols)`.
+pub fn leading(cx: &mut Cx, x: &Val, rows: i64, cols: i64) -> Val {
+    let b = dims_of(&x.ty).unwrap_or_default()[0];
+    let attrs = vec![
+        ("start_indices".into(), i64_array(&[0, 0, 0])),
+        ("limit_indices".into(), i64_array(&[b, rows, cols])),
+        ("strides".into(), i64_array(&[1, 1, 1])),
+    ];
+    cx.emit1("xhlo.slice", std::slice::from_ref(x), attrs, with_dims(&x.ty, &[b, rows, cols]))
+}
+
+/// Each matrix of `x: [b, p, q]` transposed.
+pub fn transpose(cx: &mut Cx, x: &Val) -> Val {
+    let d = dims_of(&x.ty).unwrap_or_default();
+    let attrs = vec![("permutation".into(), i64_array(&[0, 2, 1]))];
+    cx.emit1("xhlo.transpose", std::slice::from_ref(x), attrs, with_dims(&x.ty, &[d[0], d[2], d[1]]))
+}

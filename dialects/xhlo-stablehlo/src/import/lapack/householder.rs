@@ -32,8 +32,18 @@ pub fn geqrf(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
     expect_type("taus result of geqrf", taus_ty, &s.ty(&[k], None))?;
 
     let a3 = reshape(cx, &a, &[b, m, n]);
-    let taus = fsplat(cx, 0.0, &tensor(&[b, k], s.element.clone()));
-    let out = counted_loop(cx, k, vec![a3, taus], |cx, i, state| {
+    let (packed, taus) = factor(cx, &a3, &s.element);
+    Ok(vec![reshape(cx, &packed, &s.dims(&[m, n])), reshape(cx, &taus, &s.dims(&[k]))])
+}
+
+/// geqr2 on `a: [b, m, n]`: (reflectors below the diagonal and R, taus `[b, min(m, n)]`).
+pub fn factor(cx: &mut Cx, a: &Val, element: &Type) -> (Val, Val) {
+    let d = dims_of(&a.ty).unwrap_or_default();
+    let (b, m, n) = (d[0], d[1], d[2]);
+    let k = m.min(n);
+    let s_element = element.clone();
+    let taus = fsplat(cx, 0.0, &tensor(&[b, k], element.clone()));
+    let out = counted_loop(cx, k, vec![a.clone(), taus], |cx, i, state| {
         let (a, taus) = (&state[0], &state[1]);
         let dims = [b, m, n];
         let column = take(cx, a, 2, i);
@@ -46,7 +56,7 @@ pub fn geqrf(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
         let x = select(cx, &below, &column, &zeros_m);
 
         // |x|, scaled by its largest magnitude.
-        let scalar = tensor(&[], s.element.clone());
+        let scalar = tensor(&[], s_element.clone());
         let zero = fsplat(cx, 0.0, &scalar);
         let magnitude = un(cx, "xhlo.abs", &x);
         let largest = reduce_rows(cx, &magnitude, "xhlo.maximum", &zero);
@@ -108,7 +118,7 @@ pub fn geqrf(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
         let taus = put(cx, taus, &tau, i);
         vec![a, taus]
     });
-    Ok(vec![reshape(cx, &out[0], &s.dims(&[m, n])), reshape(cx, &out[1], &s.dims(&[k]))])
+    (out[0].clone(), out[1].clone())
 }
 
 pub fn orgqr(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
@@ -128,28 +138,37 @@ pub fn orgqr(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
 
     let a3 = reshape(cx, &a, &[b, m, n]);
     let taus2 = reshape(cx, &taus, &[b, k]);
+    let q = form_q(cx, &a3, &taus2, &s.element);
+    Ok(vec![reshape(cx, &q, &s.dims(&[m, n]))])
+}
+
+/// org2r: Q `[b, m, n]` from the reflectors in `a: [b, m, n]` and `taus: [b, k]`.
+pub fn form_q(cx: &mut Cx, a3: &Val, taus2: &Val, element: &Type) -> Val {
+    let d = dims_of(&a3.ty).unwrap_or_default();
+    let (b, m, n) = (d[0], d[1], d[2]);
+    let k = dims_of(&taus2.ty).unwrap_or_default()[1];
     let dims = [b, m, n];
     let rows = iota(cx, &dims, 1);
     let cols = iota(cx, &dims, 2);
     let diagonal = cmp(cx, "EQ", &rows, &cols);
-    let identity = convert(cx, &diagonal, s.element.clone());
+    let identity = convert(cx, &diagonal, element.clone());
     let out = counted_loop(cx, k, vec![identity], |cx, t, state| {
         let q = &state[0];
         let last = i64_scalar(cx, k - 1);
         let i = bin(cx, "xhlo.subtract", &last, t);
-        let column = take(cx, &a3, 2, &i);
+        let column = take(cx, a3, 2, &i);
         let below = index_mask(cx, &[b, m], 1, "GT", &i);
         let zeros_m = fsplat(cx, 0.0, &column.ty);
         let v = select(cx, &below, &column, &zeros_m);
         let v_full = reflector(cx, &v, &i, b, m);
-        let tau = take(cx, &taus2, 1, &i);
+        let tau = take(cx, taus2, 1, &i);
         let w = vec_mat(cx, &v_full, q);
         let tau_n = bcast(cx, &tau, &[0], &[b, n]);
         let t = bin(cx, "xhlo.multiply", &tau_n, &w);
         let from_i = index_mask(cx, &dims, 1, "GE", &i);
         vec![rank1_update(cx, q, &v_full, &t, &from_i)]
     });
-    Ok(vec![reshape(cx, &out[0], &s.dims(&[m, n]))])
+    out[0].clone()
 }
 
 /// The reflector `[0 ... 0, 1, v]` (1 at row `i`) from `v: [b, m]`, zero at and above row `i`.

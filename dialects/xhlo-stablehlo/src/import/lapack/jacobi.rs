@@ -10,12 +10,12 @@
 //! backward stable and finds small eigenvalues to high relative accuracy; the eigenvectors'
 //! signs are not LAPACK's (they are arbitrary there as well).
 
-use super::batch::{bcast, counted_loop, expect_type, fsplat, index_mask, iota, reduce_rows, reshape, take, Shape};
-use super::super::attrs::{i64_array, i64_attr};
+use super::batch::{bcast, counted_loop, expect_type, fsplat, index_mask, iota, place, reduce_batch, reduce_rows, reshape, scalar_at, sort_with_columns, take, transpose, Shape};
+use super::super::attrs::i64_array;
 use super::super::chlo::{bin, cmp, convert, i64_scalar, select, splat_body, un, with_dims};
 use super::super::types::{element_of, i1, int, tensor};
 use super::super::{Cx, Src, Val};
-use mlir_text::ast::{Attribute, Type};
+use mlir_text::ast::Type;
 
 const MAX_SWEEPS: i64 = 30;
 
@@ -37,7 +37,7 @@ pub fn syevd(cx: &mut Cx, src: &Src, lower: bool) -> Result<Vec<Val>, String> {
     let dims = [b, n, n];
     let a3 = reshape(cx, &a, &dims);
     // The symmetric matrix the triangle `uplo` names.
-    let transposed = cx.emit1("xhlo.transpose", &[a3.clone()], vec![("permutation".into(), i64_array(&[0, 2, 1]))], a3.ty.clone());
+    let transposed = transpose(cx, &a3);
     let rows = iota(cx, &dims, 1);
     let cols = iota(cx, &dims, 2);
     let in_triangle = cmp(cx, if lower { "GE" } else { "LE" }, &rows, &cols);
@@ -90,47 +90,11 @@ pub fn syevd(cx: &mut Cx, src: &Src, lower: bool) -> Result<Vec<Val>, String> {
     let add = cx.block(&[scalar.clone(), scalar.clone()], |cx, args| vec![bin(cx, "xhlo.add", &args[0], &args[1])]);
     let values_ty = tensor(&[b, n], s.element.clone());
     let values = cx.emit("xhlo.reduce", &[diag_only, zero], vec![("dimensions".into(), i64_array(&[2]))], vec![values_ty], vec![add]).remove(0);
-    let order = iota(cx, &[b, n], 1);
-    let comparator = {
-        let (f, i) = (scalar.clone(), tensor(&[], int(64, false)));
-        cx.block(&[f.clone(), f, i.clone(), i], |cx, args| vec![cmp(cx, "LT", &args[0], &args[1])])
-    };
-    let sorted = cx.emit(
-        "xhlo.sort",
-        &[values.clone(), order.clone()],
-        vec![("dimension".into(), i64_attr(1)), ("is_stable".into(), Attribute::Bool(true))],
-        vec![values.ty.clone(), order.ty.clone()],
-        vec![comparator],
-    );
-    let (values, order) = (&sorted[0], &sorted[1]);
-    // P[b, i, j] = (i == order[b, j]): V P takes V's columns in that order (one product per
-    // element is not zero, so the values are exact).
-    let picked = bcast(cx, order, &[0, 2], &dims);
-    let hit = cmp(cx, "EQ", &rows, &picked);
-    let permutation = convert(cx, &hit, s.element.clone());
-    let attrs = vec![
-        ("lhs_batching_dimensions".into(), i64_array(&[0])),
-        ("rhs_batching_dimensions".into(), i64_array(&[0])),
-        ("lhs_contracting_dimensions".into(), i64_array(&[2])),
-        ("rhs_contracting_dimensions".into(), i64_array(&[1])),
-    ];
-    let vectors = cx.emit1("xhlo.dot_general", &[v.clone(), permutation], attrs, v.ty.clone());
+    let (values, mut vectors) = sort_with_columns(cx, &values, "LT", std::slice::from_ref(v));
+    let vectors = vectors.remove(0);
     let failed = un(cx, "xhlo.not", converged);
     let info = convert(cx, &failed, int(32, false));
-    Ok(vec![reshape(cx, &vectors, &s.dims(&[n, n])), reshape(cx, values, &s.dims(&[n])), reshape(cx, &info, &s.batch)])
-}
-
-/// Element `r` (an i64 scalar) of the vector `table`, as a scalar.
-fn scalar_at(cx: &mut Cx, table: &Val, r: &Val) -> Val {
-    let s = cx.emit1("xhlo.dynamic_slice", &[table.clone(), r.clone()], vec![("slice_sizes".into(), i64_array(&[1]))], with_dims(&table.ty, &[1]));
-    reshape(cx, &s, &[])
-}
-
-/// `x: [b]` reduced to a scalar with `op` from `init`.
-fn reduce_batch(cx: &mut Cx, x: &Val, op: &str, init: &Val) -> Val {
-    let scalar = init.ty.clone();
-    let body = cx.block(&[scalar.clone(), scalar.clone()], |cx, args| vec![bin(cx, op, &args[0], &args[1])]);
-    cx.emit("xhlo.reduce", &[x.clone(), init.clone()], vec![("dimensions".into(), i64_array(&[0]))], vec![scalar], vec![body]).remove(0)
+    Ok(vec![reshape(cx, &vectors, &s.dims(&[n, n])), reshape(cx, &values, &s.dims(&[n])), reshape(cx, &info, &s.batch)])
 }
 
 /// Whether each matrix's off-diagonal part is at most `eps` times its Frobenius norm.
@@ -234,17 +198,4 @@ fn rotate(cx: &mut Cx, a: &Val, v: &Val, p: &Val, q: &Val, b: i64, n: i64) -> Ve
     let a = select(cx, &pp, &new_pp, &a);
     let a = select(cx, &qq, &new_qq, &a);
     vec![a, v]
-}
-
-/// `x` with its rows (`dim` 1) or columns (`dim` 2) `p` and `q` replaced by `new_p`, `new_q`
-/// (`[b, n]`).
-#[allow(clippy::too_many_arguments)]
-fn place(cx: &mut Cx, x: &Val, new_p: &Val, new_q: &Val, p: &Val, q: &Val, dim: usize, dims: &[i64]) -> Val {
-    let map: &[i64] = if dim == 1 { &[0, 2] } else { &[0, 1] };
-    let on_p = index_mask(cx, dims, dim, "EQ", p);
-    let on_q = index_mask(cx, dims, dim, "EQ", q);
-    let new_p = bcast(cx, new_p, map, dims);
-    let new_q = bcast(cx, new_q, map, dims);
-    let x = select(cx, &on_p, &new_p, x);
-    select(cx, &on_q, &new_q, &x)
 }
