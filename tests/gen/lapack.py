@@ -383,7 +383,35 @@ def svd_cases():
                  [None, float(np.linalg.norm(r)) * float(np.linalg.norm(np.linalg.pinv(r))) ** 2])
 
 
+def trsm_accuracy_case():
+    """An f32 triangular solve of 64 unknowns: xhlo sums each unknown's terms in f64 and rounds
+    once, so it is within 1.5 ulp of max|x| of the float64 solution rounded to f32 (0.71 ulp
+    off the solution itself, in a numpy simulation); summing in f32 (4.6 ulp off here) or
+    XLA CPU's blocked f32 solver is not."""
+    r = np.random.default_rng(21)  # its own stream: the cases above keep their inputs
+    n, m = 64, 4
+    a = (np.tril(r.standard_normal((n, n))) + 8 * np.eye(n)).astype(np.float32)
+    b = r.standard_normal((n, m)).astype(np.float32)
+    want = np.linalg.solve(a.astype(np.float64), b.astype(np.float64))
+    tol = 1.5 * float(np.spacing(np.float32(np.abs(want).max())))
+    xla = np.asarray(jax.jit(lambda a, b: jax.lax.linalg.triangular_solve(a, b, left_side=True, lower=True))(a, b))
+    at, bt = tensor(a.shape, "f32"), tensor(b.shape, "f32")
+    print(f"""// -----
+
+// lapack_strsm_sums_in_f64: 64 unknowns in f32, within 1.5 ulp of max|x| ({tol:.3e}) of the
+// float64 solution (XLA CPU's error here: {1.5 * float(np.abs(xla - want).max()) / tol:.1f} ulp).
+func.func @main() {{
+  %a = stablehlo.constant {dense(a, at)}
+  %b = stablehlo.constant {dense(b, bt)}
+  %x = stablehlo.custom_call @lapack_strsm_ffi(%a, %b) {{backend_config = "", mhlo.backend_config = {{diag = 78 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 76 : ui8}}, mhlo.frontend_attributes = {{num_batch_dims = "0"}}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], result_layouts = [dense<[0, 1]> : tensor<2xindex>]}} : ({at}, {bt}) -> {bt}
+  check.expect_almost_eq_const %x, {dense(want.astype(np.float32), bt)}, tolerance = {tol:.6e}
+  func.return
+}}
+""")
+
+
 factorization_cases()
 householder_cases()
 eigh_cases()
 svd_cases()
+trsm_accuracy_case()
