@@ -1,7 +1,7 @@
-//! jaxlib's LAPACK custom calls as xhlo ops. On CPU, JAX lowers `jax.scipy.linalg.
-//! solve_triangular` and `jnp.linalg.cholesky` to `custom_call @lapack_<t><routine>_ffi`
-//! (t: s, d, c, z) with the routine's character flags in `mhlo.backend_config`; XLA runs them
-//! by calling LAPACK. Here they become the xhlo ops that compute the same values:
+//! jaxlib's LAPACK custom calls as xhlo ops. On CPU, JAX lowers `jnp.linalg` and
+//! `jax.scipy.linalg` functions to `custom_call @lapack_<t><routine>_ffi` (t: s, d, c, z) with
+//! the routine's character flags in `mhlo.backend_config`; XLA runs them by calling LAPACK.
+//! Here they become xhlo ops that compute the same values:
 //!
 //! - `trsm` (a, b) → `triangular_solve`: `side` L/R is `left_side`, `uplo` L/U is `lower`,
 //!   `trans_x` N/T/C is `transpose_a` NO_TRANSPOSE/TRANSPOSE/ADJOINT, `diag` U/N is
@@ -12,15 +12,16 @@
 //!   factor holds a NaN, which JAX's code after the call turns into an all-NaN result, as
 //!   with LAPACK.
 //!
-//! - `getrf` (a) → (factors, pivots, info): no xhlo op computes it, so it is expanded into a
-//!   loop of ordinary xhlo ops ([`getrf`]), f32/f64 only.
-//! - `geqrf` (a) → (reflectors and R, taus) and `orgqr` (reflectors, taus) → Q: expanded
-//!   the same way ([`householder`]), f32/f64 only.
-//! - `syevd` (a) → (eigenvectors, eigenvalues, info): a cyclic Jacobi method ([`jacobi`]),
-//!   f32/f64 only.
+//! The routines no xhlo op computes are expanded into `while` loops of ordinary xhlo ops,
+//! f32/f64 only (the complex ones pivot and reflect by other rules, and are refused):
+//!
+//! - `getrf` (a) → (factors, pivots, info): LAPACK's `getf2` ([`getrf`]).
+//! - `geqrf` (a) → (reflectors and R, taus) and `orgqr` (reflectors, taus) → Q: LAPACK's
+//!   `geqr2` and `org2r` ([`householder`]).
+//! - `syevd` (a) → (eigenvectors, eigenvalues, info): a cyclic Jacobi method ([`jacobi`]).
 //! - `gesdd` (a) → (a, singular values, u, vt, info), `mode` A (full), S (reduced) or N (no
-//!   vectors wanted; they are computed in the full or reduced shapes the call declares): a one-sided
-//!   Jacobi method ([`svd`]), f32/f64 only.
+//!   vectors wanted; they are computed in the full or reduced shapes the call declares): a
+//!   one-sided Jacobi method ([`svd`]).
 //!
 //! The calls' `operand_layouts` (column-major, as LAPACK wants) describe the memory the
 //! library reads, not the values, so they do not carry over. Other LAPACK routines (geev,
