@@ -1,10 +1,12 @@
-"""Run cases for prefix scans (tests/run/reduction/scans.mlir): python tests/gen/scans.py > tests/run/reduction/scans.mlir"""
+"""Run cases for prefix scans (tests/run/reduction/scans.mlir), with the bench venv's python
+(the last cases take XLA CPU's own results from jax):
+python tests/gen/scans.py > tests/run/reduction/scans.mlir"""
 import numpy as np
 def dense(a, ty): return "dense<" + np.array2string(np.asarray(a), separator=", ", threshold=10**7, max_line_width=10**9, floatmode="unique").replace("\n","") + f"> : {ty}"
 out = []
 out.append("""// Prefix scans as JAX writes cumsum/cumprod/cummax (a reduce_window whose window spans one
 // dimension, with size - 1 elements of low padding, and the body's identity as init) run as
-// two-level scans (blocks of 32, then the blocks' totals); with another init value they keep
+// two-level scans (blocks of 16, then the blocks' totals); with another init value they keep
 // reduce_window's own semantics (the padding counts).
 func.func @cumsum_of_ones_is_exact_over_1000() {
   %x = stablehlo.constant dense<1.0> : tensor<2x1000xf32>
@@ -88,6 +90,39 @@ func.func @reverse_cumsum_int64() {{
     stablehlo.return %r : tensor<i64>
   }}) : (tensor<2x100xi64>, tensor<i64>) -> tensor<2x100xi64>
   check.expect_eq_const %s, {dense(want, "tensor<2x100xi64>")}
+  func.return
+}}
+""")
+
+# XLA CPU's cumprod/cumsum bits (jax 0.10.2): its ReduceWindowRewriter groups the elements in
+# blocks of 16 (padded at the end), scans the blocks' totals the same way and combines; the
+# two-level scan groups them the same way, so the results are equal, not just close. 300
+# elements: 19 blocks, so the totals' scan has two levels too.
+import jax
+import jax.numpy as jnp
+jax.config.update("jax_enable_x64", True)
+rng = np.random.default_rng(11)
+for name, dt, el, op, init, reverse in [("cumprod_f64", np.float64, "f64", "multiply", "1.0", False),
+                                        ("reverse_cumprod_f64", np.float64, "f64", "multiply", "1.0", True),
+                                        ("cumsum_f32", np.float32, "f32", "add", "0.0", False),
+                                        ("reverse_cumsum_f32", np.float32, "f32", "add", "0.0", True)]:
+    x = (1 + 0.01 * rng.standard_normal((2, 300)) if op == "multiply" else rng.standard_normal((2, 300))).astype(dt)
+    f = jax.lax.cumprod if op == "multiply" else jax.lax.cumsum
+    want = np.asarray(jax.jit(lambda a: f(a, axis=1, reverse=reverse))(x))
+    ty = f"tensor<2x300x{el}>"
+    padding = "[0, 299]" if reverse else "[299, 0]"
+    out.append(f"""// -----
+
+// {name}: equal to XLA CPU's result (jax.lax.{f.__name__}, reverse={reverse}).
+func.func @{name}_is_xla_bit_for_bit() {{
+  %x = stablehlo.constant {dense(x, ty)}
+  %z = stablehlo.constant dense<{init}> : tensor<{el}>
+  %s = "stablehlo.reduce_window"(%x, %z) <{{padding = dense<[[0, 0], {padding}]> : tensor<2x2xi64>, window_dimensions = array<i64: 1, 300>}}> ({{
+  ^bb0(%a: tensor<{el}>, %b: tensor<{el}>):
+    %r = stablehlo.{op} %a, %b : tensor<{el}>
+    stablehlo.return %r : tensor<{el}>
+  }}) : ({ty}, tensor<{el}>) -> {ty}
+  check.expect_eq_const %s, {dense(want, ty)}
   func.return
 }}
 """)

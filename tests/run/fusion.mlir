@@ -281,3 +281,37 @@ func.func @unfused_chain_with_layout_intermediates() {
   "check.expect_eq_const"(%v8) {value = dense<[90, 615, 1640]> : tensor<3xi32>} : (tensor<3xi32>) -> ()
   func.return
 }
+
+// -----
+
+// A slice from 0 with stride 1 reads a prefix of its operand by the loop index alone; the
+// fused generic cuts the operand to the loop's size (linalg rejects an operand indexed by
+// `d1` whose size is not the loop's). Loop fusion, with and without a reshape.
+func.func @fused_prefix_slice() {
+  %a = stablehlo.constant dense<[[1.0, 2.0, 3.0, 4.0, 5.0], [6.0, 7.0, 8.0, 9.0, 10.0], [11.0, 12.0, 13.0, 14.0, 15.0]]> : tensor<3x5xf64>
+  %s = stablehlo.slice %a [0:3, 0:3] : (tensor<3x5xf64>) -> tensor<3x3xf64>
+  %d = stablehlo.add %s, %s : tensor<3x3xf64>
+  %t = stablehlo.multiply %d, %d : tensor<3x3xf64>
+  check.expect_eq_const %t, dense<[[4.0, 16.0, 36.0], [144.0, 196.0, 256.0], [484.0, 576.0, 676.0]]> : tensor<3x3xf64>
+  %r = stablehlo.reshape %s : (tensor<3x3xf64>) -> tensor<1x3x3xf64>
+  %u = stablehlo.add %r, %r : tensor<1x3x3xf64>
+  check.expect_eq_const %u, dense<[[[2.0, 4.0, 6.0], [12.0, 14.0, 16.0], [22.0, 24.0, 26.0]]]> : tensor<1x3x3xf64>
+  func.return
+}
+
+// -----
+
+// The same prefix slice in a dot's epilogue (output fusion) and under a reduction (input
+// fusion); expected values from numpy.
+func.func @fused_prefix_slice_after_dot_and_in_reduce() {
+  %a = stablehlo.constant dense<[[1.0, 2.0, 3.0, 4.0, 5.0], [6.0, 7.0, 8.0, 9.0, 10.0], [11.0, 12.0, 13.0, 14.0, 15.0]]> : tensor<3x5xf64>
+  %s = stablehlo.slice %a [0:3, 0:3] : (tensor<3x5xf64>) -> tensor<3x3xf64>
+  %p = stablehlo.dot_general %s, %s, contracting_dims = [1] x [0] : (tensor<3x3xf64>, tensor<3x3xf64>) -> tensor<3x3xf64>
+  %q = stablehlo.add %p, %s : tensor<3x3xf64>
+  check.expect_eq_const %q, dense<[[47.0, 54.0, 61.0], [142.0, 164.0, 186.0], [237.0, 274.0, 311.0]]> : tensor<3x3xf64>
+  %z = stablehlo.constant dense<0.0> : tensor<f64>
+  %m = stablehlo.multiply %s, %s : tensor<3x3xf64>
+  %sum = stablehlo.reduce(%m init: %z) applies stablehlo.add across dimensions = [1] : (tensor<3x3xf64>, tensor<f64>) -> tensor<3xf64>
+  check.expect_eq_const %sum, dense<[14.0, 149.0, 434.0]> : tensor<3xf64>
+  func.return
+}

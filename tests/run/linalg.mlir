@@ -477,3 +477,4050 @@ func.func @lapack_spotrf_not_positive_definite() {
   func.return
 }
 
+// -----
+
+// jnp_linalg_solve_f32: jnp.linalg.solve (getrf, then two trsm).
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-1.0540938  ,  0.33732632 ,  1.4072722  , -1.4540243  ], [-0.20852184 , -0.63205254 , -1.7610195  ,  0.7349267  ], [-0.023443919,  0.071441844, -0.75231147 ,  0.45478415 ], [-0.53929734 , -0.14290321 , -1.1082608  , -1.2161027  ]]> : tensor<4x4xf32>
+  %a1 = stablehlo.constant dense<[[ 1.3355318  , -0.5071047  ], [ 0.29168037 , -0.033790436], [-0.4411452  , -0.507961   ], [ 0.6300826  , -0.3018676  ]]> : tensor<4x2xf32>
+  %r = func.call @f(%a0, %a1) : (tensor<4x4xf32>, tensor<4x2xf32>) -> (tensor<4x2xf32>)
+  // XLA CPU's error: 1.6e-07
+  check.expect_almost_eq_const %r, dense<[[-0.9167594 ,  0.8289916 ], [-1.3766584 , -1.4968119 ], [ 0.33178735,  0.3490678 ], [-0.25216183, -0.26162618]]> : tensor<4x2xf32>, tolerance = 5.558e-05
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf32>, %arg1: tensor<4x2xf32>) -> (tensor<4x2xf32> {jax.result_info = "result"}) {
+    %0 = call @solve(%arg0, %arg1) : (tensor<4x4xf32>, tensor<4x2xf32>) -> tensor<4x2xf32>
+    return %0 : tensor<4x2xf32>
+  }
+  func.func private @solve(%arg0: tensor<4x4xf32>, %arg1: tensor<4x2xf32>) -> tensor<4x2xf32> {
+    %0:3 = stablehlo.custom_call @lapack_sgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<4x4xf32>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<4x4xi1>, tensor<4x4xf32>
+    %9 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_3 = %c_2, %iterArg_4 = %c_1, %iterArg_5 = %9) : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    cond {
+      %c_6 = stablehlo.constant dense<4> : tensor<i64>
+      %14 = stablehlo.compare LT, %iterArg_3, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %14 : tensor<i1>
+    } do {
+      %14:2 = func.call @closed_call(%iterArg, %iterArg_4, %iterArg_5) : (tensor<4xi32>, tensor<i64>, tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>)
+      %c_6 = stablehlo.constant dense<1> : tensor<i64>
+      %15 = stablehlo.add %iterArg_3, %c_6 : tensor<i64>
+      stablehlo.return %iterArg, %15, %14#0, %14#1 : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    }
+    %11 = stablehlo.transpose %arg1, dims = [1, 0] : (tensor<4x2xf32>) -> tensor<2x4xf32>
+    %12 = call @_lu_solve(%8, %10#3, %11) : (tensor<4x4xf32>, tensor<4xi32>, tensor<2x4xf32>) -> tensor<2x4xf32>
+    %13 = stablehlo.transpose %12, dims = [1, 0] : (tensor<2x4xf32>) -> tensor<4x2xf32>
+    return %13 : tensor<4x2xf32>
+  }
+  func.func private @closed_call(%arg0: tensor<4xi32>, %arg1: tensor<i64>, %arg2: tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<4> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.dynamic_slice %arg0, %4, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1xi32>) -> tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %7 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %8 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<4> : tensor<i64>
+    %9 = stablehlo.add %8, %c_3 : tensor<i64>
+    %10 = stablehlo.select %7, %9, %arg1 : tensor<i1>, tensor<i64>
+    %11 = stablehlo.dynamic_slice %arg2, %10, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %12 = stablehlo.reshape %11 : (tensor<1xi32>) -> tensor<i32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.compare LT, %6, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_5 = stablehlo.constant dense<4> : tensor<i32>
+    %14 = stablehlo.add %6, %c_5 : tensor<i32>
+    %15 = stablehlo.select %13, %14, %6 : tensor<i1>, tensor<i32>
+    %16 = stablehlo.dynamic_slice %arg2, %15, sizes = [1] : (tensor<4xi32>, tensor<i32>) -> tensor<1xi32>
+    %17 = stablehlo.reshape %16 : (tensor<1xi32>) -> tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %18 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<4> : tensor<i64>
+    %19 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %20 = stablehlo.select %18, %19, %arg1 : tensor<i1>, tensor<i64>
+    %21 = stablehlo.convert %20 : (tensor<i64>) -> tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %23 = "stablehlo.scatter"(%arg2, %22, %17) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %24 = stablehlo.compare LT, %6, %c_8, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_9 = stablehlo.constant dense<4> : tensor<i32>
+    %25 = stablehlo.add %6, %c_9 : tensor<i32>
+    %26 = stablehlo.select %24, %25, %6 : tensor<i1>, tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%23, %27, %12) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    return %0, %28 : tensor<i64>, tensor<4xi32>
+  }
+  func.func private @_lu_solve(%arg0: tensor<4x4xf32>, %arg1: tensor<4xi32>, %arg2: tensor<2x4xf32>) -> tensor<2x4xf32> {
+    %0 = stablehlo.broadcast_in_dim %arg2, dims = [0, 1] : (tensor<2x4xf32>) -> tensor<2x4x1xf32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.compare LT, %arg1, %1, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %c_0 = stablehlo.constant dense<4> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %4 = stablehlo.add %arg1, %3 : tensor<4xi32>
+    %5 = stablehlo.select %2, %4, %arg1 : tensor<4xi1>, tensor<4xi32>
+    %6 = stablehlo.broadcast_in_dim %5, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+    %7 = "stablehlo.gather"(%0, %6) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 2], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 2, 1, 1>}> : (tensor<2x4x1xf32>, tensor<4x1xi32>) -> tensor<2x4x1xf32>
+    %8 = stablehlo.transpose %7, dims = [1, 2, 0] : (tensor<2x4x1xf32>) -> tensor<4x1x2xf32>
+    %9 = stablehlo.reshape %8 : (tensor<4x1x2xf32>) -> tensor<4x2xf32>
+    %10 = stablehlo.custom_call @lapack_strsm_ffi(%arg0, %9) {backend_config = "", mhlo.backend_config = {diag = 85 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 76 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k, l])->([m, n]) {i=4, j=4, k=4, l=2, m=4, n=2}, custom>} : (tensor<4x4xf32>, tensor<4x2xf32>) -> tensor<4x2xf32>
+    %11 = stablehlo.reshape %10 : (tensor<4x2xf32>) -> tensor<4x1x2xf32>
+    %12 = stablehlo.reshape %11 : (tensor<4x1x2xf32>) -> tensor<4x2xf32>
+    %13 = stablehlo.custom_call @lapack_strsm_ffi(%arg0, %12) {backend_config = "", mhlo.backend_config = {diag = 78 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 85 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k, l])->([m, n]) {i=4, j=4, k=4, l=2, m=4, n=2}, custom>} : (tensor<4x4xf32>, tensor<4x2xf32>) -> tensor<4x2xf32>
+    %14 = stablehlo.reshape %13 : (tensor<4x2xf32>) -> tensor<4x1x2xf32>
+    %15 = stablehlo.transpose %14, dims = [2, 0, 1] : (tensor<4x1x2xf32>) -> tensor<2x4x1xf32>
+    %16 = stablehlo.reshape %15 : (tensor<2x4x1xf32>) -> tensor<2x4xf32>
+    return %16 : tensor<2x4xf32>
+  }
+
+// -----
+
+// jnp_linalg_inv_f32: jnp.linalg.inv.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-1.0540938  ,  0.33732632 ,  1.4072722  , -1.4540243  ], [-0.20852184 , -0.63205254 , -1.7610195  ,  0.7349267  ], [-0.023443919,  0.071441844, -0.75231147 ,  0.45478415 ], [-0.53929734 , -0.14290321 , -1.1082608  , -1.2161027  ]]> : tensor<4x4xf32>
+  %r = func.call @f(%a0) : (tensor<4x4xf32>) -> (tensor<4x4xf32>)
+  // XLA CPU's error: 2e-07
+  check.expect_almost_eq_const %r, dense<[[-1.0161371  , -0.739796   , -0.83836144 ,  0.4543357  ], [ 0.0879465  , -1.2588718  ,  2.8286166  ,  0.19188774 ], [ 0.19741754 ,  0.123319976, -0.6516713  , -0.4052195  ], [ 0.2603745  ,  0.36361742 ,  0.6332766  , -0.67704356 ]]> : tensor<4x4xf32>, tolerance = 1.050e-04
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf32>) -> (tensor<4x4xf32> {jax.result_info = "result"}) {
+    %0 = call @inv(%arg0) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    return %0 : tensor<4x4xf32>
+  }
+  func.func private @inv(%arg0: tensor<4x4xf32>) -> tensor<4x4xf32> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %1 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %2 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %3 = stablehlo.add %0, %2 : tensor<4x4xi64>
+    %4 = stablehlo.compare EQ, %3, %1, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %5 = stablehlo.convert %4 : (tensor<4x4xi1>) -> tensor<4x4xf32>
+    %6 = call @solve(%arg0, %5) : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+    return %6 : tensor<4x4xf32>
+  }
+  func.func private @solve(%arg0: tensor<4x4xf32>, %arg1: tensor<4x4xf32>) -> tensor<4x4xf32> {
+    %0:3 = stablehlo.custom_call @lapack_sgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<4x4xf32>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<4x4xi1>, tensor<4x4xf32>
+    %9 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_3 = %c_2, %iterArg_4 = %c_1, %iterArg_5 = %9) : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    cond {
+      %c_6 = stablehlo.constant dense<4> : tensor<i64>
+      %14 = stablehlo.compare LT, %iterArg_3, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %14 : tensor<i1>
+    } do {
+      %14:2 = func.call @closed_call(%iterArg, %iterArg_4, %iterArg_5) : (tensor<4xi32>, tensor<i64>, tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>)
+      %c_6 = stablehlo.constant dense<1> : tensor<i64>
+      %15 = stablehlo.add %iterArg_3, %c_6 : tensor<i64>
+      stablehlo.return %iterArg, %15, %14#0, %14#1 : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    }
+    %11 = stablehlo.transpose %arg1, dims = [1, 0] : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    %12 = call @_lu_solve(%8, %10#3, %11) : (tensor<4x4xf32>, tensor<4xi32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+    %13 = stablehlo.transpose %12, dims = [1, 0] : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    return %13 : tensor<4x4xf32>
+  }
+  func.func private @closed_call(%arg0: tensor<4xi32>, %arg1: tensor<i64>, %arg2: tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<4> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.dynamic_slice %arg0, %4, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1xi32>) -> tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %7 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %8 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<4> : tensor<i64>
+    %9 = stablehlo.add %8, %c_3 : tensor<i64>
+    %10 = stablehlo.select %7, %9, %arg1 : tensor<i1>, tensor<i64>
+    %11 = stablehlo.dynamic_slice %arg2, %10, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %12 = stablehlo.reshape %11 : (tensor<1xi32>) -> tensor<i32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.compare LT, %6, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_5 = stablehlo.constant dense<4> : tensor<i32>
+    %14 = stablehlo.add %6, %c_5 : tensor<i32>
+    %15 = stablehlo.select %13, %14, %6 : tensor<i1>, tensor<i32>
+    %16 = stablehlo.dynamic_slice %arg2, %15, sizes = [1] : (tensor<4xi32>, tensor<i32>) -> tensor<1xi32>
+    %17 = stablehlo.reshape %16 : (tensor<1xi32>) -> tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %18 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<4> : tensor<i64>
+    %19 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %20 = stablehlo.select %18, %19, %arg1 : tensor<i1>, tensor<i64>
+    %21 = stablehlo.convert %20 : (tensor<i64>) -> tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %23 = "stablehlo.scatter"(%arg2, %22, %17) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %24 = stablehlo.compare LT, %6, %c_8, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_9 = stablehlo.constant dense<4> : tensor<i32>
+    %25 = stablehlo.add %6, %c_9 : tensor<i32>
+    %26 = stablehlo.select %24, %25, %6 : tensor<i1>, tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%23, %27, %12) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    return %0, %28 : tensor<i64>, tensor<4xi32>
+  }
+  func.func private @_lu_solve(%arg0: tensor<4x4xf32>, %arg1: tensor<4xi32>, %arg2: tensor<4x4xf32>) -> tensor<4x4xf32> {
+    %0 = stablehlo.broadcast_in_dim %arg2, dims = [0, 1] : (tensor<4x4xf32>) -> tensor<4x4x1xf32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.compare LT, %arg1, %1, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %c_0 = stablehlo.constant dense<4> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %4 = stablehlo.add %arg1, %3 : tensor<4xi32>
+    %5 = stablehlo.select %2, %4, %arg1 : tensor<4xi1>, tensor<4xi32>
+    %6 = stablehlo.broadcast_in_dim %5, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+    %7 = "stablehlo.gather"(%0, %6) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 2], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 4, 1, 1>}> : (tensor<4x4x1xf32>, tensor<4x1xi32>) -> tensor<4x4x1xf32>
+    %8 = stablehlo.transpose %7, dims = [1, 2, 0] : (tensor<4x4x1xf32>) -> tensor<4x1x4xf32>
+    %9 = stablehlo.reshape %8 : (tensor<4x1x4xf32>) -> tensor<4x4xf32>
+    %10 = stablehlo.custom_call @lapack_strsm_ffi(%arg0, %9) {backend_config = "", mhlo.backend_config = {diag = 85 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 76 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k, l])->([m, n]) {i=4, j=4, k=4, l=4, m=4, n=4}, custom>} : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+    %11 = stablehlo.reshape %10 : (tensor<4x4xf32>) -> tensor<4x1x4xf32>
+    %12 = stablehlo.reshape %11 : (tensor<4x1x4xf32>) -> tensor<4x4xf32>
+    %13 = stablehlo.custom_call @lapack_strsm_ffi(%arg0, %12) {backend_config = "", mhlo.backend_config = {diag = 78 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 85 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k, l])->([m, n]) {i=4, j=4, k=4, l=4, m=4, n=4}, custom>} : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+    %14 = stablehlo.reshape %13 : (tensor<4x4xf32>) -> tensor<4x1x4xf32>
+    %15 = stablehlo.transpose %14, dims = [2, 0, 1] : (tensor<4x1x4xf32>) -> tensor<4x4x1xf32>
+    %16 = stablehlo.reshape %15 : (tensor<4x4x1xf32>) -> tensor<4x4xf32>
+    return %16 : tensor<4x4xf32>
+  }
+
+// -----
+
+// jnp_linalg_det_f32: jnp.linalg.det of a 4x4 (through getrf; 2x2 and 3x3 have closed forms).
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-1.0540938  ,  0.33732632 ,  1.4072722  , -1.4540243  ], [-0.20852184 , -0.63205254 , -1.7610195  ,  0.7349267  ], [-0.023443919,  0.071441844, -0.75231147 ,  0.45478415 ], [-0.53929734 , -0.14290321 , -1.1082608  , -1.2161027  ]]> : tensor<4x4xf32>
+  %r = func.call @f(%a0) : (tensor<4x4xf32>) -> (tensor<f32>)
+  // XLA CPU's error: 5.6e-09
+  check.expect_almost_eq_const %r, dense<1.0555393> : tensor<f32>, tolerance = 3.919e-05
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf32>) -> (tensor<f32> {jax.result_info = "result"}) {
+    %0 = call @det(%arg0) : (tensor<4x4xf32>) -> tensor<f32>
+    return %0 : tensor<f32>
+  }
+  func.func private @det(%arg0: tensor<4x4xf32>) -> tensor<f32> {
+    %0:2 = call @slogdet(%arg0) : (tensor<4x4xf32>) -> (tensor<f32>, tensor<f32>)
+    %1 = stablehlo.exponential %0#1 : tensor<f32>
+    %2 = stablehlo.multiply %0#0, %1 : tensor<f32>
+    return %2 : tensor<f32>
+  }
+  func.func private @slogdet(%arg0: tensor<4x4xf32>) -> (tensor<f32>, tensor<f32>) {
+    %0:3 = stablehlo.custom_call @lapack_sgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<4x4xf32>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<4x4xi1>, tensor<4x4xf32>
+    %9 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_13 = %c_2, %iterArg_14 = %c_1, %iterArg_15 = %9) : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    cond {
+      %c_16 = stablehlo.constant dense<4> : tensor<i64>
+      %32 = stablehlo.compare LT, %iterArg_13, %c_16, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %32 : tensor<i1>
+    } do {
+      %32:2 = func.call @closed_call(%iterArg, %iterArg_14, %iterArg_15) : (tensor<4xi32>, tensor<i64>, tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>)
+      %c_16 = stablehlo.constant dense<1> : tensor<i64>
+      %33 = stablehlo.add %iterArg_13, %c_16 : tensor<i64>
+      stablehlo.return %iterArg, %33, %32#0, %32#1 : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    }
+    %11 = call @diagonal(%8) : (tensor<4x4xf32>) -> tensor<4xf32>
+    %cst_3 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %12 = stablehlo.broadcast_in_dim %cst_3, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %13 = stablehlo.compare EQ, %11, %12, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %c_4 = stablehlo.constant dense<false> : tensor<i1>
+    %14 = stablehlo.reduce(%13 init: %c_4) applies stablehlo.or across dimensions = [0] : (tensor<4xi1>, tensor<i1>) -> tensor<i1>
+    %15 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %16 = stablehlo.compare NE, %2, %15, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %17 = call @count_nonzero(%16) : (tensor<4xi1>) -> tensor<i64>
+    %cst_5 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %18 = stablehlo.broadcast_in_dim %cst_5, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %19 = stablehlo.compare LT, %11, %18, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %20 = call @count_nonzero(%19) : (tensor<4xi1>) -> tensor<i64>
+    %21 = stablehlo.add %17, %20 : tensor<i64>
+    %c_6 = stablehlo.constant dense<2> : tensor<i64>
+    %22 = call @remainder(%21, %c_6) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+    %c_7 = stablehlo.constant dense<-2> : tensor<i64>
+    %23 = stablehlo.multiply %c_7, %22 : tensor<i64>
+    %c_8 = stablehlo.constant dense<1> : tensor<i64>
+    %24 = stablehlo.add %23, %c_8 : tensor<i64>
+    %25 = stablehlo.convert %24 : (tensor<i64>) -> tensor<f32>
+    %cst_9 = stablehlo.constant dense<1.000000e+00> : tensor<f32>
+    %26 = stablehlo.multiply %cst_9, %25 : tensor<f32>
+    %cst_10 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %27 = call @_where_0(%14, %cst_10, %26) : (tensor<i1>, tensor<f32>, tensor<f32>) -> tensor<f32>
+    %28 = stablehlo.abs %11 : tensor<4xf32>
+    %29 = stablehlo.log %28 : tensor<4xf32>
+    %cst_11 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %30 = stablehlo.reduce(%29 init: %cst_11) applies stablehlo.add across dimensions = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
+    %cst_12 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %31 = call @_where_0(%14, %cst_12, %30) : (tensor<i1>, tensor<f32>, tensor<f32>) -> tensor<f32>
+    return %27, %31 : tensor<f32>, tensor<f32>
+  }
+  func.func private @closed_call(%arg0: tensor<4xi32>, %arg1: tensor<i64>, %arg2: tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<4> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.dynamic_slice %arg0, %4, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1xi32>) -> tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %7 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %8 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<4> : tensor<i64>
+    %9 = stablehlo.add %8, %c_3 : tensor<i64>
+    %10 = stablehlo.select %7, %9, %arg1 : tensor<i1>, tensor<i64>
+    %11 = stablehlo.dynamic_slice %arg2, %10, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %12 = stablehlo.reshape %11 : (tensor<1xi32>) -> tensor<i32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.compare LT, %6, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_5 = stablehlo.constant dense<4> : tensor<i32>
+    %14 = stablehlo.add %6, %c_5 : tensor<i32>
+    %15 = stablehlo.select %13, %14, %6 : tensor<i1>, tensor<i32>
+    %16 = stablehlo.dynamic_slice %arg2, %15, sizes = [1] : (tensor<4xi32>, tensor<i32>) -> tensor<1xi32>
+    %17 = stablehlo.reshape %16 : (tensor<1xi32>) -> tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %18 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<4> : tensor<i64>
+    %19 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %20 = stablehlo.select %18, %19, %arg1 : tensor<i1>, tensor<i64>
+    %21 = stablehlo.convert %20 : (tensor<i64>) -> tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %23 = "stablehlo.scatter"(%arg2, %22, %17) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %24 = stablehlo.compare LT, %6, %c_8, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_9 = stablehlo.constant dense<4> : tensor<i32>
+    %25 = stablehlo.add %6, %c_9 : tensor<i32>
+    %26 = stablehlo.select %24, %25, %6 : tensor<i1>, tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%23, %27, %12) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    return %0, %28 : tensor<i64>, tensor<4xi32>
+  }
+  func.func private @diagonal(%arg0: tensor<4x4xf32>) -> tensor<4xf32> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %1 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %2 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %3 = stablehlo.add %0, %2 : tensor<4x4xi64>
+    %4 = stablehlo.compare EQ, %3, %1, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %5 = stablehlo.convert %4 : (tensor<4x4xi1>) -> tensor<4x4xf32>
+    %c_0 = stablehlo.constant dense<1> : tensor<i32>
+    %6 = "stablehlo.case"(%c_0) ({
+      %c_1 = stablehlo.constant dense<0> : tensor<i32>
+      stablehlo.return %c_1 : tensor<i32>
+    }, {
+      %c_1 = stablehlo.constant dense<0> : tensor<i32>
+      stablehlo.return %c_1 : tensor<i32>
+    }) : (tensor<i32>) -> tensor<i32>
+    %7 = "stablehlo.case"(%6) ({
+      %8 = stablehlo.iota dim = 0 : tensor<4xi64>
+      %9 = stablehlo.iota dim = 0 : tensor<4xi64>
+      %c_1 = stablehlo.constant dense<0> : tensor<i64>
+      %10 = stablehlo.broadcast_in_dim %c_1, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %11 = stablehlo.compare LT, %8, %10, SIGNED : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi1>
+      %c_2 = stablehlo.constant dense<4> : tensor<i64>
+      %12 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %13 = stablehlo.add %8, %12 : tensor<4xi64>
+      %14 = stablehlo.select %11, %13, %8 : tensor<4xi1>, tensor<4xi64>
+      %c_3 = stablehlo.constant dense<0> : tensor<i64>
+      %15 = stablehlo.broadcast_in_dim %c_3, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %16 = stablehlo.compare LT, %9, %15, SIGNED : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi1>
+      %c_4 = stablehlo.constant dense<4> : tensor<i64>
+      %17 = stablehlo.broadcast_in_dim %c_4, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %18 = stablehlo.add %9, %17 : tensor<4xi64>
+      %19 = stablehlo.select %16, %18, %9 : tensor<4xi1>, tensor<4xi64>
+      %20 = stablehlo.convert %14 : (tensor<4xi64>) -> tensor<4xi32>
+      %21 = stablehlo.convert %19 : (tensor<4xi64>) -> tensor<4xi32>
+      %22 = stablehlo.broadcast_in_dim %20, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+      %23 = stablehlo.broadcast_in_dim %21, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+      %24 = stablehlo.concatenate %22, %23, dim = 1 : (tensor<4x1xi32>, tensor<4x1xi32>) -> tensor<4x2xi32>
+      %25 = "stablehlo.gather"(%arg0, %24) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}> : (tensor<4x4xf32>, tensor<4x2xi32>) -> tensor<4xf32>
+      stablehlo.return %25 : tensor<4xf32>
+    }) : (tensor<i32>) -> tensor<4xf32>
+    return %7 : tensor<4xf32>
+  }
+  func.func private @count_nonzero(%arg0: tensor<4xi1>) -> tensor<i64> {
+    %c = stablehlo.constant dense<false> : tensor<i1>
+    %0 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i1>) -> tensor<4xi1>
+    %1 = stablehlo.compare NE, %arg0, %0, UNSIGNED : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+    %2 = stablehlo.convert %1 : (tensor<4xi1>) -> tensor<4xi32>
+    %3 = stablehlo.convert %2 : (tensor<4xi32>) -> tensor<4xi64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %4 = stablehlo.reduce(%3 init: %c_0) applies stablehlo.add across dimensions = [0] : (tensor<4xi64>, tensor<i64>) -> tensor<i64>
+    return %4 : tensor<i64>
+  }
+  func.func private @remainder(%arg0: tensor<i64>, %arg1: tensor<i64>) -> tensor<i64> {
+    %0 = stablehlo.convert %arg1 : tensor<i64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare EQ, %0, %c, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_0 = stablehlo.constant dense<1> : tensor<i64>
+    %2 = call @_where(%1, %c_0, %0) : (tensor<i1>, tensor<i64>, tensor<i64>) -> tensor<i64>
+    %3 = stablehlo.remainder %arg0, %2 : tensor<i64>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %4 = stablehlo.compare NE, %3, %c_1, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %5 = stablehlo.compare LT, %3, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_3 = stablehlo.constant dense<0> : tensor<i64>
+    %6 = stablehlo.compare LT, %2, %c_3, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %7 = stablehlo.compare NE, %5, %6, UNSIGNED : (tensor<i1>, tensor<i1>) -> tensor<i1>
+    %8 = stablehlo.and %7, %4 : tensor<i1>
+    %9 = stablehlo.add %3, %2 : tensor<i64>
+    %10 = stablehlo.select %8, %9, %3 : tensor<i1>, tensor<i64>
+    return %10 : tensor<i64>
+  }
+  func.func private @_where(%arg0: tensor<i1>, %arg1: tensor<i64>, %arg2: tensor<i64>) -> tensor<i64> {
+    %0 = stablehlo.select %arg0, %arg1, %arg2 : tensor<i1>, tensor<i64>
+    return %0 : tensor<i64>
+  }
+  func.func private @_where_0(%arg0: tensor<i1>, %arg1: tensor<f32>, %arg2: tensor<f32>) -> tensor<f32> {
+    %0 = stablehlo.select %arg0, %arg1, %arg2 : tensor<i1>, tensor<f32>
+    return %0 : tensor<f32>
+  }
+
+// -----
+
+// jnp_linalg_slogdet_f32: jnp.linalg.slogdet.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-1.0540938  ,  0.33732632 ,  1.4072722  , -1.4540243  ], [-0.20852184 , -0.63205254 , -1.7610195  ,  0.7349267  ], [-0.023443919,  0.071441844, -0.75231147 ,  0.45478415 ], [-0.53929734 , -0.14290321 , -1.1082608  , -1.2161027  ]]> : tensor<4x4xf32>
+  %r:2 = func.call @f(%a0) : (tensor<4x4xf32>) -> (tensor<f32>, tensor<f32>)
+  check.expect_eq_const %r#0, dense<1.> : tensor<f32>
+  // XLA CPU's error: 1.8e-08
+  check.expect_almost_eq_const %r#1, dense<0.054051768> : tensor<f32>, tolerance = 3.713e-05
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf32>) -> (tensor<f32> {jax.result_info = "result[0]"}, tensor<f32> {jax.result_info = "result[1]"}) {
+    %0:2 = call @slogdet(%arg0) : (tensor<4x4xf32>) -> (tensor<f32>, tensor<f32>)
+    return %0#0, %0#1 : tensor<f32>, tensor<f32>
+  }
+  func.func private @slogdet(%arg0: tensor<4x4xf32>) -> (tensor<f32>, tensor<f32>) {
+    %0:3 = stablehlo.custom_call @lapack_sgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<4x4xf32>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<4x4xi1>, tensor<4x4xf32>
+    %9 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_13 = %c_2, %iterArg_14 = %c_1, %iterArg_15 = %9) : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    cond {
+      %c_16 = stablehlo.constant dense<4> : tensor<i64>
+      %32 = stablehlo.compare LT, %iterArg_13, %c_16, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %32 : tensor<i1>
+    } do {
+      %32:2 = func.call @closed_call(%iterArg, %iterArg_14, %iterArg_15) : (tensor<4xi32>, tensor<i64>, tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>)
+      %c_16 = stablehlo.constant dense<1> : tensor<i64>
+      %33 = stablehlo.add %iterArg_13, %c_16 : tensor<i64>
+      stablehlo.return %iterArg, %33, %32#0, %32#1 : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    }
+    %11 = call @diagonal(%8) : (tensor<4x4xf32>) -> tensor<4xf32>
+    %cst_3 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %12 = stablehlo.broadcast_in_dim %cst_3, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %13 = stablehlo.compare EQ, %11, %12, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %c_4 = stablehlo.constant dense<false> : tensor<i1>
+    %14 = stablehlo.reduce(%13 init: %c_4) applies stablehlo.or across dimensions = [0] : (tensor<4xi1>, tensor<i1>) -> tensor<i1>
+    %15 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %16 = stablehlo.compare NE, %2, %15, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %17 = call @count_nonzero(%16) : (tensor<4xi1>) -> tensor<i64>
+    %cst_5 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %18 = stablehlo.broadcast_in_dim %cst_5, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %19 = stablehlo.compare LT, %11, %18, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    %20 = call @count_nonzero(%19) : (tensor<4xi1>) -> tensor<i64>
+    %21 = stablehlo.add %17, %20 : tensor<i64>
+    %c_6 = stablehlo.constant dense<2> : tensor<i64>
+    %22 = call @remainder(%21, %c_6) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+    %c_7 = stablehlo.constant dense<-2> : tensor<i64>
+    %23 = stablehlo.multiply %c_7, %22 : tensor<i64>
+    %c_8 = stablehlo.constant dense<1> : tensor<i64>
+    %24 = stablehlo.add %23, %c_8 : tensor<i64>
+    %25 = stablehlo.convert %24 : (tensor<i64>) -> tensor<f32>
+    %cst_9 = stablehlo.constant dense<1.000000e+00> : tensor<f32>
+    %26 = stablehlo.multiply %cst_9, %25 : tensor<f32>
+    %cst_10 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %27 = call @_where_0(%14, %cst_10, %26) : (tensor<i1>, tensor<f32>, tensor<f32>) -> tensor<f32>
+    %28 = stablehlo.abs %11 : tensor<4xf32>
+    %29 = stablehlo.log %28 : tensor<4xf32>
+    %cst_11 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %30 = stablehlo.reduce(%29 init: %cst_11) applies stablehlo.add across dimensions = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
+    %cst_12 = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %31 = call @_where_0(%14, %cst_12, %30) : (tensor<i1>, tensor<f32>, tensor<f32>) -> tensor<f32>
+    return %27, %31 : tensor<f32>, tensor<f32>
+  }
+  func.func private @closed_call(%arg0: tensor<4xi32>, %arg1: tensor<i64>, %arg2: tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<4> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.dynamic_slice %arg0, %4, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1xi32>) -> tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %7 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %8 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<4> : tensor<i64>
+    %9 = stablehlo.add %8, %c_3 : tensor<i64>
+    %10 = stablehlo.select %7, %9, %arg1 : tensor<i1>, tensor<i64>
+    %11 = stablehlo.dynamic_slice %arg2, %10, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %12 = stablehlo.reshape %11 : (tensor<1xi32>) -> tensor<i32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.compare LT, %6, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_5 = stablehlo.constant dense<4> : tensor<i32>
+    %14 = stablehlo.add %6, %c_5 : tensor<i32>
+    %15 = stablehlo.select %13, %14, %6 : tensor<i1>, tensor<i32>
+    %16 = stablehlo.dynamic_slice %arg2, %15, sizes = [1] : (tensor<4xi32>, tensor<i32>) -> tensor<1xi32>
+    %17 = stablehlo.reshape %16 : (tensor<1xi32>) -> tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %18 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<4> : tensor<i64>
+    %19 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %20 = stablehlo.select %18, %19, %arg1 : tensor<i1>, tensor<i64>
+    %21 = stablehlo.convert %20 : (tensor<i64>) -> tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %23 = "stablehlo.scatter"(%arg2, %22, %17) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %24 = stablehlo.compare LT, %6, %c_8, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_9 = stablehlo.constant dense<4> : tensor<i32>
+    %25 = stablehlo.add %6, %c_9 : tensor<i32>
+    %26 = stablehlo.select %24, %25, %6 : tensor<i1>, tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%23, %27, %12) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    return %0, %28 : tensor<i64>, tensor<4xi32>
+  }
+  func.func private @diagonal(%arg0: tensor<4x4xf32>) -> tensor<4xf32> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %1 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %2 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %3 = stablehlo.add %0, %2 : tensor<4x4xi64>
+    %4 = stablehlo.compare EQ, %3, %1, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %5 = stablehlo.convert %4 : (tensor<4x4xi1>) -> tensor<4x4xf32>
+    %c_0 = stablehlo.constant dense<1> : tensor<i32>
+    %6 = "stablehlo.case"(%c_0) ({
+      %c_1 = stablehlo.constant dense<0> : tensor<i32>
+      stablehlo.return %c_1 : tensor<i32>
+    }, {
+      %c_1 = stablehlo.constant dense<0> : tensor<i32>
+      stablehlo.return %c_1 : tensor<i32>
+    }) : (tensor<i32>) -> tensor<i32>
+    %7 = "stablehlo.case"(%6) ({
+      %8 = stablehlo.iota dim = 0 : tensor<4xi64>
+      %9 = stablehlo.iota dim = 0 : tensor<4xi64>
+      %c_1 = stablehlo.constant dense<0> : tensor<i64>
+      %10 = stablehlo.broadcast_in_dim %c_1, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %11 = stablehlo.compare LT, %8, %10, SIGNED : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi1>
+      %c_2 = stablehlo.constant dense<4> : tensor<i64>
+      %12 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %13 = stablehlo.add %8, %12 : tensor<4xi64>
+      %14 = stablehlo.select %11, %13, %8 : tensor<4xi1>, tensor<4xi64>
+      %c_3 = stablehlo.constant dense<0> : tensor<i64>
+      %15 = stablehlo.broadcast_in_dim %c_3, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %16 = stablehlo.compare LT, %9, %15, SIGNED : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi1>
+      %c_4 = stablehlo.constant dense<4> : tensor<i64>
+      %17 = stablehlo.broadcast_in_dim %c_4, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %18 = stablehlo.add %9, %17 : tensor<4xi64>
+      %19 = stablehlo.select %16, %18, %9 : tensor<4xi1>, tensor<4xi64>
+      %20 = stablehlo.convert %14 : (tensor<4xi64>) -> tensor<4xi32>
+      %21 = stablehlo.convert %19 : (tensor<4xi64>) -> tensor<4xi32>
+      %22 = stablehlo.broadcast_in_dim %20, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+      %23 = stablehlo.broadcast_in_dim %21, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+      %24 = stablehlo.concatenate %22, %23, dim = 1 : (tensor<4x1xi32>, tensor<4x1xi32>) -> tensor<4x2xi32>
+      %25 = "stablehlo.gather"(%arg0, %24) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}> : (tensor<4x4xf32>, tensor<4x2xi32>) -> tensor<4xf32>
+      stablehlo.return %25 : tensor<4xf32>
+    }) : (tensor<i32>) -> tensor<4xf32>
+    return %7 : tensor<4xf32>
+  }
+  func.func private @count_nonzero(%arg0: tensor<4xi1>) -> tensor<i64> {
+    %c = stablehlo.constant dense<false> : tensor<i1>
+    %0 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i1>) -> tensor<4xi1>
+    %1 = stablehlo.compare NE, %arg0, %0, UNSIGNED : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+    %2 = stablehlo.convert %1 : (tensor<4xi1>) -> tensor<4xi32>
+    %3 = stablehlo.convert %2 : (tensor<4xi32>) -> tensor<4xi64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %4 = stablehlo.reduce(%3 init: %c_0) applies stablehlo.add across dimensions = [0] : (tensor<4xi64>, tensor<i64>) -> tensor<i64>
+    return %4 : tensor<i64>
+  }
+  func.func private @remainder(%arg0: tensor<i64>, %arg1: tensor<i64>) -> tensor<i64> {
+    %0 = stablehlo.convert %arg1 : tensor<i64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare EQ, %0, %c, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_0 = stablehlo.constant dense<1> : tensor<i64>
+    %2 = call @_where(%1, %c_0, %0) : (tensor<i1>, tensor<i64>, tensor<i64>) -> tensor<i64>
+    %3 = stablehlo.remainder %arg0, %2 : tensor<i64>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %4 = stablehlo.compare NE, %3, %c_1, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %5 = stablehlo.compare LT, %3, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_3 = stablehlo.constant dense<0> : tensor<i64>
+    %6 = stablehlo.compare LT, %2, %c_3, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %7 = stablehlo.compare NE, %5, %6, UNSIGNED : (tensor<i1>, tensor<i1>) -> tensor<i1>
+    %8 = stablehlo.and %7, %4 : tensor<i1>
+    %9 = stablehlo.add %3, %2 : tensor<i64>
+    %10 = stablehlo.select %8, %9, %3 : tensor<i1>, tensor<i64>
+    return %10 : tensor<i64>
+  }
+  func.func private @_where(%arg0: tensor<i1>, %arg1: tensor<i64>, %arg2: tensor<i64>) -> tensor<i64> {
+    %0 = stablehlo.select %arg0, %arg1, %arg2 : tensor<i1>, tensor<i64>
+    return %0 : tensor<i64>
+  }
+  func.func private @_where_0(%arg0: tensor<i1>, %arg1: tensor<f32>, %arg2: tensor<f32>) -> tensor<f32> {
+    %0 = stablehlo.select %arg0, %arg1, %arg2 : tensor<i1>, tensor<f32>
+    return %0 : tensor<f32>
+  }
+
+// -----
+
+// jax_scipy_linalg_lu_f32: jax.scipy.linalg.lu: P exact (the pivot rows), L and U.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-1.0540938  ,  0.33732632 ,  1.4072722  , -1.4540243  ], [-0.20852184 , -0.63205254 , -1.7610195  ,  0.7349267  ], [-0.023443919,  0.071441844, -0.75231147 ,  0.45478415 ], [-0.53929734 , -0.14290321 , -1.1082608  , -1.2161027  ]]> : tensor<4x4xf32>
+  %r:3 = func.call @f(%a0) : (tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>)
+  check.expect_eq_const %r#0, dense<[[1., 0., 0., 0.], [0., 1., 0., 0.], [0., 0., 1., 0.], [0., 0., 0., 1.]]> : tensor<4x4xf32>
+  // XLA CPU's error: 8.1e-08
+  check.expect_almost_eq_const %r#1, dense<[[ 1.         ,  0.         ,  0.         ,  0.         ], [ 0.19782095 ,  1.         ,  0.         ,  0.         ], [ 0.022240827, -0.091501154,  1.         ,  0.         ], [ 0.5116218  ,  0.45148036 ,  0.9353557  ,  1.         ]]> : tensor<4x4xf32>, tolerance = 3.713e-05
+  // XLA CPU's error: 9.8e-08
+  check.expect_almost_eq_const %r#2, dense<[[-1.0540938 ,  0.33732632,  1.4072722 , -1.4540243 ], [ 0.        , -0.69878274, -2.0394075 ,  1.0225632 ], [ 0.        ,  0.        , -0.9702185 ,  0.5806886 ], [ 0.        ,  0.        ,  0.        , -1.4770098 ]]> : tensor<4x4xf32>, tolerance = 7.573e-05
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf32>) -> (tensor<4x4xf32> {jax.result_info = "result[0]"}, tensor<4x4xf32> {jax.result_info = "result[1]"}, tensor<4x4xf32> {jax.result_info = "result[2]"}) {
+    %0:3 = call @lu(%arg0) : (tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>)
+    return %0#0, %0#1, %0#2 : tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>
+  }
+  func.func private @lu(%arg0: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>) {
+    %0:3 = call @_lu(%arg0) : (tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>)
+    return %0#0, %0#1, %0#2 : tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>
+  }
+  func.func private @_lu(%arg0: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>) {
+    %0:3 = stablehlo.custom_call @lapack_sgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<4x4xf32>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<4x4xi1>, tensor<4x4xf32>
+    %9 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_4 = %c_2, %iterArg_5 = %c_1, %iterArg_6 = %9) : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    cond {
+      %c_7 = stablehlo.constant dense<4> : tensor<i64>
+      %27 = stablehlo.compare LT, %iterArg_4, %c_7, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %27 : tensor<i1>
+    } do {
+      %27:2 = func.call @closed_call(%iterArg, %iterArg_5, %iterArg_6) : (tensor<4xi32>, tensor<i64>, tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>)
+      %c_7 = stablehlo.constant dense<1> : tensor<i64>
+      %28 = stablehlo.add %iterArg_4, %c_7 : tensor<i64>
+      stablehlo.return %iterArg, %28, %27#0, %27#1 : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    }
+    %11 = stablehlo.broadcast_in_dim %10#3, dims = [1] : (tensor<4xi32>) -> tensor<1x4xi32>
+    %12 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %13 = stablehlo.broadcast_in_dim %12, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+    %14 = stablehlo.broadcast_in_dim %11, dims = [0, 1] : (tensor<1x4xi32>) -> tensor<4x4xi32>
+    %15 = stablehlo.broadcast_in_dim %13, dims = [0, 1] : (tensor<4x1xi32>) -> tensor<4x4xi32>
+    %16 = stablehlo.compare EQ, %14, %15, SIGNED : (tensor<4x4xi32>, tensor<4x4xi32>) -> tensor<4x4xi1>
+    %17 = stablehlo.convert %16 : (tensor<4x4xi1>) -> tensor<4x4xf32>
+    %18 = call @tril(%8) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    %19 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %20 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %c_3 = stablehlo.constant dense<0> : tensor<i64>
+    %21 = stablehlo.broadcast_in_dim %c_3, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %22 = stablehlo.add %19, %21 : tensor<4x4xi64>
+    %23 = stablehlo.compare EQ, %22, %20, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %24 = stablehlo.convert %23 : (tensor<4x4xi1>) -> tensor<4x4xf32>
+    %25 = stablehlo.add %18, %24 : tensor<4x4xf32>
+    %26 = call @triu(%8) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    return %17, %25, %26 : tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>
+  }
+  func.func private @closed_call(%arg0: tensor<4xi32>, %arg1: tensor<i64>, %arg2: tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<4> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.dynamic_slice %arg0, %4, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1xi32>) -> tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %7 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %8 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<4> : tensor<i64>
+    %9 = stablehlo.add %8, %c_3 : tensor<i64>
+    %10 = stablehlo.select %7, %9, %arg1 : tensor<i1>, tensor<i64>
+    %11 = stablehlo.dynamic_slice %arg2, %10, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %12 = stablehlo.reshape %11 : (tensor<1xi32>) -> tensor<i32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.compare LT, %6, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_5 = stablehlo.constant dense<4> : tensor<i32>
+    %14 = stablehlo.add %6, %c_5 : tensor<i32>
+    %15 = stablehlo.select %13, %14, %6 : tensor<i1>, tensor<i32>
+    %16 = stablehlo.dynamic_slice %arg2, %15, sizes = [1] : (tensor<4xi32>, tensor<i32>) -> tensor<1xi32>
+    %17 = stablehlo.reshape %16 : (tensor<1xi32>) -> tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %18 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<4> : tensor<i64>
+    %19 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %20 = stablehlo.select %18, %19, %arg1 : tensor<i1>, tensor<i64>
+    %21 = stablehlo.convert %20 : (tensor<i64>) -> tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %23 = "stablehlo.scatter"(%arg2, %22, %17) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %24 = stablehlo.compare LT, %6, %c_8, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_9 = stablehlo.constant dense<4> : tensor<i32>
+    %25 = stablehlo.add %6, %c_9 : tensor<i32>
+    %26 = stablehlo.select %24, %25, %6 : tensor<i1>, tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%23, %27, %12) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    return %0, %28 : tensor<i64>, tensor<4xi32>
+  }
+  func.func private @tril(%arg0: tensor<4x4xf32>) -> tensor<4x4xf32> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %c = stablehlo.constant dense<-1> : tensor<i64>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %2 = stablehlo.add %0, %1 : tensor<4x4xi64>
+    %3 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %4 = stablehlo.compare GE, %2, %3, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %5 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<4x4xf32>
+    %6 = stablehlo.select %4, %arg0, %5 : tensor<4x4xi1>, tensor<4x4xf32>
+    return %6 : tensor<4x4xf32>
+  }
+  func.func private @triu(%arg0: tensor<4x4xf32>) -> tensor<4x4xf32> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %c = stablehlo.constant dense<-1> : tensor<i64>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %2 = stablehlo.add %0, %1 : tensor<4x4xi64>
+    %3 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %4 = stablehlo.compare GE, %2, %3, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %5 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<4x4xf32>
+    %6 = stablehlo.select %4, %5, %arg0 : tensor<4x4xi1>, tensor<4x4xf32>
+    return %6 : tensor<4x4xf32>
+  }
+
+// -----
+
+// jnp_linalg_solve_f64: jnp.linalg.solve (getrf, then two trsm).
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-0.15144364817129202 ,  0.022221557194479512,  1.1765083202520015  ,   0.6805109746331383  ], [ 0.3826002677279928  , -0.5635713933532417  , -1.3819687200064654  ,   0.949529931735302   ], [ 0.9664471342208761  , -0.1407083991233403  ,  0.541883841603518   ,   0.781443053885405   ], [ 0.8311844526649818  ,  0.9213834732464707  , -0.45561765066113274 ,   1.5149729826647176  ]]> : tensor<4x4xf64>
+  %a1 = stablehlo.constant dense<[[-1.2465930582857083,  0.861723076993649 ], [ 0.4939320790307585,  0.8736191135245024], [ 1.8790083070967372,  1.484445473378649 ], [-1.145176907189325 , -1.688671580267857 ]]> : tensor<4x2xf64>
+  %r = func.call @f(%a0, %a1) : (tensor<4x4xf64>, tensor<4x2xf64>) -> (tensor<4x2xf64>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r, dense<[[ 2.753430924643092  ,  0.5762632798476298 ], [-1.4866008280385232 , -2.4367088126268905 ], [ 0.09454685423850177,  0.7010982365686724 ], [-1.3340034815737274 ,  0.2620002507763783 ]]> : tensor<4x2xf64>, tolerance = 7.309e-14
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf64>, %arg1: tensor<4x2xf64>) -> (tensor<4x2xf64> {jax.result_info = "result"}) {
+    %0 = call @solve(%arg0, %arg1) : (tensor<4x4xf64>, tensor<4x2xf64>) -> tensor<4x2xf64>
+    return %0 : tensor<4x2xf64>
+  }
+  func.func private @solve(%arg0: tensor<4x4xf64>, %arg1: tensor<4x2xf64>) -> tensor<4x2xf64> {
+    %0:3 = stablehlo.custom_call @lapack_dgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<4x4xf64>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<4x4xi1>, tensor<4x4xf64>
+    %9 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_3 = %c_2, %iterArg_4 = %c_1, %iterArg_5 = %9) : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    cond {
+      %c_6 = stablehlo.constant dense<4> : tensor<i64>
+      %14 = stablehlo.compare LT, %iterArg_3, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %14 : tensor<i1>
+    } do {
+      %14:2 = func.call @closed_call(%iterArg, %iterArg_4, %iterArg_5) : (tensor<4xi32>, tensor<i64>, tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>)
+      %c_6 = stablehlo.constant dense<1> : tensor<i64>
+      %15 = stablehlo.add %iterArg_3, %c_6 : tensor<i64>
+      stablehlo.return %iterArg, %15, %14#0, %14#1 : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    }
+    %11 = stablehlo.transpose %arg1, dims = [1, 0] : (tensor<4x2xf64>) -> tensor<2x4xf64>
+    %12 = call @_lu_solve(%8, %10#3, %11) : (tensor<4x4xf64>, tensor<4xi32>, tensor<2x4xf64>) -> tensor<2x4xf64>
+    %13 = stablehlo.transpose %12, dims = [1, 0] : (tensor<2x4xf64>) -> tensor<4x2xf64>
+    return %13 : tensor<4x2xf64>
+  }
+  func.func private @closed_call(%arg0: tensor<4xi32>, %arg1: tensor<i64>, %arg2: tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<4> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.dynamic_slice %arg0, %4, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1xi32>) -> tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %7 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %8 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<4> : tensor<i64>
+    %9 = stablehlo.add %8, %c_3 : tensor<i64>
+    %10 = stablehlo.select %7, %9, %arg1 : tensor<i1>, tensor<i64>
+    %11 = stablehlo.dynamic_slice %arg2, %10, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %12 = stablehlo.reshape %11 : (tensor<1xi32>) -> tensor<i32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.compare LT, %6, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_5 = stablehlo.constant dense<4> : tensor<i32>
+    %14 = stablehlo.add %6, %c_5 : tensor<i32>
+    %15 = stablehlo.select %13, %14, %6 : tensor<i1>, tensor<i32>
+    %16 = stablehlo.dynamic_slice %arg2, %15, sizes = [1] : (tensor<4xi32>, tensor<i32>) -> tensor<1xi32>
+    %17 = stablehlo.reshape %16 : (tensor<1xi32>) -> tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %18 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<4> : tensor<i64>
+    %19 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %20 = stablehlo.select %18, %19, %arg1 : tensor<i1>, tensor<i64>
+    %21 = stablehlo.convert %20 : (tensor<i64>) -> tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %23 = "stablehlo.scatter"(%arg2, %22, %17) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %24 = stablehlo.compare LT, %6, %c_8, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_9 = stablehlo.constant dense<4> : tensor<i32>
+    %25 = stablehlo.add %6, %c_9 : tensor<i32>
+    %26 = stablehlo.select %24, %25, %6 : tensor<i1>, tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%23, %27, %12) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    return %0, %28 : tensor<i64>, tensor<4xi32>
+  }
+  func.func private @_lu_solve(%arg0: tensor<4x4xf64>, %arg1: tensor<4xi32>, %arg2: tensor<2x4xf64>) -> tensor<2x4xf64> {
+    %0 = stablehlo.broadcast_in_dim %arg2, dims = [0, 1] : (tensor<2x4xf64>) -> tensor<2x4x1xf64>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.compare LT, %arg1, %1, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %c_0 = stablehlo.constant dense<4> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %4 = stablehlo.add %arg1, %3 : tensor<4xi32>
+    %5 = stablehlo.select %2, %4, %arg1 : tensor<4xi1>, tensor<4xi32>
+    %6 = stablehlo.broadcast_in_dim %5, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+    %7 = "stablehlo.gather"(%0, %6) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 2], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 2, 1, 1>}> : (tensor<2x4x1xf64>, tensor<4x1xi32>) -> tensor<2x4x1xf64>
+    %8 = stablehlo.transpose %7, dims = [1, 2, 0] : (tensor<2x4x1xf64>) -> tensor<4x1x2xf64>
+    %9 = stablehlo.reshape %8 : (tensor<4x1x2xf64>) -> tensor<4x2xf64>
+    %10 = stablehlo.custom_call @lapack_dtrsm_ffi(%arg0, %9) {backend_config = "", mhlo.backend_config = {diag = 85 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 76 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k, l])->([m, n]) {i=4, j=4, k=4, l=2, m=4, n=2}, custom>} : (tensor<4x4xf64>, tensor<4x2xf64>) -> tensor<4x2xf64>
+    %11 = stablehlo.reshape %10 : (tensor<4x2xf64>) -> tensor<4x1x2xf64>
+    %12 = stablehlo.reshape %11 : (tensor<4x1x2xf64>) -> tensor<4x2xf64>
+    %13 = stablehlo.custom_call @lapack_dtrsm_ffi(%arg0, %12) {backend_config = "", mhlo.backend_config = {diag = 78 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 85 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k, l])->([m, n]) {i=4, j=4, k=4, l=2, m=4, n=2}, custom>} : (tensor<4x4xf64>, tensor<4x2xf64>) -> tensor<4x2xf64>
+    %14 = stablehlo.reshape %13 : (tensor<4x2xf64>) -> tensor<4x1x2xf64>
+    %15 = stablehlo.transpose %14, dims = [2, 0, 1] : (tensor<4x1x2xf64>) -> tensor<2x4x1xf64>
+    %16 = stablehlo.reshape %15 : (tensor<2x4x1xf64>) -> tensor<2x4xf64>
+    return %16 : tensor<2x4xf64>
+  }
+
+// -----
+
+// jnp_linalg_inv_f64: jnp.linalg.inv.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-0.15144364817129202 ,  0.022221557194479512,  1.1765083202520015  ,   0.6805109746331383  ], [ 0.3826002677279928  , -0.5635713933532417  , -1.3819687200064654  ,   0.949529931735302   ], [ 0.9664471342208761  , -0.1407083991233403  ,  0.541883841603518   ,   0.781443053885405   ], [ 0.8311844526649818  ,  0.9213834732464707  , -0.45561765066113274 ,   1.5149729826647176  ]]> : tensor<4x4xf64>
+  %r = func.call @f(%a0) : (tensor<4x4xf64>) -> (tensor<4x4xf64>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r, dense<[[-0.7913664530091098  , -0.27689633440455447 ,  1.0161176106268008  ,   0.004895707754548066], [-0.24425458825012428 , -0.5828884131189731  , -0.3883715108973692  ,   0.6753771547429873  ], [ 0.3540661571098613  , -0.2705010811713625  ,  0.27596550652539004 ,  -0.13184945407763254 ], [ 0.6892152108379765  ,  0.4250706903791688  , -0.2382929047552372  ,   0.2069848639688976  ]]> : tensor<4x4xf64>, tolerance = 2.697e-14
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf64>) -> (tensor<4x4xf64> {jax.result_info = "result"}) {
+    %0 = call @inv(%arg0) : (tensor<4x4xf64>) -> tensor<4x4xf64>
+    return %0 : tensor<4x4xf64>
+  }
+  func.func private @inv(%arg0: tensor<4x4xf64>) -> tensor<4x4xf64> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %1 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %2 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %3 = stablehlo.add %0, %2 : tensor<4x4xi64>
+    %4 = stablehlo.compare EQ, %3, %1, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %5 = stablehlo.convert %4 : (tensor<4x4xi1>) -> tensor<4x4xf64>
+    %6 = call @solve(%arg0, %5) : (tensor<4x4xf64>, tensor<4x4xf64>) -> tensor<4x4xf64>
+    return %6 : tensor<4x4xf64>
+  }
+  func.func private @solve(%arg0: tensor<4x4xf64>, %arg1: tensor<4x4xf64>) -> tensor<4x4xf64> {
+    %0:3 = stablehlo.custom_call @lapack_dgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<4x4xf64>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<4x4xi1>, tensor<4x4xf64>
+    %9 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_3 = %c_2, %iterArg_4 = %c_1, %iterArg_5 = %9) : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    cond {
+      %c_6 = stablehlo.constant dense<4> : tensor<i64>
+      %14 = stablehlo.compare LT, %iterArg_3, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %14 : tensor<i1>
+    } do {
+      %14:2 = func.call @closed_call(%iterArg, %iterArg_4, %iterArg_5) : (tensor<4xi32>, tensor<i64>, tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>)
+      %c_6 = stablehlo.constant dense<1> : tensor<i64>
+      %15 = stablehlo.add %iterArg_3, %c_6 : tensor<i64>
+      stablehlo.return %iterArg, %15, %14#0, %14#1 : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    }
+    %11 = stablehlo.transpose %arg1, dims = [1, 0] : (tensor<4x4xf64>) -> tensor<4x4xf64>
+    %12 = call @_lu_solve(%8, %10#3, %11) : (tensor<4x4xf64>, tensor<4xi32>, tensor<4x4xf64>) -> tensor<4x4xf64>
+    %13 = stablehlo.transpose %12, dims = [1, 0] : (tensor<4x4xf64>) -> tensor<4x4xf64>
+    return %13 : tensor<4x4xf64>
+  }
+  func.func private @closed_call(%arg0: tensor<4xi32>, %arg1: tensor<i64>, %arg2: tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<4> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.dynamic_slice %arg0, %4, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1xi32>) -> tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %7 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %8 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<4> : tensor<i64>
+    %9 = stablehlo.add %8, %c_3 : tensor<i64>
+    %10 = stablehlo.select %7, %9, %arg1 : tensor<i1>, tensor<i64>
+    %11 = stablehlo.dynamic_slice %arg2, %10, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %12 = stablehlo.reshape %11 : (tensor<1xi32>) -> tensor<i32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.compare LT, %6, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_5 = stablehlo.constant dense<4> : tensor<i32>
+    %14 = stablehlo.add %6, %c_5 : tensor<i32>
+    %15 = stablehlo.select %13, %14, %6 : tensor<i1>, tensor<i32>
+    %16 = stablehlo.dynamic_slice %arg2, %15, sizes = [1] : (tensor<4xi32>, tensor<i32>) -> tensor<1xi32>
+    %17 = stablehlo.reshape %16 : (tensor<1xi32>) -> tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %18 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<4> : tensor<i64>
+    %19 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %20 = stablehlo.select %18, %19, %arg1 : tensor<i1>, tensor<i64>
+    %21 = stablehlo.convert %20 : (tensor<i64>) -> tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %23 = "stablehlo.scatter"(%arg2, %22, %17) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %24 = stablehlo.compare LT, %6, %c_8, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_9 = stablehlo.constant dense<4> : tensor<i32>
+    %25 = stablehlo.add %6, %c_9 : tensor<i32>
+    %26 = stablehlo.select %24, %25, %6 : tensor<i1>, tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%23, %27, %12) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    return %0, %28 : tensor<i64>, tensor<4xi32>
+  }
+  func.func private @_lu_solve(%arg0: tensor<4x4xf64>, %arg1: tensor<4xi32>, %arg2: tensor<4x4xf64>) -> tensor<4x4xf64> {
+    %0 = stablehlo.broadcast_in_dim %arg2, dims = [0, 1] : (tensor<4x4xf64>) -> tensor<4x4x1xf64>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.compare LT, %arg1, %1, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %c_0 = stablehlo.constant dense<4> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %4 = stablehlo.add %arg1, %3 : tensor<4xi32>
+    %5 = stablehlo.select %2, %4, %arg1 : tensor<4xi1>, tensor<4xi32>
+    %6 = stablehlo.broadcast_in_dim %5, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+    %7 = "stablehlo.gather"(%0, %6) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 2], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 4, 1, 1>}> : (tensor<4x4x1xf64>, tensor<4x1xi32>) -> tensor<4x4x1xf64>
+    %8 = stablehlo.transpose %7, dims = [1, 2, 0] : (tensor<4x4x1xf64>) -> tensor<4x1x4xf64>
+    %9 = stablehlo.reshape %8 : (tensor<4x1x4xf64>) -> tensor<4x4xf64>
+    %10 = stablehlo.custom_call @lapack_dtrsm_ffi(%arg0, %9) {backend_config = "", mhlo.backend_config = {diag = 85 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 76 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k, l])->([m, n]) {i=4, j=4, k=4, l=4, m=4, n=4}, custom>} : (tensor<4x4xf64>, tensor<4x4xf64>) -> tensor<4x4xf64>
+    %11 = stablehlo.reshape %10 : (tensor<4x4xf64>) -> tensor<4x1x4xf64>
+    %12 = stablehlo.reshape %11 : (tensor<4x1x4xf64>) -> tensor<4x4xf64>
+    %13 = stablehlo.custom_call @lapack_dtrsm_ffi(%arg0, %12) {backend_config = "", mhlo.backend_config = {diag = 78 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 85 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k, l])->([m, n]) {i=4, j=4, k=4, l=4, m=4, n=4}, custom>} : (tensor<4x4xf64>, tensor<4x4xf64>) -> tensor<4x4xf64>
+    %14 = stablehlo.reshape %13 : (tensor<4x4xf64>) -> tensor<4x1x4xf64>
+    %15 = stablehlo.transpose %14, dims = [2, 0, 1] : (tensor<4x1x4xf64>) -> tensor<4x4x1xf64>
+    %16 = stablehlo.reshape %15 : (tensor<4x4x1xf64>) -> tensor<4x4xf64>
+    return %16 : tensor<4x4xf64>
+  }
+
+// -----
+
+// jnp_linalg_det_f64: jnp.linalg.det of a 4x4 (through getrf; 2x2 and 3x3 have closed forms).
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-0.15144364817129202 ,  0.022221557194479512,  1.1765083202520015  ,   0.6805109746331383  ], [ 0.3826002677279928  , -0.5635713933532417  , -1.3819687200064654  ,   0.949529931735302   ], [ 0.9664471342208761  , -0.1407083991233403  ,  0.541883841603518   ,   0.781443053885405   ], [ 0.8311844526649818  ,  0.9213834732464707  , -0.45561765066113274 ,   1.5149729826647176  ]]> : tensor<4x4xf64>
+  %r = func.call @f(%a0) : (tensor<4x4xf64>) -> (tensor<f64>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r, dense<2.9899483594297163> : tensor<f64>, tolerance = 7.936e-14
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf64>) -> (tensor<f64> {jax.result_info = "result"}) {
+    %0 = call @det(%arg0) : (tensor<4x4xf64>) -> tensor<f64>
+    return %0 : tensor<f64>
+  }
+  func.func private @det(%arg0: tensor<4x4xf64>) -> tensor<f64> {
+    %0:2 = call @slogdet(%arg0) : (tensor<4x4xf64>) -> (tensor<f64>, tensor<f64>)
+    %1 = stablehlo.exponential %0#1 : tensor<f64>
+    %2 = stablehlo.multiply %0#0, %1 : tensor<f64>
+    return %2 : tensor<f64>
+  }
+  func.func private @slogdet(%arg0: tensor<4x4xf64>) -> (tensor<f64>, tensor<f64>) {
+    %0:3 = stablehlo.custom_call @lapack_dgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<4x4xf64>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<4x4xi1>, tensor<4x4xf64>
+    %9 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_13 = %c_2, %iterArg_14 = %c_1, %iterArg_15 = %9) : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    cond {
+      %c_16 = stablehlo.constant dense<4> : tensor<i64>
+      %32 = stablehlo.compare LT, %iterArg_13, %c_16, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %32 : tensor<i1>
+    } do {
+      %32:2 = func.call @closed_call(%iterArg, %iterArg_14, %iterArg_15) : (tensor<4xi32>, tensor<i64>, tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>)
+      %c_16 = stablehlo.constant dense<1> : tensor<i64>
+      %33 = stablehlo.add %iterArg_13, %c_16 : tensor<i64>
+      stablehlo.return %iterArg, %33, %32#0, %32#1 : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    }
+    %11 = call @diagonal(%8) : (tensor<4x4xf64>) -> tensor<4xf64>
+    %cst_3 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %12 = stablehlo.broadcast_in_dim %cst_3, dims = [] : (tensor<f64>) -> tensor<4xf64>
+    %13 = stablehlo.compare EQ, %11, %12, FLOAT : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xi1>
+    %c_4 = stablehlo.constant dense<false> : tensor<i1>
+    %14 = stablehlo.reduce(%13 init: %c_4) applies stablehlo.or across dimensions = [0] : (tensor<4xi1>, tensor<i1>) -> tensor<i1>
+    %15 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %16 = stablehlo.compare NE, %2, %15, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %17 = call @count_nonzero(%16) : (tensor<4xi1>) -> tensor<i64>
+    %cst_5 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %18 = stablehlo.broadcast_in_dim %cst_5, dims = [] : (tensor<f64>) -> tensor<4xf64>
+    %19 = stablehlo.compare LT, %11, %18, FLOAT : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xi1>
+    %20 = call @count_nonzero(%19) : (tensor<4xi1>) -> tensor<i64>
+    %21 = stablehlo.add %17, %20 : tensor<i64>
+    %c_6 = stablehlo.constant dense<2> : tensor<i64>
+    %22 = call @remainder(%21, %c_6) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+    %c_7 = stablehlo.constant dense<-2> : tensor<i64>
+    %23 = stablehlo.multiply %c_7, %22 : tensor<i64>
+    %c_8 = stablehlo.constant dense<1> : tensor<i64>
+    %24 = stablehlo.add %23, %c_8 : tensor<i64>
+    %25 = stablehlo.convert %24 : (tensor<i64>) -> tensor<f64>
+    %cst_9 = stablehlo.constant dense<1.000000e+00> : tensor<f64>
+    %26 = stablehlo.multiply %cst_9, %25 : tensor<f64>
+    %cst_10 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %27 = call @_where_0(%14, %cst_10, %26) : (tensor<i1>, tensor<f64>, tensor<f64>) -> tensor<f64>
+    %28 = stablehlo.abs %11 : tensor<4xf64>
+    %29 = stablehlo.log %28 : tensor<4xf64>
+    %cst_11 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %30 = stablehlo.reduce(%29 init: %cst_11) applies stablehlo.add across dimensions = [0] : (tensor<4xf64>, tensor<f64>) -> tensor<f64>
+    %cst_12 = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>
+    %31 = call @_where_0(%14, %cst_12, %30) : (tensor<i1>, tensor<f64>, tensor<f64>) -> tensor<f64>
+    return %27, %31 : tensor<f64>, tensor<f64>
+  }
+  func.func private @closed_call(%arg0: tensor<4xi32>, %arg1: tensor<i64>, %arg2: tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<4> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.dynamic_slice %arg0, %4, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1xi32>) -> tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %7 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %8 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<4> : tensor<i64>
+    %9 = stablehlo.add %8, %c_3 : tensor<i64>
+    %10 = stablehlo.select %7, %9, %arg1 : tensor<i1>, tensor<i64>
+    %11 = stablehlo.dynamic_slice %arg2, %10, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %12 = stablehlo.reshape %11 : (tensor<1xi32>) -> tensor<i32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.compare LT, %6, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_5 = stablehlo.constant dense<4> : tensor<i32>
+    %14 = stablehlo.add %6, %c_5 : tensor<i32>
+    %15 = stablehlo.select %13, %14, %6 : tensor<i1>, tensor<i32>
+    %16 = stablehlo.dynamic_slice %arg2, %15, sizes = [1] : (tensor<4xi32>, tensor<i32>) -> tensor<1xi32>
+    %17 = stablehlo.reshape %16 : (tensor<1xi32>) -> tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %18 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<4> : tensor<i64>
+    %19 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %20 = stablehlo.select %18, %19, %arg1 : tensor<i1>, tensor<i64>
+    %21 = stablehlo.convert %20 : (tensor<i64>) -> tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %23 = "stablehlo.scatter"(%arg2, %22, %17) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %24 = stablehlo.compare LT, %6, %c_8, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_9 = stablehlo.constant dense<4> : tensor<i32>
+    %25 = stablehlo.add %6, %c_9 : tensor<i32>
+    %26 = stablehlo.select %24, %25, %6 : tensor<i1>, tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%23, %27, %12) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    return %0, %28 : tensor<i64>, tensor<4xi32>
+  }
+  func.func private @diagonal(%arg0: tensor<4x4xf64>) -> tensor<4xf64> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %1 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %2 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %3 = stablehlo.add %0, %2 : tensor<4x4xi64>
+    %4 = stablehlo.compare EQ, %3, %1, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %5 = stablehlo.convert %4 : (tensor<4x4xi1>) -> tensor<4x4xf64>
+    %c_0 = stablehlo.constant dense<1> : tensor<i32>
+    %6 = "stablehlo.case"(%c_0) ({
+      %c_1 = stablehlo.constant dense<0> : tensor<i32>
+      stablehlo.return %c_1 : tensor<i32>
+    }, {
+      %c_1 = stablehlo.constant dense<0> : tensor<i32>
+      stablehlo.return %c_1 : tensor<i32>
+    }) : (tensor<i32>) -> tensor<i32>
+    %7 = "stablehlo.case"(%6) ({
+      %8 = stablehlo.iota dim = 0 : tensor<4xi64>
+      %9 = stablehlo.iota dim = 0 : tensor<4xi64>
+      %c_1 = stablehlo.constant dense<0> : tensor<i64>
+      %10 = stablehlo.broadcast_in_dim %c_1, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %11 = stablehlo.compare LT, %8, %10, SIGNED : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi1>
+      %c_2 = stablehlo.constant dense<4> : tensor<i64>
+      %12 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %13 = stablehlo.add %8, %12 : tensor<4xi64>
+      %14 = stablehlo.select %11, %13, %8 : tensor<4xi1>, tensor<4xi64>
+      %c_3 = stablehlo.constant dense<0> : tensor<i64>
+      %15 = stablehlo.broadcast_in_dim %c_3, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %16 = stablehlo.compare LT, %9, %15, SIGNED : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi1>
+      %c_4 = stablehlo.constant dense<4> : tensor<i64>
+      %17 = stablehlo.broadcast_in_dim %c_4, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %18 = stablehlo.add %9, %17 : tensor<4xi64>
+      %19 = stablehlo.select %16, %18, %9 : tensor<4xi1>, tensor<4xi64>
+      %20 = stablehlo.convert %14 : (tensor<4xi64>) -> tensor<4xi32>
+      %21 = stablehlo.convert %19 : (tensor<4xi64>) -> tensor<4xi32>
+      %22 = stablehlo.broadcast_in_dim %20, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+      %23 = stablehlo.broadcast_in_dim %21, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+      %24 = stablehlo.concatenate %22, %23, dim = 1 : (tensor<4x1xi32>, tensor<4x1xi32>) -> tensor<4x2xi32>
+      %25 = "stablehlo.gather"(%arg0, %24) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}> : (tensor<4x4xf64>, tensor<4x2xi32>) -> tensor<4xf64>
+      stablehlo.return %25 : tensor<4xf64>
+    }) : (tensor<i32>) -> tensor<4xf64>
+    return %7 : tensor<4xf64>
+  }
+  func.func private @count_nonzero(%arg0: tensor<4xi1>) -> tensor<i64> {
+    %c = stablehlo.constant dense<false> : tensor<i1>
+    %0 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i1>) -> tensor<4xi1>
+    %1 = stablehlo.compare NE, %arg0, %0, UNSIGNED : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+    %2 = stablehlo.convert %1 : (tensor<4xi1>) -> tensor<4xi32>
+    %3 = stablehlo.convert %2 : (tensor<4xi32>) -> tensor<4xi64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %4 = stablehlo.reduce(%3 init: %c_0) applies stablehlo.add across dimensions = [0] : (tensor<4xi64>, tensor<i64>) -> tensor<i64>
+    return %4 : tensor<i64>
+  }
+  func.func private @remainder(%arg0: tensor<i64>, %arg1: tensor<i64>) -> tensor<i64> {
+    %0 = stablehlo.convert %arg1 : tensor<i64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare EQ, %0, %c, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_0 = stablehlo.constant dense<1> : tensor<i64>
+    %2 = call @_where(%1, %c_0, %0) : (tensor<i1>, tensor<i64>, tensor<i64>) -> tensor<i64>
+    %3 = stablehlo.remainder %arg0, %2 : tensor<i64>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %4 = stablehlo.compare NE, %3, %c_1, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %5 = stablehlo.compare LT, %3, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_3 = stablehlo.constant dense<0> : tensor<i64>
+    %6 = stablehlo.compare LT, %2, %c_3, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %7 = stablehlo.compare NE, %5, %6, UNSIGNED : (tensor<i1>, tensor<i1>) -> tensor<i1>
+    %8 = stablehlo.and %7, %4 : tensor<i1>
+    %9 = stablehlo.add %3, %2 : tensor<i64>
+    %10 = stablehlo.select %8, %9, %3 : tensor<i1>, tensor<i64>
+    return %10 : tensor<i64>
+  }
+  func.func private @_where(%arg0: tensor<i1>, %arg1: tensor<i64>, %arg2: tensor<i64>) -> tensor<i64> {
+    %0 = stablehlo.select %arg0, %arg1, %arg2 : tensor<i1>, tensor<i64>
+    return %0 : tensor<i64>
+  }
+  func.func private @_where_0(%arg0: tensor<i1>, %arg1: tensor<f64>, %arg2: tensor<f64>) -> tensor<f64> {
+    %0 = stablehlo.select %arg0, %arg1, %arg2 : tensor<i1>, tensor<f64>
+    return %0 : tensor<f64>
+  }
+
+// -----
+
+// jnp_linalg_slogdet_f64: jnp.linalg.slogdet.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-0.15144364817129202 ,  0.022221557194479512,  1.1765083202520015  ,   0.6805109746331383  ], [ 0.3826002677279928  , -0.5635713933532417  , -1.3819687200064654  ,   0.949529931735302   ], [ 0.9664471342208761  , -0.1407083991233403  ,  0.541883841603518   ,   0.781443053885405   ], [ 0.8311844526649818  ,  0.9213834732464707  , -0.45561765066113274 ,   1.5149729826647176  ]]> : tensor<4x4xf64>
+  %r:2 = func.call @f(%a0) : (tensor<4x4xf64>) -> (tensor<f64>, tensor<f64>)
+  check.expect_eq_const %r#0, dense<1.> : tensor<f64>
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#1, dense<1.0952561161597076> : tensor<f64>, tolerance = 2.907e-14
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf64>) -> (tensor<f64> {jax.result_info = "result[0]"}, tensor<f64> {jax.result_info = "result[1]"}) {
+    %0:2 = call @slogdet(%arg0) : (tensor<4x4xf64>) -> (tensor<f64>, tensor<f64>)
+    return %0#0, %0#1 : tensor<f64>, tensor<f64>
+  }
+  func.func private @slogdet(%arg0: tensor<4x4xf64>) -> (tensor<f64>, tensor<f64>) {
+    %0:3 = stablehlo.custom_call @lapack_dgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<4x4xf64>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<4x4xi1>, tensor<4x4xf64>
+    %9 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_13 = %c_2, %iterArg_14 = %c_1, %iterArg_15 = %9) : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    cond {
+      %c_16 = stablehlo.constant dense<4> : tensor<i64>
+      %32 = stablehlo.compare LT, %iterArg_13, %c_16, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %32 : tensor<i1>
+    } do {
+      %32:2 = func.call @closed_call(%iterArg, %iterArg_14, %iterArg_15) : (tensor<4xi32>, tensor<i64>, tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>)
+      %c_16 = stablehlo.constant dense<1> : tensor<i64>
+      %33 = stablehlo.add %iterArg_13, %c_16 : tensor<i64>
+      stablehlo.return %iterArg, %33, %32#0, %32#1 : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    }
+    %11 = call @diagonal(%8) : (tensor<4x4xf64>) -> tensor<4xf64>
+    %cst_3 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %12 = stablehlo.broadcast_in_dim %cst_3, dims = [] : (tensor<f64>) -> tensor<4xf64>
+    %13 = stablehlo.compare EQ, %11, %12, FLOAT : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xi1>
+    %c_4 = stablehlo.constant dense<false> : tensor<i1>
+    %14 = stablehlo.reduce(%13 init: %c_4) applies stablehlo.or across dimensions = [0] : (tensor<4xi1>, tensor<i1>) -> tensor<i1>
+    %15 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %16 = stablehlo.compare NE, %2, %15, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %17 = call @count_nonzero(%16) : (tensor<4xi1>) -> tensor<i64>
+    %cst_5 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %18 = stablehlo.broadcast_in_dim %cst_5, dims = [] : (tensor<f64>) -> tensor<4xf64>
+    %19 = stablehlo.compare LT, %11, %18, FLOAT : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xi1>
+    %20 = call @count_nonzero(%19) : (tensor<4xi1>) -> tensor<i64>
+    %21 = stablehlo.add %17, %20 : tensor<i64>
+    %c_6 = stablehlo.constant dense<2> : tensor<i64>
+    %22 = call @remainder(%21, %c_6) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+    %c_7 = stablehlo.constant dense<-2> : tensor<i64>
+    %23 = stablehlo.multiply %c_7, %22 : tensor<i64>
+    %c_8 = stablehlo.constant dense<1> : tensor<i64>
+    %24 = stablehlo.add %23, %c_8 : tensor<i64>
+    %25 = stablehlo.convert %24 : (tensor<i64>) -> tensor<f64>
+    %cst_9 = stablehlo.constant dense<1.000000e+00> : tensor<f64>
+    %26 = stablehlo.multiply %cst_9, %25 : tensor<f64>
+    %cst_10 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %27 = call @_where_0(%14, %cst_10, %26) : (tensor<i1>, tensor<f64>, tensor<f64>) -> tensor<f64>
+    %28 = stablehlo.abs %11 : tensor<4xf64>
+    %29 = stablehlo.log %28 : tensor<4xf64>
+    %cst_11 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %30 = stablehlo.reduce(%29 init: %cst_11) applies stablehlo.add across dimensions = [0] : (tensor<4xf64>, tensor<f64>) -> tensor<f64>
+    %cst_12 = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>
+    %31 = call @_where_0(%14, %cst_12, %30) : (tensor<i1>, tensor<f64>, tensor<f64>) -> tensor<f64>
+    return %27, %31 : tensor<f64>, tensor<f64>
+  }
+  func.func private @closed_call(%arg0: tensor<4xi32>, %arg1: tensor<i64>, %arg2: tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<4> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.dynamic_slice %arg0, %4, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1xi32>) -> tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %7 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %8 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<4> : tensor<i64>
+    %9 = stablehlo.add %8, %c_3 : tensor<i64>
+    %10 = stablehlo.select %7, %9, %arg1 : tensor<i1>, tensor<i64>
+    %11 = stablehlo.dynamic_slice %arg2, %10, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %12 = stablehlo.reshape %11 : (tensor<1xi32>) -> tensor<i32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.compare LT, %6, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_5 = stablehlo.constant dense<4> : tensor<i32>
+    %14 = stablehlo.add %6, %c_5 : tensor<i32>
+    %15 = stablehlo.select %13, %14, %6 : tensor<i1>, tensor<i32>
+    %16 = stablehlo.dynamic_slice %arg2, %15, sizes = [1] : (tensor<4xi32>, tensor<i32>) -> tensor<1xi32>
+    %17 = stablehlo.reshape %16 : (tensor<1xi32>) -> tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %18 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<4> : tensor<i64>
+    %19 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %20 = stablehlo.select %18, %19, %arg1 : tensor<i1>, tensor<i64>
+    %21 = stablehlo.convert %20 : (tensor<i64>) -> tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %23 = "stablehlo.scatter"(%arg2, %22, %17) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %24 = stablehlo.compare LT, %6, %c_8, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_9 = stablehlo.constant dense<4> : tensor<i32>
+    %25 = stablehlo.add %6, %c_9 : tensor<i32>
+    %26 = stablehlo.select %24, %25, %6 : tensor<i1>, tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%23, %27, %12) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    return %0, %28 : tensor<i64>, tensor<4xi32>
+  }
+  func.func private @diagonal(%arg0: tensor<4x4xf64>) -> tensor<4xf64> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %1 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %2 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %3 = stablehlo.add %0, %2 : tensor<4x4xi64>
+    %4 = stablehlo.compare EQ, %3, %1, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %5 = stablehlo.convert %4 : (tensor<4x4xi1>) -> tensor<4x4xf64>
+    %c_0 = stablehlo.constant dense<1> : tensor<i32>
+    %6 = "stablehlo.case"(%c_0) ({
+      %c_1 = stablehlo.constant dense<0> : tensor<i32>
+      stablehlo.return %c_1 : tensor<i32>
+    }, {
+      %c_1 = stablehlo.constant dense<0> : tensor<i32>
+      stablehlo.return %c_1 : tensor<i32>
+    }) : (tensor<i32>) -> tensor<i32>
+    %7 = "stablehlo.case"(%6) ({
+      %8 = stablehlo.iota dim = 0 : tensor<4xi64>
+      %9 = stablehlo.iota dim = 0 : tensor<4xi64>
+      %c_1 = stablehlo.constant dense<0> : tensor<i64>
+      %10 = stablehlo.broadcast_in_dim %c_1, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %11 = stablehlo.compare LT, %8, %10, SIGNED : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi1>
+      %c_2 = stablehlo.constant dense<4> : tensor<i64>
+      %12 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %13 = stablehlo.add %8, %12 : tensor<4xi64>
+      %14 = stablehlo.select %11, %13, %8 : tensor<4xi1>, tensor<4xi64>
+      %c_3 = stablehlo.constant dense<0> : tensor<i64>
+      %15 = stablehlo.broadcast_in_dim %c_3, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %16 = stablehlo.compare LT, %9, %15, SIGNED : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi1>
+      %c_4 = stablehlo.constant dense<4> : tensor<i64>
+      %17 = stablehlo.broadcast_in_dim %c_4, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %18 = stablehlo.add %9, %17 : tensor<4xi64>
+      %19 = stablehlo.select %16, %18, %9 : tensor<4xi1>, tensor<4xi64>
+      %20 = stablehlo.convert %14 : (tensor<4xi64>) -> tensor<4xi32>
+      %21 = stablehlo.convert %19 : (tensor<4xi64>) -> tensor<4xi32>
+      %22 = stablehlo.broadcast_in_dim %20, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+      %23 = stablehlo.broadcast_in_dim %21, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+      %24 = stablehlo.concatenate %22, %23, dim = 1 : (tensor<4x1xi32>, tensor<4x1xi32>) -> tensor<4x2xi32>
+      %25 = "stablehlo.gather"(%arg0, %24) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}> : (tensor<4x4xf64>, tensor<4x2xi32>) -> tensor<4xf64>
+      stablehlo.return %25 : tensor<4xf64>
+    }) : (tensor<i32>) -> tensor<4xf64>
+    return %7 : tensor<4xf64>
+  }
+  func.func private @count_nonzero(%arg0: tensor<4xi1>) -> tensor<i64> {
+    %c = stablehlo.constant dense<false> : tensor<i1>
+    %0 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i1>) -> tensor<4xi1>
+    %1 = stablehlo.compare NE, %arg0, %0, UNSIGNED : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+    %2 = stablehlo.convert %1 : (tensor<4xi1>) -> tensor<4xi32>
+    %3 = stablehlo.convert %2 : (tensor<4xi32>) -> tensor<4xi64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %4 = stablehlo.reduce(%3 init: %c_0) applies stablehlo.add across dimensions = [0] : (tensor<4xi64>, tensor<i64>) -> tensor<i64>
+    return %4 : tensor<i64>
+  }
+  func.func private @remainder(%arg0: tensor<i64>, %arg1: tensor<i64>) -> tensor<i64> {
+    %0 = stablehlo.convert %arg1 : tensor<i64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare EQ, %0, %c, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_0 = stablehlo.constant dense<1> : tensor<i64>
+    %2 = call @_where(%1, %c_0, %0) : (tensor<i1>, tensor<i64>, tensor<i64>) -> tensor<i64>
+    %3 = stablehlo.remainder %arg0, %2 : tensor<i64>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %4 = stablehlo.compare NE, %3, %c_1, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %5 = stablehlo.compare LT, %3, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_3 = stablehlo.constant dense<0> : tensor<i64>
+    %6 = stablehlo.compare LT, %2, %c_3, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %7 = stablehlo.compare NE, %5, %6, UNSIGNED : (tensor<i1>, tensor<i1>) -> tensor<i1>
+    %8 = stablehlo.and %7, %4 : tensor<i1>
+    %9 = stablehlo.add %3, %2 : tensor<i64>
+    %10 = stablehlo.select %8, %9, %3 : tensor<i1>, tensor<i64>
+    return %10 : tensor<i64>
+  }
+  func.func private @_where(%arg0: tensor<i1>, %arg1: tensor<i64>, %arg2: tensor<i64>) -> tensor<i64> {
+    %0 = stablehlo.select %arg0, %arg1, %arg2 : tensor<i1>, tensor<i64>
+    return %0 : tensor<i64>
+  }
+  func.func private @_where_0(%arg0: tensor<i1>, %arg1: tensor<f64>, %arg2: tensor<f64>) -> tensor<f64> {
+    %0 = stablehlo.select %arg0, %arg1, %arg2 : tensor<i1>, tensor<f64>
+    return %0 : tensor<f64>
+  }
+
+// -----
+
+// jax_scipy_linalg_lu_f64: jax.scipy.linalg.lu: P exact (the pivot rows), L and U.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-0.15144364817129202 ,  0.022221557194479512,  1.1765083202520015  ,   0.6805109746331383  ], [ 0.3826002677279928  , -0.5635713933532417  , -1.3819687200064654  ,   0.949529931735302   ], [ 0.9664471342208761  , -0.1407083991233403  ,  0.541883841603518   ,   0.781443053885405   ], [ 0.8311844526649818  ,  0.9213834732464707  , -0.45561765066113274 ,   1.5149729826647176  ]]> : tensor<4x4xf64>
+  %r:3 = func.call @f(%a0) : (tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4x4xf64>, tensor<4x4xf64>)
+  check.expect_eq_const %r#0, dense<[[0., 0., 0., 1.], [0., 0., 1., 0.], [1., 0., 0., 0.], [0., 1., 0., 0.]]> : tensor<4x4xf64>
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#1, dense<[[ 1.0000000000000000e+00,  0.0000000000000000e+00,   0.0000000000000000e+00,  0.0000000000000000e+00], [ 8.6004130307144055e-01,  1.0000000000000000e+00,   0.0000000000000000e+00,  0.0000000000000000e+00], [ 3.9588328650426902e-01, -4.8721029997968840e-01,   1.0000000000000000e+00,  0.0000000000000000e+00], [-1.5670143022709859e-01,  1.6533965228644965e-04,  -6.1674595060423887e-01,  1.0000000000000000e+00]]> : tensor<4x4xf64>, tolerance = 2.654e-14
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#2, dense<[[ 0.9664471342208761, -0.1407083991233403,  0.541883841603518 ,   0.781443053885405 ], [ 0.                ,  1.0423985081816047, -0.9216601359071804,   0.8428996803249879], [ 0.                ,  0.                , -2.0455337874186825,   1.050839093451136 ], [ 0.                ,  0.                ,  0.                ,   1.450925609700573 ]]> : tensor<4x4xf64>, tolerance = 5.430e-14
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf64>) -> (tensor<4x4xf64> {jax.result_info = "result[0]"}, tensor<4x4xf64> {jax.result_info = "result[1]"}, tensor<4x4xf64> {jax.result_info = "result[2]"}) {
+    %0:3 = call @lu(%arg0) : (tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4x4xf64>, tensor<4x4xf64>)
+    return %0#0, %0#1, %0#2 : tensor<4x4xf64>, tensor<4x4xf64>, tensor<4x4xf64>
+  }
+  func.func private @lu(%arg0: tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4x4xf64>, tensor<4x4xf64>) {
+    %0:3 = call @_lu(%arg0) : (tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4x4xf64>, tensor<4x4xf64>)
+    return %0#0, %0#1, %0#2 : tensor<4x4xf64>, tensor<4x4xf64>, tensor<4x4xf64>
+  }
+  func.func private @_lu(%arg0: tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4x4xf64>, tensor<4x4xf64>) {
+    %0:3 = stablehlo.custom_call @lapack_dgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<4x4xf64>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<4x4xi1>, tensor<4x4xf64>
+    %9 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_4 = %c_2, %iterArg_5 = %c_1, %iterArg_6 = %9) : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    cond {
+      %c_7 = stablehlo.constant dense<4> : tensor<i64>
+      %27 = stablehlo.compare LT, %iterArg_4, %c_7, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %27 : tensor<i1>
+    } do {
+      %27:2 = func.call @closed_call(%iterArg, %iterArg_5, %iterArg_6) : (tensor<4xi32>, tensor<i64>, tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>)
+      %c_7 = stablehlo.constant dense<1> : tensor<i64>
+      %28 = stablehlo.add %iterArg_4, %c_7 : tensor<i64>
+      stablehlo.return %iterArg, %28, %27#0, %27#1 : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    }
+    %11 = stablehlo.broadcast_in_dim %10#3, dims = [1] : (tensor<4xi32>) -> tensor<1x4xi32>
+    %12 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %13 = stablehlo.broadcast_in_dim %12, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+    %14 = stablehlo.broadcast_in_dim %11, dims = [0, 1] : (tensor<1x4xi32>) -> tensor<4x4xi32>
+    %15 = stablehlo.broadcast_in_dim %13, dims = [0, 1] : (tensor<4x1xi32>) -> tensor<4x4xi32>
+    %16 = stablehlo.compare EQ, %14, %15, SIGNED : (tensor<4x4xi32>, tensor<4x4xi32>) -> tensor<4x4xi1>
+    %17 = stablehlo.convert %16 : (tensor<4x4xi1>) -> tensor<4x4xf64>
+    %18 = call @tril(%8) : (tensor<4x4xf64>) -> tensor<4x4xf64>
+    %19 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %20 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %c_3 = stablehlo.constant dense<0> : tensor<i64>
+    %21 = stablehlo.broadcast_in_dim %c_3, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %22 = stablehlo.add %19, %21 : tensor<4x4xi64>
+    %23 = stablehlo.compare EQ, %22, %20, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %24 = stablehlo.convert %23 : (tensor<4x4xi1>) -> tensor<4x4xf64>
+    %25 = stablehlo.add %18, %24 : tensor<4x4xf64>
+    %26 = call @triu(%8) : (tensor<4x4xf64>) -> tensor<4x4xf64>
+    return %17, %25, %26 : tensor<4x4xf64>, tensor<4x4xf64>, tensor<4x4xf64>
+  }
+  func.func private @closed_call(%arg0: tensor<4xi32>, %arg1: tensor<i64>, %arg2: tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<4> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.dynamic_slice %arg0, %4, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1xi32>) -> tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %7 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %8 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<4> : tensor<i64>
+    %9 = stablehlo.add %8, %c_3 : tensor<i64>
+    %10 = stablehlo.select %7, %9, %arg1 : tensor<i1>, tensor<i64>
+    %11 = stablehlo.dynamic_slice %arg2, %10, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %12 = stablehlo.reshape %11 : (tensor<1xi32>) -> tensor<i32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.compare LT, %6, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_5 = stablehlo.constant dense<4> : tensor<i32>
+    %14 = stablehlo.add %6, %c_5 : tensor<i32>
+    %15 = stablehlo.select %13, %14, %6 : tensor<i1>, tensor<i32>
+    %16 = stablehlo.dynamic_slice %arg2, %15, sizes = [1] : (tensor<4xi32>, tensor<i32>) -> tensor<1xi32>
+    %17 = stablehlo.reshape %16 : (tensor<1xi32>) -> tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %18 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<4> : tensor<i64>
+    %19 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %20 = stablehlo.select %18, %19, %arg1 : tensor<i1>, tensor<i64>
+    %21 = stablehlo.convert %20 : (tensor<i64>) -> tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %23 = "stablehlo.scatter"(%arg2, %22, %17) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %24 = stablehlo.compare LT, %6, %c_8, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_9 = stablehlo.constant dense<4> : tensor<i32>
+    %25 = stablehlo.add %6, %c_9 : tensor<i32>
+    %26 = stablehlo.select %24, %25, %6 : tensor<i1>, tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%23, %27, %12) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    return %0, %28 : tensor<i64>, tensor<4xi32>
+  }
+  func.func private @tril(%arg0: tensor<4x4xf64>) -> tensor<4x4xf64> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %c = stablehlo.constant dense<-1> : tensor<i64>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %2 = stablehlo.add %0, %1 : tensor<4x4xi64>
+    %3 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %4 = stablehlo.compare GE, %2, %3, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %5 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<4x4xf64>
+    %6 = stablehlo.select %4, %arg0, %5 : tensor<4x4xi1>, tensor<4x4xf64>
+    return %6 : tensor<4x4xf64>
+  }
+  func.func private @triu(%arg0: tensor<4x4xf64>) -> tensor<4x4xf64> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %c = stablehlo.constant dense<-1> : tensor<i64>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %2 = stablehlo.add %0, %1 : tensor<4x4xi64>
+    %3 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %4 = stablehlo.compare GE, %2, %3, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %5 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<4x4xf64>
+    %6 = stablehlo.select %4, %5, %arg0 : tensor<4x4xi1>, tensor<4x4xf64>
+    return %6 : tensor<4x4xf64>
+  }
+
+// -----
+
+// jnp_linalg_solve_batched_f32: jnp.linalg.solve over a 2x3 batch.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[[[ 8.1688905e-01, -1.0150124e+00, -1.2405389e-02,  8.3972746e-01,    -1.6437974e+00],   [-2.1099803e+00,  2.5929901e-01,  4.4385891e-02, -2.4580307e-01,     3.8534764e-02],   [-8.6051559e-01, -1.5134944e+00, -1.6665486e-01, -9.7170871e-01,    -1.6434814e+00],   [ 5.0568110e-01, -6.1398629e-02,  4.0652853e-01, -9.8929495e-01,    -6.5805876e-01],   [-9.9904305e-01, -8.8664186e-01,  1.9540791e-01, -7.8297460e-01,     3.5606629e-01]],  [[ 3.3975592e-01,  2.0251610e+00, -1.3927890e+00,  8.8790238e-01,    -8.9487962e-02],   [-1.4029730e-02, -1.4498638e+00, -4.6019381e-01,  7.4319726e-01,    -8.2478374e-02],   [ 8.1054367e-02, -2.9071668e-01,  1.1545697e+00, -2.1472568e-02,    -2.2004156e+00],   [-6.9207257e-01, -1.9687966e+00, -3.2514384e+00, -5.3011537e-01,     1.3335599e+00],   [ 4.7119904e-02, -1.1725457e+00, -9.4069988e-01,  1.1306132e+00,     1.5762663e-01]],  [[ 4.7999240e-02, -5.3461790e-02,  3.8400263e-02,  8.0540568e-01,     5.5256730e-01],   [ 2.1570469e-01, -1.0428684e+00,  5.1110876e-01, -6.8424708e-01,     1.0938457e+00],   [-1.2710508e+00, -1.3762097e-01, -7.3582861e-03, -1.3246455e+00,     1.7219716e+00],   [ 1.4604068e+00, -4.6358377e-01,  7.7172118e-01,  3.7867606e-01,    -2.6135595e+00],   [ 2.5039801e-01, -6.1344080e-02,  8.3217353e-02, -1.0768750e+00,    -2.6934704e-01]]], [[[-1.7825876e-01,  1.1880943e+00,  3.3442706e-01, -5.5550304e-03,     1.5289700e+00],   [-5.5524790e-01, -3.8943031e-01, -1.8167551e+00,  1.5691059e+00,     9.6433234e-01],   [ 9.1684806e-01,  6.6889846e-01,  1.1014859e-01,  2.1548894e-01,    -2.5200659e-01],   [-2.0360042e-01,  5.4303613e-02,  1.5118295e+00,  5.5568790e-01,    -5.8460128e-02],   [-5.7939208e-01, -6.3499850e-01,  1.6027050e+00,  5.0668728e-01,     6.7550555e-02]],  [[-3.4618184e-01, -1.1090534e+00, -6.6861555e-02,  8.7365806e-01,    -3.9253724e-01],   [-2.2724259e-01, -2.2103435e-01,  1.0959437e-01, -1.5930109e+00,    -2.3539835e-01],   [-8.5439551e-01,  8.8458502e-01, -7.7059865e-01,  5.7704675e-01,     1.5244374e+00],   [-3.1359625e-01, -6.0157627e-01,  1.9143225e-01, -2.0290276e-03,    -9.9361634e-01],   [ 4.6091941e-01,  2.0155160e+00, -2.5811198e-01, -2.0287620e-01,    -1.0449320e+00]],  [[ 3.1908846e-01, -1.2469763e+00, -1.1069310e+00,  1.2796673e+00,    -9.0545309e-01],   [ 1.0813576e+00,  1.5243580e+00,  2.5932646e-01,  5.5339140e-01,     1.9522510e+00],   [-1.9672841e-01, -5.9300578e-01, -1.3532311e+00,  4.1707080e-02,     1.4791442e+00],   [ 9.5959538e-01, -9.4209123e-01, -8.5537541e-01, -5.0417125e-01,     2.9226807e-01],   [-2.0531143e-01,  2.1445395e-01,  2.9673937e-01, -2.9877359e-01,    -4.0173940e-02]]]]> : tensor<2x3x5x5xf32>
+  %a1 = stablehlo.constant dense<[[[[ 0.20659238 ],   [-0.083969705],   [ 0.50352085 ],   [ 1.8708757  ],   [ 0.5919723  ]],  [[ 0.055810545],   [-1.6861186  ],   [ 0.3879571  ],   [-1.9466784  ],   [-1.4090341  ]],  [[ 0.85463923 ],   [ 0.70623505 ],   [-0.149939   ],   [-1.7100111  ],   [-0.37134853 ]]], [[[-0.6787383  ],   [ 0.63684076 ],   [ 2.2577305  ],   [ 0.2169305  ],   [-0.7793111  ]],  [[-1.1705515  ],   [-0.05609428 ],   [-0.17679319 ],   [-1.1515192  ],   [ 0.11635523 ]],  [[-1.1509135  ],   [ 1.1121073  ],   [ 1.0626506  ],   [ 1.0847512  ],   [-0.47405046 ]]]]> : tensor<2x3x5x1xf32>
+  %r = func.call @f(%a0, %a1) : (tensor<2x3x5x5xf32>, tensor<2x3x5x1xf32>) -> (tensor<2x3x5x1xf32>)
+  // XLA CPU's error: 3.3e-05
+  check.expect_almost_eq_const %r, dense<[[[[ 1.5335009e-01],   [ 4.0509935e-02],   [ 2.5296488e+00],   [-5.3254133e-01],   [-3.6562371e-01]],  [[-2.2184031e+01],   [ 3.2119389e+00],   [ 2.4763558e+00],   [ 5.0931988e+00],   [-1.6818304e-01]],  [[ 1.3041296e+00],   [-5.4844371e-03],   [-1.1308916e+00],   [ 2.8792667e-01],   [ 1.0917721e+00]]], [[[ 1.8946223e+00],   [ 2.3994006e-01],   [-9.0724036e-02],   [ 1.2674332e+00],   [-3.8502750e-01]],  [[ 1.1898242e+00],   [ 2.0296969e-01],   [ 4.3467763e-01],   [-2.4282491e-01],   [ 7.4475127e-01]],  [[-3.2342252e-01],   [-2.7561073e+01],   [ 2.9032751e+01],   [ 8.7176533e+00],   [ 1.5941368e+01]]]]> : tensor<2x3x5x1xf32>, tolerance = 3.147e-02
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<2x3x5x5xf32>, %arg1: tensor<2x3x5x1xf32>) -> (tensor<2x3x5x1xf32> {jax.result_info = "result"}) {
+    %0 = call @solve(%arg0, %arg1) : (tensor<2x3x5x5xf32>, tensor<2x3x5x1xf32>) -> tensor<2x3x5x1xf32>
+    return %0 : tensor<2x3x5x1xf32>
+  }
+  func.func private @solve(%arg0: tensor<2x3x5x5xf32>, %arg1: tensor<2x3x5x1xf32>) -> tensor<2x3x5x1xf32> {
+    %0:3 = stablehlo.custom_call @lapack_sgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "2"}, operand_layouts = [dense<[2, 3, 1, 0]> : tensor<4xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[2, 3, 1, 0]> : tensor<4xindex>, dense<[2, 1, 0]> : tensor<3xindex>, dense<[1, 0]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, k, l])->([i, j, m, n], [i, j, o], [i, j]) {i=2, j=3, k=5, l=5, m=5, n=5, o=5}, custom>} : (tensor<2x3x5x5xf32>) -> (tensor<2x3x5x5xf32>, tensor<2x3x5xi32>, tensor<2x3xi32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<2x3x5xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<2x3x5xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<2x3xi32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [0, 1] : (tensor<2x3xi1>) -> tensor<2x3x1x1xi1>
+    %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<2x3x5x5xf32>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1, 2, 3] : (tensor<2x3x1x1xi1>) -> tensor<2x3x5x5xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<2x3x5x5xi1>, tensor<2x3x5x5xf32>
+    %9 = stablehlo.iota dim = 2 : tensor<2x3x5xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_3 = %c_2, %iterArg_4 = %c_1, %iterArg_5 = %9) : tensor<2x3x5xi32>, tensor<i64>, tensor<i64>, tensor<2x3x5xi32>
+    cond {
+      %c_6 = stablehlo.constant dense<5> : tensor<i64>
+      %14 = stablehlo.compare LT, %iterArg_3, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %14 : tensor<i1>
+    } do {
+      %14:2 = func.call @closed_call(%iterArg, %iterArg_4, %iterArg_5) : (tensor<2x3x5xi32>, tensor<i64>, tensor<2x3x5xi32>) -> (tensor<i64>, tensor<2x3x5xi32>)
+      %c_6 = stablehlo.constant dense<1> : tensor<i64>
+      %15 = stablehlo.add %iterArg_3, %c_6 : tensor<i64>
+      stablehlo.return %iterArg, %15, %14#0, %14#1 : tensor<2x3x5xi32>, tensor<i64>, tensor<i64>, tensor<2x3x5xi32>
+    }
+    %11 = stablehlo.transpose %arg1, dims = [0, 1, 3, 2] : (tensor<2x3x5x1xf32>) -> tensor<2x3x1x5xf32>
+    %12 = call @_lu_solve(%8, %10#3, %11) : (tensor<2x3x5x5xf32>, tensor<2x3x5xi32>, tensor<2x3x1x5xf32>) -> tensor<2x3x1x5xf32>
+    %13 = stablehlo.transpose %12, dims = [0, 1, 3, 2] : (tensor<2x3x1x5xf32>) -> tensor<2x3x5x1xf32>
+    return %13 : tensor<2x3x5x1xf32>
+  }
+  func.func private @closed_call(%arg0: tensor<2x3x5xi32>, %arg1: tensor<i64>, %arg2: tensor<2x3x5xi32>) -> (tensor<i64>, tensor<2x3x5xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<5> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i64>) -> tensor<1xi64>
+    %6 = "stablehlo.gather"(%arg0, %5) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 1, 2], start_index_map = [2]>, indices_are_sorted = true, slice_sizes = array<i64: 2, 3, 1>}> : (tensor<2x3x5xi32>, tensor<1xi64>) -> tensor<2x3x1xi32>
+    %7 = stablehlo.reshape %6 : (tensor<2x3x1xi32>) -> tensor<2x3xi32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %8 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %9 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<5> : tensor<i64>
+    %10 = stablehlo.add %9, %c_3 : tensor<i64>
+    %11 = stablehlo.select %8, %10, %arg1 : tensor<i1>, tensor<i64>
+    %12 = stablehlo.broadcast_in_dim %11, dims = [] : (tensor<i64>) -> tensor<1xi64>
+    %13 = "stablehlo.gather"(%arg2, %12) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 1, 2], start_index_map = [2]>, indices_are_sorted = true, slice_sizes = array<i64: 2, 3, 1>}> : (tensor<2x3x5xi32>, tensor<1xi64>) -> tensor<2x3x1xi32>
+    %14 = stablehlo.reshape %13 : (tensor<2x3x1xi32>) -> tensor<2x3xi32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %15 = stablehlo.broadcast_in_dim %c_4, dims = [] : (tensor<i32>) -> tensor<2x3xi32>
+    %16 = stablehlo.compare LT, %7, %15, SIGNED : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi1>
+    %c_5 = stablehlo.constant dense<5> : tensor<i32>
+    %17 = stablehlo.broadcast_in_dim %c_5, dims = [] : (tensor<i32>) -> tensor<2x3xi32>
+    %18 = stablehlo.add %7, %17 : tensor<2x3xi32>
+    %19 = stablehlo.select %16, %18, %7 : tensor<2x3xi1>, tensor<2x3xi32>
+    %20 = stablehlo.broadcast_in_dim %19, dims = [0, 1] : (tensor<2x3xi32>) -> tensor<2x3x1xi32>
+    %21 = "stablehlo.gather"(%arg2, %20) <{dimension_numbers = #stablehlo.gather<offset_dims = [2], operand_batching_dims = [0, 1], start_indices_batching_dims = [0, 1], start_index_map = [2], index_vector_dim = 2>, indices_are_sorted = true, slice_sizes = array<i64: 1, 1, 1>}> : (tensor<2x3x5xi32>, tensor<2x3x1xi32>) -> tensor<2x3x1xi32>
+    %22 = stablehlo.reshape %21 : (tensor<2x3x1xi32>) -> tensor<2x3xi32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %23 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<5> : tensor<i64>
+    %24 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %25 = stablehlo.select %23, %24, %arg1 : tensor<i1>, tensor<i64>
+    %26 = stablehlo.convert %25 : (tensor<i64>) -> tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%arg2, %27, %22) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0, 1], inserted_window_dims = [2], scatter_dims_to_operand_dims = [2]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<2x3x5xi32>, tensor<1xi32>, tensor<2x3xi32>) -> tensor<2x3x5xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %29 = stablehlo.broadcast_in_dim %c_8, dims = [] : (tensor<i32>) -> tensor<2x3xi32>
+    %30 = stablehlo.compare LT, %7, %29, SIGNED : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi1>
+    %c_9 = stablehlo.constant dense<5> : tensor<i32>
+    %31 = stablehlo.broadcast_in_dim %c_9, dims = [] : (tensor<i32>) -> tensor<2x3xi32>
+    %32 = stablehlo.add %7, %31 : tensor<2x3xi32>
+    %33 = stablehlo.select %30, %32, %7 : tensor<2x3xi1>, tensor<2x3xi32>
+    %34 = stablehlo.broadcast_in_dim %33, dims = [0, 1] : (tensor<2x3xi32>) -> tensor<2x3x1xi32>
+    %35 = "stablehlo.scatter"(%28, %34, %14) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [2], input_batching_dims = [0, 1], scatter_indices_batching_dims = [0, 1], scatter_dims_to_operand_dims = [2], index_vector_dim = 2>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<2x3x5xi32>, tensor<2x3x1xi32>, tensor<2x3xi32>) -> tensor<2x3x5xi32>
+    return %0, %35 : tensor<i64>, tensor<2x3x5xi32>
+  }
+  func.func private @_lu_solve(%arg0: tensor<2x3x5x5xf32>, %arg1: tensor<2x3x5xi32>, %arg2: tensor<2x3x1x5xf32>) -> tensor<2x3x1x5xf32> {
+    %0 = stablehlo.broadcast_in_dim %arg2, dims = [0, 1, 2, 3] : (tensor<2x3x1x5xf32>) -> tensor<2x3x1x5x1xf32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<2x3x5xi32>
+    %2 = stablehlo.compare LT, %arg1, %1, SIGNED : (tensor<2x3x5xi32>, tensor<2x3x5xi32>) -> tensor<2x3x5xi1>
+    %c_0 = stablehlo.constant dense<5> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<2x3x5xi32>
+    %4 = stablehlo.add %arg1, %3 : tensor<2x3x5xi32>
+    %5 = stablehlo.select %2, %4, %arg1 : tensor<2x3x5xi1>, tensor<2x3x5xi32>
+    %6 = stablehlo.broadcast_in_dim %5, dims = [0, 1, 2] : (tensor<2x3x5xi32>) -> tensor<2x3x5x1xi32>
+    %7 = "stablehlo.gather"(%0, %6) <{dimension_numbers = #stablehlo.gather<offset_dims = [2, 4], collapsed_slice_dims = [3], operand_batching_dims = [0, 1], start_indices_batching_dims = [0, 1], start_index_map = [3], index_vector_dim = 3>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1, 1, 1, 1>}> : (tensor<2x3x1x5x1xf32>, tensor<2x3x5x1xi32>) -> tensor<2x3x1x5x1xf32>
+    %8 = stablehlo.transpose %7, dims = [0, 1, 3, 4, 2] : (tensor<2x3x1x5x1xf32>) -> tensor<2x3x5x1x1xf32>
+    %9 = stablehlo.reshape %8 : (tensor<2x3x5x1x1xf32>) -> tensor<2x3x5x1xf32>
+    %10 = stablehlo.custom_call @lapack_strsm_ffi(%arg0, %9) {backend_config = "", mhlo.backend_config = {diag = 85 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 76 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "2"}, operand_layouts = [dense<[2, 3, 1, 0]> : tensor<4xindex>, dense<[2, 3, 1, 0]> : tensor<4xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>], result_layouts = [dense<[2, 3, 1, 0]> : tensor<4xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, k, l], [i, j, m, n])->([i, j, o, p]) {i=2, j=3, k=5, l=5, m=5, n=1, o=5, p=1}, custom>} : (tensor<2x3x5x5xf32>, tensor<2x3x5x1xf32>) -> tensor<2x3x5x1xf32>
+    %11 = stablehlo.reshape %10 : (tensor<2x3x5x1xf32>) -> tensor<2x3x5x1x1xf32>
+    %12 = stablehlo.reshape %11 : (tensor<2x3x5x1x1xf32>) -> tensor<2x3x5x1xf32>
+    %13 = stablehlo.custom_call @lapack_strsm_ffi(%arg0, %12) {backend_config = "", mhlo.backend_config = {diag = 78 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 85 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "2"}, operand_layouts = [dense<[2, 3, 1, 0]> : tensor<4xindex>, dense<[2, 3, 1, 0]> : tensor<4xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, operand_tuple_indices = []>], result_layouts = [dense<[2, 3, 1, 0]> : tensor<4xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, k, l], [i, j, m, n])->([i, j, o, p]) {i=2, j=3, k=5, l=5, m=5, n=1, o=5, p=1}, custom>} : (tensor<2x3x5x5xf32>, tensor<2x3x5x1xf32>) -> tensor<2x3x5x1xf32>
+    %14 = stablehlo.reshape %13 : (tensor<2x3x5x1xf32>) -> tensor<2x3x5x1x1xf32>
+    %15 = stablehlo.transpose %14, dims = [0, 1, 4, 2, 3] : (tensor<2x3x5x1x1xf32>) -> tensor<2x3x1x5x1xf32>
+    %16 = stablehlo.reshape %15 : (tensor<2x3x1x5x1xf32>) -> tensor<2x3x1x5xf32>
+    return %16 : tensor<2x3x1x5xf32>
+  }
+
+// -----
+
+// jax_scipy_linalg_lu_batched_f32: jax.scipy.linalg.lu vmapped over a 2x3 batch.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[[[ 8.1688905e-01, -1.0150124e+00, -1.2405389e-02,  8.3972746e-01,    -1.6437974e+00],   [-2.1099803e+00,  2.5929901e-01,  4.4385891e-02, -2.4580307e-01,     3.8534764e-02],   [-8.6051559e-01, -1.5134944e+00, -1.6665486e-01, -9.7170871e-01,    -1.6434814e+00],   [ 5.0568110e-01, -6.1398629e-02,  4.0652853e-01, -9.8929495e-01,    -6.5805876e-01],   [-9.9904305e-01, -8.8664186e-01,  1.9540791e-01, -7.8297460e-01,     3.5606629e-01]],  [[ 3.3975592e-01,  2.0251610e+00, -1.3927890e+00,  8.8790238e-01,    -8.9487962e-02],   [-1.4029730e-02, -1.4498638e+00, -4.6019381e-01,  7.4319726e-01,    -8.2478374e-02],   [ 8.1054367e-02, -2.9071668e-01,  1.1545697e+00, -2.1472568e-02,    -2.2004156e+00],   [-6.9207257e-01, -1.9687966e+00, -3.2514384e+00, -5.3011537e-01,     1.3335599e+00],   [ 4.7119904e-02, -1.1725457e+00, -9.4069988e-01,  1.1306132e+00,     1.5762663e-01]],  [[ 4.7999240e-02, -5.3461790e-02,  3.8400263e-02,  8.0540568e-01,     5.5256730e-01],   [ 2.1570469e-01, -1.0428684e+00,  5.1110876e-01, -6.8424708e-01,     1.0938457e+00],   [-1.2710508e+00, -1.3762097e-01, -7.3582861e-03, -1.3246455e+00,     1.7219716e+00],   [ 1.4604068e+00, -4.6358377e-01,  7.7172118e-01,  3.7867606e-01,    -2.6135595e+00],   [ 2.5039801e-01, -6.1344080e-02,  8.3217353e-02, -1.0768750e+00,    -2.6934704e-01]]], [[[-1.7825876e-01,  1.1880943e+00,  3.3442706e-01, -5.5550304e-03,     1.5289700e+00],   [-5.5524790e-01, -3.8943031e-01, -1.8167551e+00,  1.5691059e+00,     9.6433234e-01],   [ 9.1684806e-01,  6.6889846e-01,  1.1014859e-01,  2.1548894e-01,    -2.5200659e-01],   [-2.0360042e-01,  5.4303613e-02,  1.5118295e+00,  5.5568790e-01,    -5.8460128e-02],   [-5.7939208e-01, -6.3499850e-01,  1.6027050e+00,  5.0668728e-01,     6.7550555e-02]],  [[-3.4618184e-01, -1.1090534e+00, -6.6861555e-02,  8.7365806e-01,    -3.9253724e-01],   [-2.2724259e-01, -2.2103435e-01,  1.0959437e-01, -1.5930109e+00,    -2.3539835e-01],   [-8.5439551e-01,  8.8458502e-01, -7.7059865e-01,  5.7704675e-01,     1.5244374e+00],   [-3.1359625e-01, -6.0157627e-01,  1.9143225e-01, -2.0290276e-03,    -9.9361634e-01],   [ 4.6091941e-01,  2.0155160e+00, -2.5811198e-01, -2.0287620e-01,    -1.0449320e+00]],  [[ 3.1908846e-01, -1.2469763e+00, -1.1069310e+00,  1.2796673e+00,    -9.0545309e-01],   [ 1.0813576e+00,  1.5243580e+00,  2.5932646e-01,  5.5339140e-01,     1.9522510e+00],   [-1.9672841e-01, -5.9300578e-01, -1.3532311e+00,  4.1707080e-02,     1.4791442e+00],   [ 9.5959538e-01, -9.4209123e-01, -8.5537541e-01, -5.0417125e-01,     2.9226807e-01],   [-2.0531143e-01,  2.1445395e-01,  2.9673937e-01, -2.9877359e-01,    -4.0173940e-02]]]]> : tensor<2x3x5x5xf32>
+  %r:3 = func.call @f(%a0) : (tensor<2x3x5x5xf32>) -> (tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>)
+  check.expect_eq_const %r#0, dense<[[[[0., 0., 0., 1., 0.],   [1., 0., 0., 0., 0.],   [0., 1., 0., 0., 0.],   [0., 0., 1., 0., 0.],   [0., 0., 0., 0., 1.]],  [[0., 0., 1., 0., 0.],   [0., 1., 0., 0., 0.],   [0., 0., 0., 0., 1.],   [1., 0., 0., 0., 0.],   [0., 0., 0., 1., 0.]],  [[0., 0., 0., 0., 1.],   [0., 1., 0., 0., 0.],   [0., 0., 1., 0., 0.],   [1., 0., 0., 0., 0.],   [0., 0., 0., 1., 0.]]], [[[0., 1., 0., 0., 0.],   [0., 0., 1., 0., 0.],   [1., 0., 0., 0., 0.],   [0., 0., 0., 0., 1.],   [0., 0., 0., 1., 0.]],  [[0., 0., 0., 0., 1.],   [0., 0., 0., 1., 0.],   [1., 0., 0., 0., 0.],   [0., 0., 1., 0., 0.],   [0., 1., 0., 0., 0.]],  [[0., 0., 0., 1., 0.],   [1., 0., 0., 0., 0.],   [0., 0., 1., 0., 0.],   [0., 1., 0., 0., 0.],   [0., 0., 0., 0., 1.]]]]> : tensor<2x3x5x5xf32>
+  // XLA CPU's error: 2.9e-07
+  check.expect_almost_eq_const %r#1, dense<[[[[ 1.0000000e+00,  0.0000000e+00,  0.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [ 4.0783110e-01,  1.0000000e+00,  0.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [-2.3966151e-01, -4.6031707e-04,  1.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [-3.8715482e-01,  5.6484580e-01,  2.6167077e-01,  1.0000000e+00,     0.0000000e+00],   [ 4.7348452e-01,  6.2338692e-01,  6.9426996e-01,  4.0013573e-01,     1.0000000e+00]],  [[ 1.0000000e+00,  0.0000000e+00,  0.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [ 2.0272050e-02,  1.0000000e+00,  0.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [-4.9092528e-01, -7.5082612e-01,  1.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [-6.8085209e-02,  9.2669207e-01,  2.4252322e-01,  1.0000000e+00,     0.0000000e+00],   [-1.1711831e-01,  3.6972800e-01, -2.7991858e-01, -2.6485413e-01,     1.0000000e+00]],  [[ 1.0000000e+00,  0.0000000e+00,  0.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [ 1.4770178e-01,  1.0000000e+00,  0.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [-8.7034023e-01,  5.5531472e-01,  1.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [ 1.7145772e-01, -1.8617615e-02, -9.3982078e-02,  1.0000000e+00,     0.0000000e+00],   [ 3.2867033e-02,  3.9229590e-02, -5.7302811e-03, -6.7630678e-01,     1.0000000e+00]]], [[[ 1.0000000e+00,  0.0000000e+00,  0.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [-1.9442563e-01,  1.0000000e+00,  0.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [-6.0560513e-01,  1.1878839e-02,  1.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [-6.3193905e-01, -1.6105619e-01, -9.8594713e-01,  1.0000000e+00,     0.0000000e+00],   [-2.2206561e-01,  1.5388513e-01, -8.4452575e-01,  8.7475640e-01,     1.0000000e+00]],  [[ 1.0000000e+00,  0.0000000e+00,  0.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [-5.3946841e-01,  1.0000000e+00,  0.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [ 3.6703873e-01, -3.7158307e-01,  1.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [ 2.6596886e-01, -1.8305549e-01,  8.5400182e-01,  1.0000000e+00,     0.0000000e+00],   [ 4.0517750e-01, -5.8870083e-01, -6.7584211e-01, -3.7150335e-01,     1.0000000e+00]],  [[ 1.0000000e+00,  0.0000000e+00,  0.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [ 8.8739878e-01,  1.0000000e+00,  0.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [-1.8192725e-01,  1.3756444e-01,  1.0000000e+00,  0.0000000e+00,     0.0000000e+00],   [ 2.9508135e-01,  7.3940319e-01,  3.2923108e-01,  1.0000000e+00,     0.0000000e+00],   [-1.8986452e-01, -2.1957226e-01, -9.3047321e-02, -2.1941920e-01,     1.0000000e+00]]]]> : tensor<2x3x5x5xf32>, tolerance = 1.084e-03
+  // XLA CPU's error: 6e-07
+  check.expect_almost_eq_const %r#2, dense<[[[[-2.1099803  ,  0.259299   ,  0.04438589 , -0.24580307 ,     0.038534764],   [ 0.         , -1.6192446  , -0.1847568  , -0.8714626  ,    -1.6591971  ],   [ 0.         ,  0.         ,  0.4170811  , -1.0486057  ,    -0.6495872  ],   [ 0.         ,  0.         ,  0.         ,  1.5111951  ,    -0.52171    ],   [ 0.         ,  0.         ,  0.         ,  0.         ,     2.031886   ]],  [[-0.6920726  , -1.9687966  , -3.2514384  , -0.53011537 ,     1.3335599  ],   [ 0.         , -1.4099523  , -0.3942805  ,  0.7539438  ,    -0.10951237 ],   [ 0.         ,  0.         , -3.2850385  ,  1.1937361  ,     0.48296556 ],   [ 0.         ,  0.         ,  0.         ,  0.106337726,     0.23277621 ],   [ 0.         ,  0.         ,  0.         ,  0.         ,    -1.8068988  ]],  [[ 1.4604068  , -0.46358377 ,  0.7717212  ,  0.37867606 ,    -2.6135595  ],   [ 0.         , -0.9743962  ,  0.39712417 , -0.7401782  ,     1.4798732  ],   [ 0.         ,  0.         ,  0.44377282 , -0.58403665 ,    -1.3745098  ],   [ 0.         ,  0.         ,  0.         , -1.2104713  ,     0.07714032 ],   [ 0.         ,  0.         ,  0.         ,  0.         ,     0.6247066  ]]], [[[ 0.91684806 ,  0.66889846 ,  0.11014859 ,  0.21548894 ,    -0.2520066  ],   [ 0.         ,  1.3181453  ,  0.35584277 ,  0.036341544,     1.4799734  ],   [ 0.         ,  0.         , -1.7542756  ,  1.6991754  ,     0.7941355  ],   [ 0.         ,  0.         ,  0.         ,  2.3240132  ,     0.92963225 ],   [ 0.         ,  0.         ,  0.         ,  0.         ,    -0.48470193 ]],  [[-0.8543955  ,  0.884585   , -0.77059865 ,  0.57704675 ,     1.5244374  ],   [ 0.         ,  2.4927218  , -0.6738256  ,  0.10842232 ,    -0.22254613 ],   [ 0.         ,  0.         ,  0.2238896  , -0.17353964 ,    -1.6358383  ],   [ 0.         ,  0.         ,  0.         , -1.5784369  ,     0.71541935 ],   [ 0.         ,  0.         ,  0.         ,  0.         ,    -1.9810058  ]],  [[ 1.0813576  ,  1.524358   ,  0.25932646 ,  0.5533914  ,     1.952251   ],   [ 0.         , -2.2948046  , -1.0855014  , -0.9952501  ,    -1.4401569  ],   [ 0.         ,  0.         , -1.1567261  ,  0.2792951  ,     2.0324264  ],   [ 0.         ,  0.         ,  0.         ,  1.7603103  ,    -1.0858071  ],   [ 0.         ,  0.         ,  0.         ,  0.         ,    -0.034864396]]]]> : tensor<2x3x5x5xf32>, tolerance = 3.561e-03
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<2x3x5x5xf32>) -> (tensor<2x3x5x5xf32> {jax.result_info = "result[0]"}, tensor<2x3x5x5xf32> {jax.result_info = "result[1]"}, tensor<2x3x5x5xf32> {jax.result_info = "result[2]"}) {
+    %0:3 = call @lu(%arg0) : (tensor<2x3x5x5xf32>) -> (tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>)
+    return %0#0, %0#1, %0#2 : tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>
+  }
+  func.func private @lu(%arg0: tensor<2x3x5x5xf32>) -> (tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>) {
+    %0:3 = call @_lu(%arg0) : (tensor<2x3x5x5xf32>) -> (tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>)
+    return %0#0, %0#1, %0#2 : tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>
+  }
+  func.func private @_lu(%arg0: tensor<2x3x5x5xf32>) -> (tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>) {
+    %0:3 = stablehlo.custom_call @lapack_sgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "2"}, operand_layouts = [dense<[2, 3, 1, 0]> : tensor<4xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[2, 3, 1, 0]> : tensor<4xindex>, dense<[2, 1, 0]> : tensor<3xindex>, dense<[1, 0]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, k, l])->([i, j, m, n], [i, j, o], [i, j]) {i=2, j=3, k=5, l=5, m=5, n=5, o=5}, custom>} : (tensor<2x3x5x5xf32>) -> (tensor<2x3x5x5xf32>, tensor<2x3x5xi32>, tensor<2x3xi32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<2x3x5xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<2x3x5xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<2x3xi32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [0, 1] : (tensor<2x3xi1>) -> tensor<2x3x1x1xi1>
+    %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<2x3x5x5xf32>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1, 2, 3] : (tensor<2x3x1x1xi1>) -> tensor<2x3x5x5xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<2x3x5x5xi1>, tensor<2x3x5x5xf32>
+    %9 = stablehlo.iota dim = 2 : tensor<2x3x5xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_4 = %c_2, %iterArg_5 = %c_1, %iterArg_6 = %9) : tensor<2x3x5xi32>, tensor<i64>, tensor<i64>, tensor<2x3x5xi32>
+    cond {
+      %c_7 = stablehlo.constant dense<5> : tensor<i64>
+      %32 = stablehlo.compare LT, %iterArg_4, %c_7, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %32 : tensor<i1>
+    } do {
+      %32:2 = func.call @closed_call(%iterArg, %iterArg_5, %iterArg_6) : (tensor<2x3x5xi32>, tensor<i64>, tensor<2x3x5xi32>) -> (tensor<i64>, tensor<2x3x5xi32>)
+      %c_7 = stablehlo.constant dense<1> : tensor<i64>
+      %33 = stablehlo.add %iterArg_4, %c_7 : tensor<i64>
+      stablehlo.return %iterArg, %33, %32#0, %32#1 : tensor<2x3x5xi32>, tensor<i64>, tensor<i64>, tensor<2x3x5xi32>
+    }
+    %11 = stablehlo.broadcast_in_dim %10#3, dims = [0, 1, 3] : (tensor<2x3x5xi32>) -> tensor<2x3x1x5xi32>
+    %12 = stablehlo.iota dim = 0 : tensor<5xi32>
+    %13 = stablehlo.broadcast_in_dim %12, dims = [0] : (tensor<5xi32>) -> tensor<5x1xi32>
+    %14 = stablehlo.broadcast_in_dim %13, dims = [1, 2] : (tensor<5x1xi32>) -> tensor<1x5x1xi32>
+    %15 = stablehlo.broadcast_in_dim %14, dims = [1, 2, 3] : (tensor<1x5x1xi32>) -> tensor<1x1x5x1xi32>
+    %16 = stablehlo.broadcast_in_dim %11, dims = [0, 1, 2, 3] : (tensor<2x3x1x5xi32>) -> tensor<2x3x5x5xi32>
+    %17 = stablehlo.broadcast_in_dim %15, dims = [0, 1, 2, 3] : (tensor<1x1x5x1xi32>) -> tensor<2x3x5x5xi32>
+    %18 = stablehlo.compare EQ, %16, %17, SIGNED : (tensor<2x3x5x5xi32>, tensor<2x3x5x5xi32>) -> tensor<2x3x5x5xi1>
+    %19 = stablehlo.convert %18 : (tensor<2x3x5x5xi1>) -> tensor<2x3x5x5xf32>
+    %20 = call @tril(%8) : (tensor<2x3x5x5xf32>) -> tensor<2x3x5x5xf32>
+    %21 = stablehlo.iota dim = 0 : tensor<5x5xi64>
+    %22 = stablehlo.iota dim = 1 : tensor<5x5xi64>
+    %c_3 = stablehlo.constant dense<0> : tensor<i64>
+    %23 = stablehlo.broadcast_in_dim %c_3, dims = [] : (tensor<i64>) -> tensor<5x5xi64>
+    %24 = stablehlo.add %21, %23 : tensor<5x5xi64>
+    %25 = stablehlo.compare EQ, %24, %22, SIGNED : (tensor<5x5xi64>, tensor<5x5xi64>) -> tensor<5x5xi1>
+    %26 = stablehlo.convert %25 : (tensor<5x5xi1>) -> tensor<5x5xf32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [1, 2] : (tensor<5x5xf32>) -> tensor<1x5x5xf32>
+    %28 = stablehlo.broadcast_in_dim %27, dims = [1, 2, 3] : (tensor<1x5x5xf32>) -> tensor<1x1x5x5xf32>
+    %29 = stablehlo.broadcast_in_dim %28, dims = [0, 1, 2, 3] : (tensor<1x1x5x5xf32>) -> tensor<2x3x5x5xf32>
+    %30 = stablehlo.add %20, %29 : tensor<2x3x5x5xf32>
+    %31 = call @triu(%8) : (tensor<2x3x5x5xf32>) -> tensor<2x3x5x5xf32>
+    return %19, %30, %31 : tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>, tensor<2x3x5x5xf32>
+  }
+  func.func private @closed_call(%arg0: tensor<2x3x5xi32>, %arg1: tensor<i64>, %arg2: tensor<2x3x5xi32>) -> (tensor<i64>, tensor<2x3x5xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<5> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i64>) -> tensor<1xi64>
+    %6 = "stablehlo.gather"(%arg0, %5) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 1, 2], start_index_map = [2]>, indices_are_sorted = true, slice_sizes = array<i64: 2, 3, 1>}> : (tensor<2x3x5xi32>, tensor<1xi64>) -> tensor<2x3x1xi32>
+    %7 = stablehlo.reshape %6 : (tensor<2x3x1xi32>) -> tensor<2x3xi32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %8 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %9 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<5> : tensor<i64>
+    %10 = stablehlo.add %9, %c_3 : tensor<i64>
+    %11 = stablehlo.select %8, %10, %arg1 : tensor<i1>, tensor<i64>
+    %12 = stablehlo.broadcast_in_dim %11, dims = [] : (tensor<i64>) -> tensor<1xi64>
+    %13 = "stablehlo.gather"(%arg2, %12) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 1, 2], start_index_map = [2]>, indices_are_sorted = true, slice_sizes = array<i64: 2, 3, 1>}> : (tensor<2x3x5xi32>, tensor<1xi64>) -> tensor<2x3x1xi32>
+    %14 = stablehlo.reshape %13 : (tensor<2x3x1xi32>) -> tensor<2x3xi32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %15 = stablehlo.broadcast_in_dim %c_4, dims = [] : (tensor<i32>) -> tensor<2x3xi32>
+    %16 = stablehlo.compare LT, %7, %15, SIGNED : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi1>
+    %c_5 = stablehlo.constant dense<5> : tensor<i32>
+    %17 = stablehlo.broadcast_in_dim %c_5, dims = [] : (tensor<i32>) -> tensor<2x3xi32>
+    %18 = stablehlo.add %7, %17 : tensor<2x3xi32>
+    %19 = stablehlo.select %16, %18, %7 : tensor<2x3xi1>, tensor<2x3xi32>
+    %20 = stablehlo.broadcast_in_dim %19, dims = [0, 1] : (tensor<2x3xi32>) -> tensor<2x3x1xi32>
+    %21 = "stablehlo.gather"(%arg2, %20) <{dimension_numbers = #stablehlo.gather<offset_dims = [2], operand_batching_dims = [0, 1], start_indices_batching_dims = [0, 1], start_index_map = [2], index_vector_dim = 2>, indices_are_sorted = true, slice_sizes = array<i64: 1, 1, 1>}> : (tensor<2x3x5xi32>, tensor<2x3x1xi32>) -> tensor<2x3x1xi32>
+    %22 = stablehlo.reshape %21 : (tensor<2x3x1xi32>) -> tensor<2x3xi32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %23 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<5> : tensor<i64>
+    %24 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %25 = stablehlo.select %23, %24, %arg1 : tensor<i1>, tensor<i64>
+    %26 = stablehlo.convert %25 : (tensor<i64>) -> tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%arg2, %27, %22) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0, 1], inserted_window_dims = [2], scatter_dims_to_operand_dims = [2]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<2x3x5xi32>, tensor<1xi32>, tensor<2x3xi32>) -> tensor<2x3x5xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %29 = stablehlo.broadcast_in_dim %c_8, dims = [] : (tensor<i32>) -> tensor<2x3xi32>
+    %30 = stablehlo.compare LT, %7, %29, SIGNED : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi1>
+    %c_9 = stablehlo.constant dense<5> : tensor<i32>
+    %31 = stablehlo.broadcast_in_dim %c_9, dims = [] : (tensor<i32>) -> tensor<2x3xi32>
+    %32 = stablehlo.add %7, %31 : tensor<2x3xi32>
+    %33 = stablehlo.select %30, %32, %7 : tensor<2x3xi1>, tensor<2x3xi32>
+    %34 = stablehlo.broadcast_in_dim %33, dims = [0, 1] : (tensor<2x3xi32>) -> tensor<2x3x1xi32>
+    %35 = "stablehlo.scatter"(%28, %34, %14) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [2], input_batching_dims = [0, 1], scatter_indices_batching_dims = [0, 1], scatter_dims_to_operand_dims = [2], index_vector_dim = 2>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<2x3x5xi32>, tensor<2x3x1xi32>, tensor<2x3xi32>) -> tensor<2x3x5xi32>
+    return %0, %35 : tensor<i64>, tensor<2x3x5xi32>
+  }
+  func.func private @tril(%arg0: tensor<2x3x5x5xf32>) -> tensor<2x3x5x5xf32> {
+    %0 = stablehlo.iota dim = 0 : tensor<5x5xi64>
+    %c = stablehlo.constant dense<-1> : tensor<i64>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<5x5xi64>
+    %2 = stablehlo.add %0, %1 : tensor<5x5xi64>
+    %3 = stablehlo.iota dim = 1 : tensor<5x5xi64>
+    %4 = stablehlo.compare GE, %2, %3, SIGNED : (tensor<5x5xi64>, tensor<5x5xi64>) -> tensor<5x5xi1>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %5 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<5x5xf32>
+    %6 = stablehlo.broadcast_in_dim %4, dims = [1, 2] : (tensor<5x5xi1>) -> tensor<3x5x5xi1>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [1, 2] : (tensor<5x5xf32>) -> tensor<3x5x5xf32>
+    %8 = stablehlo.broadcast_in_dim %6, dims = [1, 2, 3] : (tensor<3x5x5xi1>) -> tensor<2x3x5x5xi1>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [1, 2, 3] : (tensor<3x5x5xf32>) -> tensor<2x3x5x5xf32>
+    %10 = stablehlo.select %8, %arg0, %9 : tensor<2x3x5x5xi1>, tensor<2x3x5x5xf32>
+    return %10 : tensor<2x3x5x5xf32>
+  }
+  func.func private @triu(%arg0: tensor<2x3x5x5xf32>) -> tensor<2x3x5x5xf32> {
+    %0 = stablehlo.iota dim = 0 : tensor<5x5xi64>
+    %c = stablehlo.constant dense<-1> : tensor<i64>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<5x5xi64>
+    %2 = stablehlo.add %0, %1 : tensor<5x5xi64>
+    %3 = stablehlo.iota dim = 1 : tensor<5x5xi64>
+    %4 = stablehlo.compare GE, %2, %3, SIGNED : (tensor<5x5xi64>, tensor<5x5xi64>) -> tensor<5x5xi1>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %5 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<5x5xf32>
+    %6 = stablehlo.broadcast_in_dim %4, dims = [1, 2] : (tensor<5x5xi1>) -> tensor<3x5x5xi1>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [1, 2] : (tensor<5x5xf32>) -> tensor<3x5x5xf32>
+    %8 = stablehlo.broadcast_in_dim %6, dims = [1, 2, 3] : (tensor<3x5x5xi1>) -> tensor<2x3x5x5xi1>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [1, 2, 3] : (tensor<3x5x5xf32>) -> tensor<2x3x5x5xf32>
+    %10 = stablehlo.select %8, %9, %arg0 : tensor<2x3x5x5xi1>, tensor<2x3x5x5xf32>
+    return %10 : tensor<2x3x5x5xf32>
+  }
+
+// -----
+
+// jnp_linalg_det_singular_f64: jnp.linalg.det of a matrix with a zero column: exactly 0.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-2., -3.,  0.,  2.], [ 3., -3.,  0.,  4.], [ 3.,  1.,  0., -2.], [ 3.,  4.,  0., -3.]]> : tensor<4x4xf64>
+  %r = func.call @f(%a0) : (tensor<4x4xf64>) -> (tensor<f64>)
+  check.expect_eq_const %r, dense<0.> : tensor<f64>
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf64>) -> (tensor<f64> {jax.result_info = "result"}) {
+    %0 = call @det(%arg0) : (tensor<4x4xf64>) -> tensor<f64>
+    return %0 : tensor<f64>
+  }
+  func.func private @det(%arg0: tensor<4x4xf64>) -> tensor<f64> {
+    %0:2 = call @slogdet(%arg0) : (tensor<4x4xf64>) -> (tensor<f64>, tensor<f64>)
+    %1 = stablehlo.exponential %0#1 : tensor<f64>
+    %2 = stablehlo.multiply %0#0, %1 : tensor<f64>
+    return %2 : tensor<f64>
+  }
+  func.func private @slogdet(%arg0: tensor<4x4xf64>) -> (tensor<f64>, tensor<f64>) {
+    %0:3 = stablehlo.custom_call @lapack_dgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<4x4xf64>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<4x4xi1>, tensor<4x4xf64>
+    %9 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_13 = %c_2, %iterArg_14 = %c_1, %iterArg_15 = %9) : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    cond {
+      %c_16 = stablehlo.constant dense<4> : tensor<i64>
+      %32 = stablehlo.compare LT, %iterArg_13, %c_16, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %32 : tensor<i1>
+    } do {
+      %32:2 = func.call @closed_call(%iterArg, %iterArg_14, %iterArg_15) : (tensor<4xi32>, tensor<i64>, tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>)
+      %c_16 = stablehlo.constant dense<1> : tensor<i64>
+      %33 = stablehlo.add %iterArg_13, %c_16 : tensor<i64>
+      stablehlo.return %iterArg, %33, %32#0, %32#1 : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    }
+    %11 = call @diagonal(%8) : (tensor<4x4xf64>) -> tensor<4xf64>
+    %cst_3 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %12 = stablehlo.broadcast_in_dim %cst_3, dims = [] : (tensor<f64>) -> tensor<4xf64>
+    %13 = stablehlo.compare EQ, %11, %12, FLOAT : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xi1>
+    %c_4 = stablehlo.constant dense<false> : tensor<i1>
+    %14 = stablehlo.reduce(%13 init: %c_4) applies stablehlo.or across dimensions = [0] : (tensor<4xi1>, tensor<i1>) -> tensor<i1>
+    %15 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %16 = stablehlo.compare NE, %2, %15, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %17 = call @count_nonzero(%16) : (tensor<4xi1>) -> tensor<i64>
+    %cst_5 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %18 = stablehlo.broadcast_in_dim %cst_5, dims = [] : (tensor<f64>) -> tensor<4xf64>
+    %19 = stablehlo.compare LT, %11, %18, FLOAT : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xi1>
+    %20 = call @count_nonzero(%19) : (tensor<4xi1>) -> tensor<i64>
+    %21 = stablehlo.add %17, %20 : tensor<i64>
+    %c_6 = stablehlo.constant dense<2> : tensor<i64>
+    %22 = call @remainder(%21, %c_6) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+    %c_7 = stablehlo.constant dense<-2> : tensor<i64>
+    %23 = stablehlo.multiply %c_7, %22 : tensor<i64>
+    %c_8 = stablehlo.constant dense<1> : tensor<i64>
+    %24 = stablehlo.add %23, %c_8 : tensor<i64>
+    %25 = stablehlo.convert %24 : (tensor<i64>) -> tensor<f64>
+    %cst_9 = stablehlo.constant dense<1.000000e+00> : tensor<f64>
+    %26 = stablehlo.multiply %cst_9, %25 : tensor<f64>
+    %cst_10 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %27 = call @_where_0(%14, %cst_10, %26) : (tensor<i1>, tensor<f64>, tensor<f64>) -> tensor<f64>
+    %28 = stablehlo.abs %11 : tensor<4xf64>
+    %29 = stablehlo.log %28 : tensor<4xf64>
+    %cst_11 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %30 = stablehlo.reduce(%29 init: %cst_11) applies stablehlo.add across dimensions = [0] : (tensor<4xf64>, tensor<f64>) -> tensor<f64>
+    %cst_12 = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>
+    %31 = call @_where_0(%14, %cst_12, %30) : (tensor<i1>, tensor<f64>, tensor<f64>) -> tensor<f64>
+    return %27, %31 : tensor<f64>, tensor<f64>
+  }
+  func.func private @closed_call(%arg0: tensor<4xi32>, %arg1: tensor<i64>, %arg2: tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<4> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.dynamic_slice %arg0, %4, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1xi32>) -> tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %7 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %8 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<4> : tensor<i64>
+    %9 = stablehlo.add %8, %c_3 : tensor<i64>
+    %10 = stablehlo.select %7, %9, %arg1 : tensor<i1>, tensor<i64>
+    %11 = stablehlo.dynamic_slice %arg2, %10, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %12 = stablehlo.reshape %11 : (tensor<1xi32>) -> tensor<i32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.compare LT, %6, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_5 = stablehlo.constant dense<4> : tensor<i32>
+    %14 = stablehlo.add %6, %c_5 : tensor<i32>
+    %15 = stablehlo.select %13, %14, %6 : tensor<i1>, tensor<i32>
+    %16 = stablehlo.dynamic_slice %arg2, %15, sizes = [1] : (tensor<4xi32>, tensor<i32>) -> tensor<1xi32>
+    %17 = stablehlo.reshape %16 : (tensor<1xi32>) -> tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %18 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<4> : tensor<i64>
+    %19 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %20 = stablehlo.select %18, %19, %arg1 : tensor<i1>, tensor<i64>
+    %21 = stablehlo.convert %20 : (tensor<i64>) -> tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %23 = "stablehlo.scatter"(%arg2, %22, %17) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %24 = stablehlo.compare LT, %6, %c_8, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_9 = stablehlo.constant dense<4> : tensor<i32>
+    %25 = stablehlo.add %6, %c_9 : tensor<i32>
+    %26 = stablehlo.select %24, %25, %6 : tensor<i1>, tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%23, %27, %12) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    return %0, %28 : tensor<i64>, tensor<4xi32>
+  }
+  func.func private @diagonal(%arg0: tensor<4x4xf64>) -> tensor<4xf64> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %1 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %2 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %3 = stablehlo.add %0, %2 : tensor<4x4xi64>
+    %4 = stablehlo.compare EQ, %3, %1, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %5 = stablehlo.convert %4 : (tensor<4x4xi1>) -> tensor<4x4xf64>
+    %c_0 = stablehlo.constant dense<1> : tensor<i32>
+    %6 = "stablehlo.case"(%c_0) ({
+      %c_1 = stablehlo.constant dense<0> : tensor<i32>
+      stablehlo.return %c_1 : tensor<i32>
+    }, {
+      %c_1 = stablehlo.constant dense<0> : tensor<i32>
+      stablehlo.return %c_1 : tensor<i32>
+    }) : (tensor<i32>) -> tensor<i32>
+    %7 = "stablehlo.case"(%6) ({
+      %8 = stablehlo.iota dim = 0 : tensor<4xi64>
+      %9 = stablehlo.iota dim = 0 : tensor<4xi64>
+      %c_1 = stablehlo.constant dense<0> : tensor<i64>
+      %10 = stablehlo.broadcast_in_dim %c_1, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %11 = stablehlo.compare LT, %8, %10, SIGNED : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi1>
+      %c_2 = stablehlo.constant dense<4> : tensor<i64>
+      %12 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %13 = stablehlo.add %8, %12 : tensor<4xi64>
+      %14 = stablehlo.select %11, %13, %8 : tensor<4xi1>, tensor<4xi64>
+      %c_3 = stablehlo.constant dense<0> : tensor<i64>
+      %15 = stablehlo.broadcast_in_dim %c_3, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %16 = stablehlo.compare LT, %9, %15, SIGNED : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi1>
+      %c_4 = stablehlo.constant dense<4> : tensor<i64>
+      %17 = stablehlo.broadcast_in_dim %c_4, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %18 = stablehlo.add %9, %17 : tensor<4xi64>
+      %19 = stablehlo.select %16, %18, %9 : tensor<4xi1>, tensor<4xi64>
+      %20 = stablehlo.convert %14 : (tensor<4xi64>) -> tensor<4xi32>
+      %21 = stablehlo.convert %19 : (tensor<4xi64>) -> tensor<4xi32>
+      %22 = stablehlo.broadcast_in_dim %20, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+      %23 = stablehlo.broadcast_in_dim %21, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+      %24 = stablehlo.concatenate %22, %23, dim = 1 : (tensor<4x1xi32>, tensor<4x1xi32>) -> tensor<4x2xi32>
+      %25 = "stablehlo.gather"(%arg0, %24) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}> : (tensor<4x4xf64>, tensor<4x2xi32>) -> tensor<4xf64>
+      stablehlo.return %25 : tensor<4xf64>
+    }) : (tensor<i32>) -> tensor<4xf64>
+    return %7 : tensor<4xf64>
+  }
+  func.func private @count_nonzero(%arg0: tensor<4xi1>) -> tensor<i64> {
+    %c = stablehlo.constant dense<false> : tensor<i1>
+    %0 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i1>) -> tensor<4xi1>
+    %1 = stablehlo.compare NE, %arg0, %0, UNSIGNED : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+    %2 = stablehlo.convert %1 : (tensor<4xi1>) -> tensor<4xi32>
+    %3 = stablehlo.convert %2 : (tensor<4xi32>) -> tensor<4xi64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %4 = stablehlo.reduce(%3 init: %c_0) applies stablehlo.add across dimensions = [0] : (tensor<4xi64>, tensor<i64>) -> tensor<i64>
+    return %4 : tensor<i64>
+  }
+  func.func private @remainder(%arg0: tensor<i64>, %arg1: tensor<i64>) -> tensor<i64> {
+    %0 = stablehlo.convert %arg1 : tensor<i64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare EQ, %0, %c, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_0 = stablehlo.constant dense<1> : tensor<i64>
+    %2 = call @_where(%1, %c_0, %0) : (tensor<i1>, tensor<i64>, tensor<i64>) -> tensor<i64>
+    %3 = stablehlo.remainder %arg0, %2 : tensor<i64>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %4 = stablehlo.compare NE, %3, %c_1, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %5 = stablehlo.compare LT, %3, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_3 = stablehlo.constant dense<0> : tensor<i64>
+    %6 = stablehlo.compare LT, %2, %c_3, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %7 = stablehlo.compare NE, %5, %6, UNSIGNED : (tensor<i1>, tensor<i1>) -> tensor<i1>
+    %8 = stablehlo.and %7, %4 : tensor<i1>
+    %9 = stablehlo.add %3, %2 : tensor<i64>
+    %10 = stablehlo.select %8, %9, %3 : tensor<i1>, tensor<i64>
+    return %10 : tensor<i64>
+  }
+  func.func private @_where(%arg0: tensor<i1>, %arg1: tensor<i64>, %arg2: tensor<i64>) -> tensor<i64> {
+    %0 = stablehlo.select %arg0, %arg1, %arg2 : tensor<i1>, tensor<i64>
+    return %0 : tensor<i64>
+  }
+  func.func private @_where_0(%arg0: tensor<i1>, %arg1: tensor<f64>, %arg2: tensor<f64>) -> tensor<f64> {
+    %0 = stablehlo.select %arg0, %arg1, %arg2 : tensor<i1>, tensor<f64>
+    return %0 : tensor<f64>
+  }
+
+// -----
+
+// jnp_linalg_slogdet_singular_f64: jnp.linalg.slogdet of a singular matrix: sign 0, log|det| -inf.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-2., -3.,  0.,  2.], [ 3., -3.,  0.,  4.], [ 3.,  1.,  0., -2.], [ 3.,  4.,  0., -3.]]> : tensor<4x4xf64>
+  %r:2 = func.call @f(%a0) : (tensor<4x4xf64>) -> (tensor<f64>, tensor<f64>)
+  check.expect_eq_const %r#0, dense<0.> : tensor<f64>
+  check.expect_eq_const %r#1, dense<0xFFF0000000000000> : tensor<f64>
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf64>) -> (tensor<f64> {jax.result_info = "result[0]"}, tensor<f64> {jax.result_info = "result[1]"}) {
+    %0:2 = call @slogdet(%arg0) : (tensor<4x4xf64>) -> (tensor<f64>, tensor<f64>)
+    return %0#0, %0#1 : tensor<f64>, tensor<f64>
+  }
+  func.func private @slogdet(%arg0: tensor<4x4xf64>) -> (tensor<f64>, tensor<f64>) {
+    %0:3 = stablehlo.custom_call @lapack_dgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<4xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<4x4xf64>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<4x4xi1>, tensor<4x4xf64>
+    %9 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_13 = %c_2, %iterArg_14 = %c_1, %iterArg_15 = %9) : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    cond {
+      %c_16 = stablehlo.constant dense<4> : tensor<i64>
+      %32 = stablehlo.compare LT, %iterArg_13, %c_16, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %32 : tensor<i1>
+    } do {
+      %32:2 = func.call @closed_call(%iterArg, %iterArg_14, %iterArg_15) : (tensor<4xi32>, tensor<i64>, tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>)
+      %c_16 = stablehlo.constant dense<1> : tensor<i64>
+      %33 = stablehlo.add %iterArg_13, %c_16 : tensor<i64>
+      stablehlo.return %iterArg, %33, %32#0, %32#1 : tensor<4xi32>, tensor<i64>, tensor<i64>, tensor<4xi32>
+    }
+    %11 = call @diagonal(%8) : (tensor<4x4xf64>) -> tensor<4xf64>
+    %cst_3 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %12 = stablehlo.broadcast_in_dim %cst_3, dims = [] : (tensor<f64>) -> tensor<4xf64>
+    %13 = stablehlo.compare EQ, %11, %12, FLOAT : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xi1>
+    %c_4 = stablehlo.constant dense<false> : tensor<i1>
+    %14 = stablehlo.reduce(%13 init: %c_4) applies stablehlo.or across dimensions = [0] : (tensor<4xi1>, tensor<i1>) -> tensor<i1>
+    %15 = stablehlo.iota dim = 0 : tensor<4xi32>
+    %16 = stablehlo.compare NE, %2, %15, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+    %17 = call @count_nonzero(%16) : (tensor<4xi1>) -> tensor<i64>
+    %cst_5 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %18 = stablehlo.broadcast_in_dim %cst_5, dims = [] : (tensor<f64>) -> tensor<4xf64>
+    %19 = stablehlo.compare LT, %11, %18, FLOAT : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xi1>
+    %20 = call @count_nonzero(%19) : (tensor<4xi1>) -> tensor<i64>
+    %21 = stablehlo.add %17, %20 : tensor<i64>
+    %c_6 = stablehlo.constant dense<2> : tensor<i64>
+    %22 = call @remainder(%21, %c_6) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+    %c_7 = stablehlo.constant dense<-2> : tensor<i64>
+    %23 = stablehlo.multiply %c_7, %22 : tensor<i64>
+    %c_8 = stablehlo.constant dense<1> : tensor<i64>
+    %24 = stablehlo.add %23, %c_8 : tensor<i64>
+    %25 = stablehlo.convert %24 : (tensor<i64>) -> tensor<f64>
+    %cst_9 = stablehlo.constant dense<1.000000e+00> : tensor<f64>
+    %26 = stablehlo.multiply %cst_9, %25 : tensor<f64>
+    %cst_10 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %27 = call @_where_0(%14, %cst_10, %26) : (tensor<i1>, tensor<f64>, tensor<f64>) -> tensor<f64>
+    %28 = stablehlo.abs %11 : tensor<4xf64>
+    %29 = stablehlo.log %28 : tensor<4xf64>
+    %cst_11 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %30 = stablehlo.reduce(%29 init: %cst_11) applies stablehlo.add across dimensions = [0] : (tensor<4xf64>, tensor<f64>) -> tensor<f64>
+    %cst_12 = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>
+    %31 = call @_where_0(%14, %cst_12, %30) : (tensor<i1>, tensor<f64>, tensor<f64>) -> tensor<f64>
+    return %27, %31 : tensor<f64>, tensor<f64>
+  }
+  func.func private @closed_call(%arg0: tensor<4xi32>, %arg1: tensor<i64>, %arg2: tensor<4xi32>) -> (tensor<i64>, tensor<4xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<4> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.dynamic_slice %arg0, %4, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1xi32>) -> tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %7 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %8 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<4> : tensor<i64>
+    %9 = stablehlo.add %8, %c_3 : tensor<i64>
+    %10 = stablehlo.select %7, %9, %arg1 : tensor<i1>, tensor<i64>
+    %11 = stablehlo.dynamic_slice %arg2, %10, sizes = [1] : (tensor<4xi32>, tensor<i64>) -> tensor<1xi32>
+    %12 = stablehlo.reshape %11 : (tensor<1xi32>) -> tensor<i32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.compare LT, %6, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_5 = stablehlo.constant dense<4> : tensor<i32>
+    %14 = stablehlo.add %6, %c_5 : tensor<i32>
+    %15 = stablehlo.select %13, %14, %6 : tensor<i1>, tensor<i32>
+    %16 = stablehlo.dynamic_slice %arg2, %15, sizes = [1] : (tensor<4xi32>, tensor<i32>) -> tensor<1xi32>
+    %17 = stablehlo.reshape %16 : (tensor<1xi32>) -> tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %18 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<4> : tensor<i64>
+    %19 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %20 = stablehlo.select %18, %19, %arg1 : tensor<i1>, tensor<i64>
+    %21 = stablehlo.convert %20 : (tensor<i64>) -> tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %23 = "stablehlo.scatter"(%arg2, %22, %17) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %24 = stablehlo.compare LT, %6, %c_8, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_9 = stablehlo.constant dense<4> : tensor<i32>
+    %25 = stablehlo.add %6, %c_9 : tensor<i32>
+    %26 = stablehlo.select %24, %25, %6 : tensor<i1>, tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%23, %27, %12) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+    return %0, %28 : tensor<i64>, tensor<4xi32>
+  }
+  func.func private @diagonal(%arg0: tensor<4x4xf64>) -> tensor<4xf64> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %1 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %2 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %3 = stablehlo.add %0, %2 : tensor<4x4xi64>
+    %4 = stablehlo.compare EQ, %3, %1, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %5 = stablehlo.convert %4 : (tensor<4x4xi1>) -> tensor<4x4xf64>
+    %c_0 = stablehlo.constant dense<1> : tensor<i32>
+    %6 = "stablehlo.case"(%c_0) ({
+      %c_1 = stablehlo.constant dense<0> : tensor<i32>
+      stablehlo.return %c_1 : tensor<i32>
+    }, {
+      %c_1 = stablehlo.constant dense<0> : tensor<i32>
+      stablehlo.return %c_1 : tensor<i32>
+    }) : (tensor<i32>) -> tensor<i32>
+    %7 = "stablehlo.case"(%6) ({
+      %8 = stablehlo.iota dim = 0 : tensor<4xi64>
+      %9 = stablehlo.iota dim = 0 : tensor<4xi64>
+      %c_1 = stablehlo.constant dense<0> : tensor<i64>
+      %10 = stablehlo.broadcast_in_dim %c_1, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %11 = stablehlo.compare LT, %8, %10, SIGNED : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi1>
+      %c_2 = stablehlo.constant dense<4> : tensor<i64>
+      %12 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %13 = stablehlo.add %8, %12 : tensor<4xi64>
+      %14 = stablehlo.select %11, %13, %8 : tensor<4xi1>, tensor<4xi64>
+      %c_3 = stablehlo.constant dense<0> : tensor<i64>
+      %15 = stablehlo.broadcast_in_dim %c_3, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %16 = stablehlo.compare LT, %9, %15, SIGNED : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi1>
+      %c_4 = stablehlo.constant dense<4> : tensor<i64>
+      %17 = stablehlo.broadcast_in_dim %c_4, dims = [] : (tensor<i64>) -> tensor<4xi64>
+      %18 = stablehlo.add %9, %17 : tensor<4xi64>
+      %19 = stablehlo.select %16, %18, %9 : tensor<4xi1>, tensor<4xi64>
+      %20 = stablehlo.convert %14 : (tensor<4xi64>) -> tensor<4xi32>
+      %21 = stablehlo.convert %19 : (tensor<4xi64>) -> tensor<4xi32>
+      %22 = stablehlo.broadcast_in_dim %20, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+      %23 = stablehlo.broadcast_in_dim %21, dims = [0] : (tensor<4xi32>) -> tensor<4x1xi32>
+      %24 = stablehlo.concatenate %22, %23, dim = 1 : (tensor<4x1xi32>, tensor<4x1xi32>) -> tensor<4x2xi32>
+      %25 = "stablehlo.gather"(%arg0, %24) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0, 1], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}> : (tensor<4x4xf64>, tensor<4x2xi32>) -> tensor<4xf64>
+      stablehlo.return %25 : tensor<4xf64>
+    }) : (tensor<i32>) -> tensor<4xf64>
+    return %7 : tensor<4xf64>
+  }
+  func.func private @count_nonzero(%arg0: tensor<4xi1>) -> tensor<i64> {
+    %c = stablehlo.constant dense<false> : tensor<i1>
+    %0 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i1>) -> tensor<4xi1>
+    %1 = stablehlo.compare NE, %arg0, %0, UNSIGNED : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+    %2 = stablehlo.convert %1 : (tensor<4xi1>) -> tensor<4xi32>
+    %3 = stablehlo.convert %2 : (tensor<4xi32>) -> tensor<4xi64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %4 = stablehlo.reduce(%3 init: %c_0) applies stablehlo.add across dimensions = [0] : (tensor<4xi64>, tensor<i64>) -> tensor<i64>
+    return %4 : tensor<i64>
+  }
+  func.func private @remainder(%arg0: tensor<i64>, %arg1: tensor<i64>) -> tensor<i64> {
+    %0 = stablehlo.convert %arg1 : tensor<i64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare EQ, %0, %c, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_0 = stablehlo.constant dense<1> : tensor<i64>
+    %2 = call @_where(%1, %c_0, %0) : (tensor<i1>, tensor<i64>, tensor<i64>) -> tensor<i64>
+    %3 = stablehlo.remainder %arg0, %2 : tensor<i64>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %4 = stablehlo.compare NE, %3, %c_1, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %5 = stablehlo.compare LT, %3, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_3 = stablehlo.constant dense<0> : tensor<i64>
+    %6 = stablehlo.compare LT, %2, %c_3, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %7 = stablehlo.compare NE, %5, %6, UNSIGNED : (tensor<i1>, tensor<i1>) -> tensor<i1>
+    %8 = stablehlo.and %7, %4 : tensor<i1>
+    %9 = stablehlo.add %3, %2 : tensor<i64>
+    %10 = stablehlo.select %8, %9, %3 : tensor<i1>, tensor<i64>
+    return %10 : tensor<i64>
+  }
+  func.func private @_where(%arg0: tensor<i1>, %arg1: tensor<i64>, %arg2: tensor<i64>) -> tensor<i64> {
+    %0 = stablehlo.select %arg0, %arg1, %arg2 : tensor<i1>, tensor<i64>
+    return %0 : tensor<i64>
+  }
+  func.func private @_where_0(%arg0: tensor<i1>, %arg1: tensor<f64>, %arg2: tensor<f64>) -> tensor<f64> {
+    %0 = stablehlo.select %arg0, %arg1, %arg2 : tensor<i1>, tensor<f64>
+    return %0 : tensor<f64>
+  }
+
+// -----
+
+// lax_linalg_lu_tall_f32: lax.linalg.lu: factors, 0-based pivots and permutation against LAPACK's dgetrf.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[ 0.21642485,  1.0017104 , -1.7331325 ], [-0.7841301 ,  0.17533484,  0.3920948 ], [-0.37707445,  1.0291792 ,  0.21039493], [-1.2133821 , -0.9307638 ,  0.80547106], [ 0.46383145, -1.8990612 ,  1.3477123 ]]> : tensor<5x3xf32>
+  %r:3 = func.call @f(%a0) : (tensor<5x3xf32>) -> (tensor<5x3xf32>, tensor<3xi32>, tensor<5xi32>)
+  // XLA CPU's error: 9.8e-08
+  check.expect_almost_eq_const %r#0, dense<[[-1.2133821 , -0.9307638 ,  0.80547106], [-0.3822633 , -2.254858  ,  1.6556143 ], [-0.17836496, -0.37061968, -0.97586143], [ 0.31076315, -0.5847048 , -0.9510877 ], [ 0.6462351 , -0.3445126 , -0.4528831 ]]> : tensor<5x3xf32>, tolerance = 3.056e-04
+  check.expect_eq_const %r#1, dense<[3, 4, 3]> : tensor<3xi32>
+  check.expect_eq_const %r#2, dense<[3, 4, 0, 2, 1]> : tensor<5xi32>
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<5x3xf32>) -> (tensor<5x3xf32> {jax.result_info = "result[0]"}, tensor<3xi32> {jax.result_info = "result[1]"}, tensor<5xi32> {jax.result_info = "result[2]"}) {
+    %0:3 = stablehlo.custom_call @lapack_sgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=5, j=3, k=5, l=3, m=3}, custom>} : (tensor<5x3xf32>) -> (tensor<5x3xf32>, tensor<3xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<3xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<3xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<5x3xf32>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<5x3xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<5x3xi1>, tensor<5x3xf32>
+    %9 = stablehlo.iota dim = 0 : tensor<5xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_3 = %c_2, %iterArg_4 = %c_1, %iterArg_5 = %9) : tensor<3xi32>, tensor<i64>, tensor<i64>, tensor<5xi32>
+    cond {
+      %c_6 = stablehlo.constant dense<3> : tensor<i64>
+      %11 = stablehlo.compare LT, %iterArg_3, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %11 : tensor<i1>
+    } do {
+      %11:2 = func.call @closed_call(%iterArg, %iterArg_4, %iterArg_5) : (tensor<3xi32>, tensor<i64>, tensor<5xi32>) -> (tensor<i64>, tensor<5xi32>)
+      %c_6 = stablehlo.constant dense<1> : tensor<i64>
+      %12 = stablehlo.add %iterArg_3, %c_6 : tensor<i64>
+      stablehlo.return %iterArg, %12, %11#0, %11#1 : tensor<3xi32>, tensor<i64>, tensor<i64>, tensor<5xi32>
+    }
+    return %8, %2, %10#3 : tensor<5x3xf32>, tensor<3xi32>, tensor<5xi32>
+  }
+  func.func private @closed_call(%arg0: tensor<3xi32>, %arg1: tensor<i64>, %arg2: tensor<5xi32>) -> (tensor<i64>, tensor<5xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<3> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.dynamic_slice %arg0, %4, sizes = [1] : (tensor<3xi32>, tensor<i64>) -> tensor<1xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1xi32>) -> tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %7 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %8 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<5> : tensor<i64>
+    %9 = stablehlo.add %8, %c_3 : tensor<i64>
+    %10 = stablehlo.select %7, %9, %arg1 : tensor<i1>, tensor<i64>
+    %11 = stablehlo.dynamic_slice %arg2, %10, sizes = [1] : (tensor<5xi32>, tensor<i64>) -> tensor<1xi32>
+    %12 = stablehlo.reshape %11 : (tensor<1xi32>) -> tensor<i32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.compare LT, %6, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_5 = stablehlo.constant dense<5> : tensor<i32>
+    %14 = stablehlo.add %6, %c_5 : tensor<i32>
+    %15 = stablehlo.select %13, %14, %6 : tensor<i1>, tensor<i32>
+    %16 = stablehlo.dynamic_slice %arg2, %15, sizes = [1] : (tensor<5xi32>, tensor<i32>) -> tensor<1xi32>
+    %17 = stablehlo.reshape %16 : (tensor<1xi32>) -> tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %18 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<5> : tensor<i64>
+    %19 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %20 = stablehlo.select %18, %19, %arg1 : tensor<i1>, tensor<i64>
+    %21 = stablehlo.convert %20 : (tensor<i64>) -> tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %23 = "stablehlo.scatter"(%arg2, %22, %17) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<5xi32>, tensor<1xi32>, tensor<i32>) -> tensor<5xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %24 = stablehlo.compare LT, %6, %c_8, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_9 = stablehlo.constant dense<5> : tensor<i32>
+    %25 = stablehlo.add %6, %c_9 : tensor<i32>
+    %26 = stablehlo.select %24, %25, %6 : tensor<i1>, tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%23, %27, %12) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<5xi32>, tensor<1xi32>, tensor<i32>) -> tensor<5xi32>
+    return %0, %28 : tensor<i64>, tensor<5xi32>
+  }
+
+// -----
+
+// lax_linalg_lu_wide_f64: lax.linalg.lu: factors, 0-based pivots and permutation against LAPACK's dgetrf.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[ 0.5980270310938874 ,  1.3433429876964984 , -0.383700881075084  ,  -0.2957062213323259 , -1.126457084751319  ], [ 2.5369295701318877 , -0.17545422540714875,  1.5875331920819455 ,  -0.6472924513872795 ,  0.16384119233310074], [-1.67135248657008   , -0.382867148766769  ,  0.9837549084000277 ,  -1.2517438155744967 ,  1.072227544934612  ]]> : tensor<3x5xf64>
+  %r:3 = func.call @f(%a0) : (tensor<3x5xf64>) -> (tensor<3x5xf64>, tensor<3xi32>, tensor<3xi32>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#0, dense<[[ 2.5369295701318877 , -0.17545422540714875,  1.5875331920819455 ,  -0.6472924513872795 ,  0.16384119233310074], [ 0.23572866907093432,  1.3847025787345972 , -0.7579279675504929 ,  -0.14312083326714004, -1.1650791509589957 ], [-0.6588091787203975 , -0.3599747776636549 ,  1.7568013952628507 ,  -1.7297059139992388 ,  0.7607685179691284 ]]> : tensor<3x5xf64>, tolerance = 4.791e-13
+  check.expect_eq_const %r#1, dense<[1, 1, 2]> : tensor<3xi32>
+  check.expect_eq_const %r#2, dense<[1, 0, 2]> : tensor<3xi32>
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<3x5xf64>) -> (tensor<3x5xf64> {jax.result_info = "result[0]"}, tensor<3xi32> {jax.result_info = "result[1]"}, tensor<3xi32> {jax.result_info = "result[2]"}) {
+    %0:3 = stablehlo.custom_call @lapack_dgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=3, j=5, k=3, l=5, m=3}, custom>} : (tensor<3x5xf64>) -> (tensor<3x5xf64>, tensor<3xi32>, tensor<i32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<3xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<3xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<i32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<3x5xf64>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<3x5xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<3x5xi1>, tensor<3x5xf64>
+    %9 = stablehlo.iota dim = 0 : tensor<3xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_3 = %c_2, %iterArg_4 = %c_1, %iterArg_5 = %9) : tensor<3xi32>, tensor<i64>, tensor<i64>, tensor<3xi32>
+    cond {
+      %c_6 = stablehlo.constant dense<3> : tensor<i64>
+      %11 = stablehlo.compare LT, %iterArg_3, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %11 : tensor<i1>
+    } do {
+      %11:2 = func.call @closed_call(%iterArg, %iterArg_4, %iterArg_5) : (tensor<3xi32>, tensor<i64>, tensor<3xi32>) -> (tensor<i64>, tensor<3xi32>)
+      %c_6 = stablehlo.constant dense<1> : tensor<i64>
+      %12 = stablehlo.add %iterArg_3, %c_6 : tensor<i64>
+      stablehlo.return %iterArg, %12, %11#0, %11#1 : tensor<3xi32>, tensor<i64>, tensor<i64>, tensor<3xi32>
+    }
+    return %8, %2, %10#3 : tensor<3x5xf64>, tensor<3xi32>, tensor<3xi32>
+  }
+  func.func private @closed_call(%arg0: tensor<3xi32>, %arg1: tensor<i64>, %arg2: tensor<3xi32>) -> (tensor<i64>, tensor<3xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<3> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.dynamic_slice %arg0, %4, sizes = [1] : (tensor<3xi32>, tensor<i64>) -> tensor<1xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1xi32>) -> tensor<i32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %7 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %8 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<3> : tensor<i64>
+    %9 = stablehlo.add %8, %c_3 : tensor<i64>
+    %10 = stablehlo.select %7, %9, %arg1 : tensor<i1>, tensor<i64>
+    %11 = stablehlo.dynamic_slice %arg2, %10, sizes = [1] : (tensor<3xi32>, tensor<i64>) -> tensor<1xi32>
+    %12 = stablehlo.reshape %11 : (tensor<1xi32>) -> tensor<i32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %13 = stablehlo.compare LT, %6, %c_4, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_5 = stablehlo.constant dense<3> : tensor<i32>
+    %14 = stablehlo.add %6, %c_5 : tensor<i32>
+    %15 = stablehlo.select %13, %14, %6 : tensor<i1>, tensor<i32>
+    %16 = stablehlo.dynamic_slice %arg2, %15, sizes = [1] : (tensor<3xi32>, tensor<i32>) -> tensor<1xi32>
+    %17 = stablehlo.reshape %16 : (tensor<1xi32>) -> tensor<i32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %18 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<3> : tensor<i64>
+    %19 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %20 = stablehlo.select %18, %19, %arg1 : tensor<i1>, tensor<i64>
+    %21 = stablehlo.convert %20 : (tensor<i64>) -> tensor<i32>
+    %22 = stablehlo.broadcast_in_dim %21, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %23 = "stablehlo.scatter"(%arg2, %22, %17) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<3xi32>, tensor<1xi32>, tensor<i32>) -> tensor<3xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %24 = stablehlo.compare LT, %6, %c_8, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %c_9 = stablehlo.constant dense<3> : tensor<i32>
+    %25 = stablehlo.add %6, %c_9 : tensor<i32>
+    %26 = stablehlo.select %24, %25, %6 : tensor<i1>, tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%23, %27, %12) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<3xi32>, tensor<1xi32>, tensor<i32>) -> tensor<3xi32>
+    return %0, %28 : tensor<i64>, tensor<3xi32>
+  }
+
+// -----
+
+// lax_linalg_lu_batched_f64: lax.linalg.lu: factors, 0-based pivots and permutation against LAPACK's dgetrf.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[[ 0.3372378158484627   , -1.0439509249842558   ,   -0.5015972714256735   , -0.4590656767054133   ],  [-0.04951933794250218  , -0.5361439659430923   ,   -0.8272879008045365   , -0.30458770251481737  ],  [-1.026889738609049    , -1.289526572643077    ,   -0.04817648250735862  ,  0.8828742255545683   ],  [-1.529371705117365    ,  0.0035081514639604466,   -0.6499561948012956   , -0.9771454371346897   ]], [[ 0.8534376527146189   , -0.5181696890906662   ,    1.4983016830648794   , -0.7798393641463933   ],  [ 0.38650199362583243  , -0.22728300655720315  ,   -0.7540218091263632   ,  0.5876750425777528   ],  [-0.15498257307480726  ,  0.6032105807136467   ,   -0.047291507216996057 , -1.0858162553014383   ],  [-0.10206924318890695  ,  0.05195516951614051  ,    0.9584629538811972   , -0.9062690073351785   ]], [[-0.03932985326730542  , -1.721878730230039    ,    0.6514930603433157   , -1.0814829746406458   ],  [-1.8063595210836054   , -0.0592168342747372   ,    1.1056849586628463   , -1.5244469482118754   ],  [-1.0880355853884272   , -0.7432748910532813   ,   -1.1294966463420033   ,  0.37942788833458474  ],  [-0.8073674450444858   , -0.7215147364602021   ,    0.5833053986823111   , -0.7555146309686842   ]]]> : tensor<3x4x4xf64>
+  %r:3 = func.call @f(%a0) : (tensor<3x4x4xf64>) -> (tensor<3x4x4xf64>, tensor<3x4xi32>, tensor<3x4xi32>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#0, dense<[[[-1.529371705117365    ,  0.0035081514639604466,   -0.6499561948012956   , -0.9771454371346897   ],  [ 0.6714454930564083   , -1.2918821051325124   ,    0.3882336751760643   ,  1.5389741253792897   ],  [ 0.0323788767484109   ,  0.41509790546402303  ,   -0.9673980346773834   , -0.911773766848831    ],  [-0.22050742453260103  ,  0.8074864938492708   ,    0.9907099795608671   , -1.0139309511500971   ]], [[ 0.8534376527146189   , -0.5181696890906662   ,    1.4983016830648794   , -0.7798393641463933   ],  [-0.18159800259789088  ,  0.5091120001680116   ,    0.2247970857166442   , -1.2274335261776326   ],  [ 0.45287665993695597  ,  0.01450358961547147  ,   -1.4358280356086937   ,  0.9586482812436825   ],  [-0.11959777362089026  , -0.01967498635590293  ,   -0.7954151546416539   , -0.26116242607694107  ]], [[-1.8063595210836054   , -0.0592168342747372   ,    1.1056849586628463   , -1.5244469482118754   ],  [ 0.021772993032811147 , -1.72058940250995     ,    0.6274189894418655   , -1.0482912018583384   ],  [ 0.6023361200741105   ,  0.4112581722408188   ,   -2.0535218211943285   ,  1.7287756720317358   ],  [ 0.4469583356031801   ,  0.40395882815456136  ,    0.08002892795382126  ,  0.21096406148152724  ]]]> : tensor<3x4x4xf64>, tolerance = 7.433e-12
+  check.expect_eq_const %r#1, dense<[[3, 2, 2, 3], [0, 2, 2, 3], [1, 1, 2, 3]]> : tensor<3x4xi32>
+  check.expect_eq_const %r#2, dense<[[3, 2, 1, 0], [0, 2, 1, 3], [1, 0, 2, 3]]> : tensor<3x4xi32>
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<3x4x4xf64>) -> (tensor<3x4x4xf64> {jax.result_info = "result[0]"}, tensor<3x4xi32> {jax.result_info = "result[1]"}, tensor<3x4xi32> {jax.result_info = "result[2]"}) {
+    %0:3 = stablehlo.custom_call @lapack_dgetrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "1"}, operand_layouts = [dense<[1, 2, 0]> : tensor<3xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[1, 2, 0]> : tensor<3xindex>, dense<[1, 0]> : tensor<2xindex>, dense<0> : tensor<1xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, k])->([i, l, m], [i, n], [i]) {i=3, j=4, k=4, l=4, m=4, n=4}, custom>} : (tensor<3x4x4xf64>) -> (tensor<3x4x4xf64>, tensor<3x4xi32>, tensor<3xi32>)
+    %c = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<3x4xi32>
+    %2 = stablehlo.subtract %0#1, %1 : tensor<3x4xi32>
+    %c_0 = stablehlo.constant dense<0> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<3xi32>
+    %4 = stablehlo.compare GE, %0#2, %3, SIGNED : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi1>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [0] : (tensor<3xi1>) -> tensor<3x1x1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %6 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<3x4x4xf64>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [0, 1, 2] : (tensor<3x1x1xi1>) -> tensor<3x4x4xi1>
+    %8 = stablehlo.select %7, %0#0, %6 : tensor<3x4x4xi1>, tensor<3x4x4xf64>
+    %9 = stablehlo.iota dim = 1 : tensor<3x4xi32>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %10:4 = stablehlo.while(%iterArg = %2, %iterArg_3 = %c_2, %iterArg_4 = %c_1, %iterArg_5 = %9) : tensor<3x4xi32>, tensor<i64>, tensor<i64>, tensor<3x4xi32>
+    cond {
+      %c_6 = stablehlo.constant dense<4> : tensor<i64>
+      %11 = stablehlo.compare LT, %iterArg_3, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %11 : tensor<i1>
+    } do {
+      %11:2 = func.call @closed_call(%iterArg, %iterArg_4, %iterArg_5) : (tensor<3x4xi32>, tensor<i64>, tensor<3x4xi32>) -> (tensor<i64>, tensor<3x4xi32>)
+      %c_6 = stablehlo.constant dense<1> : tensor<i64>
+      %12 = stablehlo.add %iterArg_3, %c_6 : tensor<i64>
+      stablehlo.return %iterArg, %12, %11#0, %11#1 : tensor<3x4xi32>, tensor<i64>, tensor<i64>, tensor<3x4xi32>
+    }
+    return %8, %2, %10#3 : tensor<3x4x4xf64>, tensor<3x4xi32>, tensor<3x4xi32>
+  }
+  func.func private @closed_call(%arg0: tensor<3x4xi32>, %arg1: tensor<i64>, %arg2: tensor<3x4xi32>) -> (tensor<i64>, tensor<3x4xi32>) {
+    %c = stablehlo.constant dense<1> : tensor<i64>
+    %0 = stablehlo.add %arg1, %c : tensor<i64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %1 = stablehlo.compare LT, %arg1, %c_0, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %2 = stablehlo.convert %arg1 : tensor<i64>
+    %c_1 = stablehlo.constant dense<4> : tensor<i64>
+    %3 = stablehlo.add %2, %c_1 : tensor<i64>
+    %4 = stablehlo.select %1, %3, %arg1 : tensor<i1>, tensor<i64>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i64>) -> tensor<1xi64>
+    %6 = "stablehlo.gather"(%arg0, %5) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 1], start_index_map = [1]>, indices_are_sorted = true, slice_sizes = array<i64: 3, 1>}> : (tensor<3x4xi32>, tensor<1xi64>) -> tensor<3x1xi32>
+    %7 = stablehlo.reshape %6 : (tensor<3x1xi32>) -> tensor<3xi32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i64>
+    %8 = stablehlo.compare LT, %arg1, %c_2, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %9 = stablehlo.convert %arg1 : tensor<i64>
+    %c_3 = stablehlo.constant dense<4> : tensor<i64>
+    %10 = stablehlo.add %9, %c_3 : tensor<i64>
+    %11 = stablehlo.select %8, %10, %arg1 : tensor<i1>, tensor<i64>
+    %12 = stablehlo.broadcast_in_dim %11, dims = [] : (tensor<i64>) -> tensor<1xi64>
+    %13 = "stablehlo.gather"(%arg2, %12) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 1], start_index_map = [1]>, indices_are_sorted = true, slice_sizes = array<i64: 3, 1>}> : (tensor<3x4xi32>, tensor<1xi64>) -> tensor<3x1xi32>
+    %14 = stablehlo.reshape %13 : (tensor<3x1xi32>) -> tensor<3xi32>
+    %c_4 = stablehlo.constant dense<0> : tensor<i32>
+    %15 = stablehlo.broadcast_in_dim %c_4, dims = [] : (tensor<i32>) -> tensor<3xi32>
+    %16 = stablehlo.compare LT, %7, %15, SIGNED : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi1>
+    %c_5 = stablehlo.constant dense<4> : tensor<i32>
+    %17 = stablehlo.broadcast_in_dim %c_5, dims = [] : (tensor<i32>) -> tensor<3xi32>
+    %18 = stablehlo.add %7, %17 : tensor<3xi32>
+    %19 = stablehlo.select %16, %18, %7 : tensor<3xi1>, tensor<3xi32>
+    %20 = stablehlo.broadcast_in_dim %19, dims = [0] : (tensor<3xi32>) -> tensor<3x1xi32>
+    %21 = "stablehlo.gather"(%arg2, %20) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 1>, indices_are_sorted = true, slice_sizes = array<i64: 1, 1>}> : (tensor<3x4xi32>, tensor<3x1xi32>) -> tensor<3x1xi32>
+    %22 = stablehlo.reshape %21 : (tensor<3x1xi32>) -> tensor<3xi32>
+    %c_6 = stablehlo.constant dense<0> : tensor<i64>
+    %23 = stablehlo.compare LT, %arg1, %c_6, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    %c_7 = stablehlo.constant dense<4> : tensor<i64>
+    %24 = stablehlo.add %arg1, %c_7 : tensor<i64>
+    %25 = stablehlo.select %23, %24, %arg1 : tensor<i1>, tensor<i64>
+    %26 = stablehlo.convert %25 : (tensor<i64>) -> tensor<i32>
+    %27 = stablehlo.broadcast_in_dim %26, dims = [] : (tensor<i32>) -> tensor<1xi32>
+    %28 = "stablehlo.scatter"(%arg2, %27, %22) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0], inserted_window_dims = [1], scatter_dims_to_operand_dims = [1]>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<3x4xi32>, tensor<1xi32>, tensor<3xi32>) -> tensor<3x4xi32>
+    %c_8 = stablehlo.constant dense<0> : tensor<i32>
+    %29 = stablehlo.broadcast_in_dim %c_8, dims = [] : (tensor<i32>) -> tensor<3xi32>
+    %30 = stablehlo.compare LT, %7, %29, SIGNED : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi1>
+    %c_9 = stablehlo.constant dense<4> : tensor<i32>
+    %31 = stablehlo.broadcast_in_dim %c_9, dims = [] : (tensor<i32>) -> tensor<3xi32>
+    %32 = stablehlo.add %7, %31 : tensor<3xi32>
+    %33 = stablehlo.select %30, %32, %7 : tensor<3xi1>, tensor<3xi32>
+    %34 = stablehlo.broadcast_in_dim %33, dims = [0] : (tensor<3xi32>) -> tensor<3x1xi32>
+    %35 = "stablehlo.scatter"(%28, %34, %14) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [1], input_batching_dims = [0], scatter_indices_batching_dims = [0], scatter_dims_to_operand_dims = [1], index_vector_dim = 1>, unique_indices = true}> ({
+    ^bb0(%arg3: tensor<i32>, %arg4: tensor<i32>):
+      stablehlo.return %arg4 : tensor<i32>
+    }) : (tensor<3x4xi32>, tensor<3x1xi32>, tensor<3xi32>) -> tensor<3x4xi32>
+    return %0, %35 : tensor<i64>, tensor<3x4xi32>
+  }
+
+// -----
+
+// lapack_dgetrf_singular: a zero column; info 3 (LAPACK's dgetrf), factors exact (small integers).
+func.func @main() {
+  %a = stablehlo.constant dense<[[-2., -3.,  0.,  2.], [ 3., -3.,  0.,  4.], [ 3.,  1.,  0., -2.], [ 3.,  4.,  0., -3.]]> : tensor<4x4xf64>
+  %r:3 = stablehlo.custom_call @lapack_dgetrf_ffi(%a) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>]} : (tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4xi32>, tensor<i32>)
+  check.expect_almost_eq_const %r#0, dense<[[ 3.                 , -3.                 ,  0.                 ,   4.                 ], [ 1.                 ,  7.                 ,  0.                 ,  -7.                 ], [ 1.                 ,  0.5714285714285714 ,  0.                 ,  -2.                 ], [-0.6666666666666666 , -0.7142857142857142 ,  0.                 ,  -0.33333333333333304]]> : tensor<4x4xf64>, tolerance = 1.0e-14
+  check.expect_eq_const %r#1, dense<[2, 4, 3, 4]> : tensor<4xi32>
+  check.expect_eq_const %r#2, dense<3> : tensor<i32>
+  func.return
+}
+
+// -----
+
+// jnp_linalg_qr_reduced_f32: jnp.linalg.qr, mode reduced.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[ 0.4327801  , -0.9713852  , -1.2121385  ], [-1.8354493  ,  1.8612028  , -0.32025903 ], [ 0.24393336 , -0.031049509,  0.15996176 ], [ 0.04968648 ,  1.9082171  , -1.0389266  ]]> : tensor<4x3xf32>
+  %r:2 = func.call @f(%a0) : (tensor<4x3xf32>) -> (tensor<4x3xf32>, tensor<3x3xf32>)
+  // XLA CPU's error: 1.8e-07
+  check.expect_almost_eq_const %r#0, dense<[[-0.22752246 , -0.25623614 ,  0.92829835 ], [ 0.964938   , -0.019983044,  0.2058548  ], [-0.12824139 ,  0.108648784, -0.15288073 ], [-0.026121328,  0.9602808  ,  0.26928324 ]]> : tensor<4x3xf32>, tolerance = 1.141e-05
+  // XLA CPU's error: 2.6e-07
+  check.expect_almost_eq_const %r#1, dense<[[-1.9021423  ,  1.971094   , -0.026616946], [ 0.         ,  2.0407622  , -0.6632881  ], [ 0.         ,  0.         , -1.4953736  ]]> : tensor<3x3xf32>, tolerance = 2.329e-05
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x3xf32>) -> (tensor<4x3xf32> {jax.result_info = "result[0]"}, tensor<3x3xf32> {jax.result_info = "result[1]"}) {
+    %0:2 = call @qr(%arg0) : (tensor<4x3xf32>) -> (tensor<4x3xf32>, tensor<3x3xf32>)
+    return %0#0, %0#1 : tensor<4x3xf32>, tensor<3x3xf32>
+  }
+  func.func private @qr(%arg0: tensor<4x3xf32>) -> (tensor<4x3xf32>, tensor<3x3xf32>) {
+    %0:2 = stablehlo.custom_call @lapack_sgeqrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m]) {i=4, j=3, k=4, l=3, m=3}, custom>} : (tensor<4x3xf32>) -> (tensor<4x3xf32>, tensor<3xf32>)
+    %1 = stablehlo.custom_call @lapack_sorgqr_ffi(%0#0, %0#1) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k])->([l, m]) {i=4, j=3, k=3, l=4, m=3}, custom>} : (tensor<4x3xf32>, tensor<3xf32>) -> tensor<4x3xf32>
+    %2 = stablehlo.slice %0#0 [0:3, 0:3] : (tensor<4x3xf32>) -> tensor<3x3xf32>
+    %3 = stablehlo.iota dim = 0 : tensor<3x3xi64>
+    %c = stablehlo.constant dense<-1> : tensor<i64>
+    %4 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<3x3xi64>
+    %5 = stablehlo.add %3, %4 : tensor<3x3xi64>
+    %6 = stablehlo.iota dim = 1 : tensor<3x3xi64>
+    %7 = stablehlo.compare GE, %5, %6, SIGNED : (tensor<3x3xi64>, tensor<3x3xi64>) -> tensor<3x3xi1>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %8 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<3x3xf32>
+    %9 = stablehlo.select %7, %8, %2 : tensor<3x3xi1>, tensor<3x3xf32>
+    return %1, %9 : tensor<4x3xf32>, tensor<3x3xf32>
+  }
+
+// -----
+
+// jnp_linalg_qr_reduced_f64: jnp.linalg.qr, mode reduced.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-1.557462106098177  , -1.0119596684843548 , -1.3347090097585461 ], [ 0.7469620524819425 ,  0.8203782095377569 , -0.9613155451503265 ], [-1.3904357764629918 , -0.35479665314109476,  1.3911238778763935 ], [-2.819569417798316  ,  0.5266267690158747 , -1.0757552274485853 ]]> : tensor<4x3xf64>
+  %r:2 = func.call @f(%a0) : (tensor<4x3xf64>) -> (tensor<4x3xf64>, tensor<3x3xf64>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#0, dense<[[-0.43419030625347865,  0.6147935309833463 ,  0.6017476099285503 ], [ 0.20823857033630935, -0.5324268747296709 ,  0.3687484671133444 ], [-0.38762659665647364,  0.15983290850418772, -0.6998113239590439 ], [-0.7860414094335741 , -0.5594675850178598 ,  0.11040150726111465]]> : tensor<4x3xf64>, tolerance = 1.961e-14
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#1, dense<[[ 3.5870494657910115 ,  0.33379563526409717,  0.6856862798226055 ], [ 0.                 , -1.4102764516669068 ,  0.5154573210503026 ], [ 0.                 ,  0.                 , -2.2499308315807847 ]]> : tensor<3x3xf64>, tolerance = 7.035e-14
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x3xf64>) -> (tensor<4x3xf64> {jax.result_info = "result[0]"}, tensor<3x3xf64> {jax.result_info = "result[1]"}) {
+    %0:2 = call @qr(%arg0) : (tensor<4x3xf64>) -> (tensor<4x3xf64>, tensor<3x3xf64>)
+    return %0#0, %0#1 : tensor<4x3xf64>, tensor<3x3xf64>
+  }
+  func.func private @qr(%arg0: tensor<4x3xf64>) -> (tensor<4x3xf64>, tensor<3x3xf64>) {
+    %0:2 = stablehlo.custom_call @lapack_dgeqrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m]) {i=4, j=3, k=4, l=3, m=3}, custom>} : (tensor<4x3xf64>) -> (tensor<4x3xf64>, tensor<3xf64>)
+    %1 = stablehlo.custom_call @lapack_dorgqr_ffi(%0#0, %0#1) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k])->([l, m]) {i=4, j=3, k=3, l=4, m=3}, custom>} : (tensor<4x3xf64>, tensor<3xf64>) -> tensor<4x3xf64>
+    %2 = stablehlo.slice %0#0 [0:3, 0:3] : (tensor<4x3xf64>) -> tensor<3x3xf64>
+    %3 = stablehlo.iota dim = 0 : tensor<3x3xi64>
+    %c = stablehlo.constant dense<-1> : tensor<i64>
+    %4 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<3x3xi64>
+    %5 = stablehlo.add %3, %4 : tensor<3x3xi64>
+    %6 = stablehlo.iota dim = 1 : tensor<3x3xi64>
+    %7 = stablehlo.compare GE, %5, %6, SIGNED : (tensor<3x3xi64>, tensor<3x3xi64>) -> tensor<3x3xi1>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %8 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<3x3xf64>
+    %9 = stablehlo.select %7, %8, %2 : tensor<3x3xi1>, tensor<3x3xf64>
+    return %1, %9 : tensor<4x3xf64>, tensor<3x3xf64>
+  }
+
+// -----
+
+// jnp_linalg_qr_complete_f64: jnp.linalg.qr, mode complete.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[ 1.0403671465412743 , -1.077923940876752  , -0.2854158272158405 ], [-1.5062791006395633 , -0.9772578504980973 ,  1.3858391630461182 ], [ 0.8205786858900587 , -0.40166815215067564, -0.8701723702042559 ], [-1.893807136511814  , -0.3936567119009843 , -0.030903252586298  ]]> : tensor<4x3xf64>
+  %r:2 = func.call @f(%a0) : (tensor<4x3xf64>) -> (tensor<4x4xf64>, tensor<4x3xf64>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#0, dense<[[-0.3771056567860678  , -0.7705129620859594  , -0.049280442254776215,   0.5115393796069305  ], [ 0.5459864543379974  , -0.5378450657292904  ,  0.534592721914894   ,  -0.3561349444040871  ], [-0.2974381354851275  , -0.31552007941404364 , -0.5090094548726705  ,  -0.7435637228213284  ], [ 0.686455148468202   , -0.1322102114616427  , -0.6728234794781061  ,   0.24209162436924808 ]]> : tensor<4x4xf64>, tolerance = 1.951e-14
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#1, dense<[[-2.75882137491105   , -0.27783458343171574,  1.1018900843956068 ], [ 0.                 ,  1.534947485812328  , -0.24680758037443207], [ 0.                 ,  0.                 ,  1.2186433462360242 ], [ 0.                 ,  0.                 ,  0.                 ]]> : tensor<4x3xf64>, tolerance = 5.384e-14
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x3xf64>) -> (tensor<4x4xf64> {jax.result_info = "result[0]"}, tensor<4x3xf64> {jax.result_info = "result[1]"}) {
+    %0:2 = call @qr(%arg0) : (tensor<4x3xf64>) -> (tensor<4x4xf64>, tensor<4x3xf64>)
+    return %0#0, %0#1 : tensor<4x4xf64>, tensor<4x3xf64>
+  }
+  func.func private @qr(%arg0: tensor<4x3xf64>) -> (tensor<4x4xf64>, tensor<4x3xf64>) {
+    %0:2 = stablehlo.custom_call @lapack_dgeqrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m]) {i=4, j=3, k=4, l=3, m=3}, custom>} : (tensor<4x3xf64>) -> (tensor<4x3xf64>, tensor<3xf64>)
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %1 = stablehlo.pad %0#0, %cst, low = [0, 0], high = [0, 1], interior = [0, 0] : (tensor<4x3xf64>, tensor<f64>) -> tensor<4x4xf64>
+    %2 = stablehlo.custom_call @lapack_dorgqr_ffi(%1, %0#1) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k])->([l, m]) {i=4, j=4, k=3, l=4, m=4}, custom>} : (tensor<4x4xf64>, tensor<3xf64>) -> tensor<4x4xf64>
+    %3 = stablehlo.iota dim = 0 : tensor<4x3xi64>
+    %c = stablehlo.constant dense<-1> : tensor<i64>
+    %4 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<4x3xi64>
+    %5 = stablehlo.add %3, %4 : tensor<4x3xi64>
+    %6 = stablehlo.iota dim = 1 : tensor<4x3xi64>
+    %7 = stablehlo.compare GE, %5, %6, SIGNED : (tensor<4x3xi64>, tensor<4x3xi64>) -> tensor<4x3xi1>
+    %cst_0 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f64>) -> tensor<4x3xf64>
+    %9 = stablehlo.select %7, %8, %0#0 : tensor<4x3xi1>, tensor<4x3xf64>
+    return %2, %9 : tensor<4x4xf64>, tensor<4x3xf64>
+  }
+
+// -----
+
+// jnp_linalg_qr_complete_f32: jnp.linalg.qr, mode complete.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-0.08405436 , -0.093791924], [-1.1218096  , -0.06627388 ], [-0.03867338 ,  1.290562   ], [ 1.8667334  , -0.13698903 ], [-0.7663059  , -0.06498213 ]]> : tensor<5x2xf32>
+  %r:2 = func.call @f(%a0) : (tensor<5x2xf32>) -> (tensor<5x5xf32>, tensor<5x2xf32>)
+  // XLA CPU's error: 9.8e-08
+  check.expect_almost_eq_const %r#0, dense<[[-0.0363775  , -0.07411682 , -0.40724725 ,  0.8537367  , -0.31379396 ], [-0.48550287 , -0.07889791 ,  0.8004099  ,  0.2835877  , -0.19231237 ], [-0.016737275,  0.98999256 ,  0.052532095,  0.124238156,  0.037944917], [ 0.80789506 , -0.058578175,  0.42791498 ,  0.32151458 ,  0.23956493 ], [-0.33164605 , -0.06902977 , -0.087308556,  0.26815087 ,  0.89761806 ]]> : tensor<5x5xf32>, tolerance = 6.779e-06
+  // XLA CPU's error: 9.5e-08
+  check.expect_almost_eq_const %r#1, dense<[[ 2.3106139  , -0.075134106], [ 0.         ,  1.3023375  ], [ 0.         ,  0.         ], [ 0.         ,  0.         ], [ 0.         ,  0.         ]]> : tensor<5x2xf32>, tolerance = 1.566e-05
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<5x2xf32>) -> (tensor<5x5xf32> {jax.result_info = "result[0]"}, tensor<5x2xf32> {jax.result_info = "result[1]"}) {
+    %0:2 = call @qr(%arg0) : (tensor<5x2xf32>) -> (tensor<5x5xf32>, tensor<5x2xf32>)
+    return %0#0, %0#1 : tensor<5x5xf32>, tensor<5x2xf32>
+  }
+  func.func private @qr(%arg0: tensor<5x2xf32>) -> (tensor<5x5xf32>, tensor<5x2xf32>) {
+    %0:2 = stablehlo.custom_call @lapack_sgeqrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m]) {i=5, j=2, k=5, l=2, m=2}, custom>} : (tensor<5x2xf32>) -> (tensor<5x2xf32>, tensor<2xf32>)
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %1 = stablehlo.pad %0#0, %cst, low = [0, 0], high = [0, 3], interior = [0, 0] : (tensor<5x2xf32>, tensor<f32>) -> tensor<5x5xf32>
+    %2 = stablehlo.custom_call @lapack_sorgqr_ffi(%1, %0#1) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k])->([l, m]) {i=5, j=5, k=2, l=5, m=5}, custom>} : (tensor<5x5xf32>, tensor<2xf32>) -> tensor<5x5xf32>
+    %3 = stablehlo.iota dim = 0 : tensor<5x2xi64>
+    %c = stablehlo.constant dense<-1> : tensor<i64>
+    %4 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<5x2xi64>
+    %5 = stablehlo.add %3, %4 : tensor<5x2xi64>
+    %6 = stablehlo.iota dim = 1 : tensor<5x2xi64>
+    %7 = stablehlo.compare GE, %5, %6, SIGNED : (tensor<5x2xi64>, tensor<5x2xi64>) -> tensor<5x2xi1>
+    %cst_0 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f32>) -> tensor<5x2xf32>
+    %9 = stablehlo.select %7, %8, %0#0 : tensor<5x2xi1>, tensor<5x2xf32>
+    return %2, %9 : tensor<5x5xf32>, tensor<5x2xf32>
+  }
+
+// -----
+
+// jnp_linalg_qr_wide_f64: jnp.linalg.qr, mode reduced.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-0.607621275254437   , -0.7424338157462491  , -0.05865015192214237 ,  -1.0433044311523152  ,  0.6061067511550176  ], [-0.10391554918407729 ,  0.25000830685995257 , -0.18294003597067152 ,  -0.7272544472524123  , -0.9479595597488518  ], [-0.23727600432454096 , -0.5487603374278119  ,  0.23390133320957562 ,  -0.004431703197639366, -1.3623067479227293  ]]> : tensor<3x5xf64>
+  %r:2 = func.call @f(%a0) : (tensor<3x5xf64>) -> (tensor<3x3xf64>, tensor<3x5xf64>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#0, dense<[[-0.919897399194191  , -0.06792362972383953, -0.3862319969667221 ], [-0.1573210934561836 , -0.8382426759081268 ,  0.5221104192028097 ], [-0.359219777447615  ,  0.5410504568074235 ,  0.7604114377617976 ]]> : tensor<3x3xf64>, tolerance = 1.535e-14
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#1, dense<[[ 6.6053157209347391e-01,  8.4075692225335352e-01,  -1.2895361489016557e-03,  1.0757374530837813e+00,   8.0945537274577428e-02], [ 0.0000000000000000e+00, -4.5604586378945478e-01,   2.8388429966609752e-01,  6.7808296276226110e-01,   1.6374499202566284e-02], [ 0.0000000000000000e+00,  0.0000000000000000e+00,   1.0499891550996100e-01,  1.9880511765873583e-02,  -1.7649510168619200e+00]]> : tensor<3x5xf64>, tolerance = 2.708e-14
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<3x5xf64>) -> (tensor<3x3xf64> {jax.result_info = "result[0]"}, tensor<3x5xf64> {jax.result_info = "result[1]"}) {
+    %0:2 = call @qr(%arg0) : (tensor<3x5xf64>) -> (tensor<3x3xf64>, tensor<3x5xf64>)
+    return %0#0, %0#1 : tensor<3x3xf64>, tensor<3x5xf64>
+  }
+  func.func private @qr(%arg0: tensor<3x5xf64>) -> (tensor<3x3xf64>, tensor<3x5xf64>) {
+    %0:2 = stablehlo.custom_call @lapack_dgeqrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m]) {i=3, j=5, k=3, l=5, m=3}, custom>} : (tensor<3x5xf64>) -> (tensor<3x5xf64>, tensor<3xf64>)
+    %1 = stablehlo.slice %0#0 [0:3, 0:3] : (tensor<3x5xf64>) -> tensor<3x3xf64>
+    %2 = stablehlo.custom_call @lapack_dorgqr_ffi(%1, %0#1) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k])->([l, m]) {i=3, j=3, k=3, l=3, m=3}, custom>} : (tensor<3x3xf64>, tensor<3xf64>) -> tensor<3x3xf64>
+    %3 = stablehlo.iota dim = 0 : tensor<3x5xi64>
+    %c = stablehlo.constant dense<-1> : tensor<i64>
+    %4 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<3x5xi64>
+    %5 = stablehlo.add %3, %4 : tensor<3x5xi64>
+    %6 = stablehlo.iota dim = 1 : tensor<3x5xi64>
+    %7 = stablehlo.compare GE, %5, %6, SIGNED : (tensor<3x5xi64>, tensor<3x5xi64>) -> tensor<3x5xi1>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %8 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<3x5xf64>
+    %9 = stablehlo.select %7, %8, %0#0 : tensor<3x5xi1>, tensor<3x5xf64>
+    return %2, %9 : tensor<3x3xf64>, tensor<3x5xf64>
+  }
+
+// -----
+
+// jnp_linalg_qr_batched_f32: jnp.linalg.qr, mode reduced.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[[[ 0.0671213  , -1.3428605  , -0.6164776  , -0.2943536  ],   [-2.0752733  ,  0.09150745 ,  0.15098335 , -0.15802419 ],   [-0.42431727 , -0.37360367 , -0.9765395  , -0.26970038 ],   [-0.5526118  ,  0.09168539 , -1.2041361  ,  0.2355899  ]],  [[ 0.14321889 , -0.14156283 , -0.4392048  ,  0.5523399  ],   [-1.6646017  ,  0.46045333 ,  0.24303746 ,  0.2833763  ],   [ 0.38331258 , -0.6536444  , -0.25946006 ,  0.6370583  ],   [ 0.43063924 ,  0.20671277 , -1.5143203  ,  0.5378871  ]],  [[ 1.169471   ,  1.0096714  ,  0.23387805 , -1.5576786  ],   [ 0.9425448  , -0.14725463 , -2.5325196  ,  0.3772074  ],   [-1.4921718  , -1.2964406  , -0.63495886 ,  1.2725912  ],   [-0.37084535 ,  0.2709916  ,  1.747968   ,  1.5940298  ]]], [[[-0.10335342 , -0.24152102 , -1.2608706  , -0.69445807 ],   [ 0.42535836 ,  0.39573076 ,  0.11023823 ,  0.99480164 ],   [-0.772368   , -0.05607652 ,  0.731243   ,  0.5841459  ],   [ 1.0709457  ,  0.3970204  , -0.30940256 ,  0.36219227 ]],  [[-1.0025952  , -1.6394594  ,  0.5806718  , -0.05514033 ],   [ 0.30840963 , -1.6976844  , -0.36511403 , -0.5998571  ],   [-0.8642121  , -2.255015   , -0.33487347 ,  0.8973043  ],   [ 0.38099772 , -0.6009466  , -0.014875972,  0.75680006 ]],  [[-2.760418   , -0.124536544,  0.54320014 ,  0.6821286  ],   [ 1.7007302  ,  1.1350456  ,  0.31256282 ,  0.301976   ],   [ 0.78694534 , -0.53932697 , -0.040188055,  0.90623903 ],   [ 1.9574453  , -0.1592673  , -0.04840069 ,  0.19848019 ]]]]> : tensor<2x3x4x4xf32>
+  %r:2 = func.call @f(%a0) : (tensor<2x3x4x4xf32>) -> (tensor<2x3x4x4xf32>, tensor<2x3x4x4xf32>)
+  // XLA CPU's error: 1.9e-07
+  check.expect_almost_eq_const %r#0, dense<[[[[-3.0647110e-02, -9.5906812e-01,  1.0008106e-01,  2.6312140e-01],   [ 9.4755512e-01,  1.2174203e-02,  3.1754985e-01,  3.3957679e-02],   [ 1.9374028e-01, -2.7820396e-01, -4.8098555e-01, -8.0852962e-01],   [ 2.5231865e-01,  5.1406894e-02, -8.1104797e-01,  5.2525598e-01]],  [[-8.1032537e-02, -1.5241149e-01,  3.4012786e-01, -9.2440116e-01],   [ 9.4182342e-01, -6.9711551e-02,  3.2518983e-01,  4.8585635e-02],   [-2.1687636e-01, -8.3485776e-01,  4.0356189e-01,  3.0514741e-01],   [-2.4365355e-01,  5.2433151e-01,  7.8466707e-01,  2.2362246e-01]],  [[-5.4407799e-01,  2.8098100e-01, -7.2251803e-01,  3.2093078e-01],   [-4.3850413e-01, -7.3214084e-01,  2.4890375e-01,  4.5796379e-01],   [ 6.9420940e-01, -3.6665678e-01, -5.0785899e-01,  3.5456359e-01],   [ 1.7252995e-01,  5.0058192e-01,  3.9761022e-01,  7.4937123e-01]]], [[[-7.4297532e-02,  5.3344917e-01,  8.2776511e-01,  1.5721573e-01],   [ 3.0577680e-01, -6.4751577e-01,  5.3082210e-01, -4.5326784e-01],   [-5.5523115e-01, -5.3834909e-01,  1.8174917e-01,  6.0734332e-01],   [ 7.6986933e-01, -7.9596527e-02,  1.3070455e-04,  6.3321841e-01]],  [[-7.1030420e-01, -7.9670750e-02,  6.8443584e-01, -1.4376406e-01],   [ 2.1849762e-01, -8.0968404e-01,  1.8161722e-02, -5.4437184e-01],   [-6.1226457e-01, -3.8759208e-01, -6.1536223e-01,  3.1021580e-01],   [ 2.6992378e-01, -4.3340129e-01,  3.9057279e-01,  7.6600093e-01]],  [[-7.1361119e-01, -1.3165954e-01, -6.7444670e-01,  1.3618542e-01],   [ 4.3966535e-01, -7.9415476e-01, -3.5523763e-01, -2.2320142e-01],   [ 2.0343767e-01,  5.1294202e-01, -4.5633310e-01, -6.9804275e-01],   [ 5.0603020e-01,  2.9811829e-01, -4.5900759e-01,  6.6661155e-01]]]]> : tensor<2x3x4x4xf32>, tolerance = 1.189e-03
+  // XLA CPU's error: 2.5e-07
+  check.expect_almost_eq_const %r#1, dense<[[[[-2.1901345  ,  0.07861501 , -0.33106273 , -0.13352364 ],   [ 0.         ,  1.39766    ,  0.8028584  ,  0.367524   ],   [ 0.         ,  0.         ,  1.4325606  , -0.1409925  ],   [ 0.         ,  0.         ,  0.         ,  0.2589889  ]],  [[-1.7674245  ,  0.5365306  ,  0.6897285  , -0.04708806 ],   [ 0.         ,  0.643563   , -0.52739626 , -0.35375947 ],   [ 0.         ,  0.         , -1.3632979  ,  0.95917207 ],   [ 0.         ,  0.         ,  0.         , -0.18213531 ]],  [[-2.1494548  , -1.3380153  ,  0.8440548  ,  1.8405544  ],   [ 0.         ,  1.0025119  ,  3.0276895  , -0.38250872 ],   [ 0.         ,  0.         ,  0.21814477 ,  1.2068448  ],   [ 0.         ,  0.         ,  0.         ,  1.3185749  ]]], [[[ 1.3910747  ,  0.47573897 , -0.51682055 ,  0.3102885  ],   [ 0.         , -0.3864938  , -1.1130279  , -1.3579115  ],   [ 0.         ,  0.         , -0.85232544 ,  0.059429917],   [ 0.         ,  0.         ,  0.         ,  0.02403258 ]],  [[ 1.4115012  ,  2.0120308  , -0.29121438 , -0.4370102  ],   [ 0.         ,  2.6396818  ,  0.38560602 , -0.18569836 ],   [ 0.         ,  0.         ,  0.5910598  , -0.30521613 ],   [ 0.         ,  0.         ,  0.         ,  1.1925399  ]],  [[ 3.868238   ,  0.39759743 , -0.28287864 , -0.069206096],   [ 0.         , -1.2091295  , -0.354784   ,  0.19439423 ],   [ 0.         ,  0.         , -0.43683818 , -1.0719835  ],   [ 0.         ,  0.         ,  0.         , -0.47478992 ]]]]> : tensor<2x3x4x4xf32>, tolerance = 4.600e-03
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<2x3x4x4xf32>) -> (tensor<2x3x4x4xf32> {jax.result_info = "result[0]"}, tensor<2x3x4x4xf32> {jax.result_info = "result[1]"}) {
+    %0:2 = call @qr(%arg0) : (tensor<2x3x4x4xf32>) -> (tensor<2x3x4x4xf32>, tensor<2x3x4x4xf32>)
+    return %0#0, %0#1 : tensor<2x3x4x4xf32>, tensor<2x3x4x4xf32>
+  }
+  func.func private @qr(%arg0: tensor<2x3x4x4xf32>) -> (tensor<2x3x4x4xf32>, tensor<2x3x4x4xf32>) {
+    %0:2 = stablehlo.custom_call @lapack_sgeqrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "2"}, operand_layouts = [dense<[2, 3, 1, 0]> : tensor<4xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[2, 3, 1, 0]> : tensor<4xindex>, dense<[2, 1, 0]> : tensor<3xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, k, l])->([i, j, m, n], [i, j, o]) {i=2, j=3, k=4, l=4, m=4, n=4, o=4}, custom>} : (tensor<2x3x4x4xf32>) -> (tensor<2x3x4x4xf32>, tensor<2x3x4xf32>)
+    %1 = stablehlo.custom_call @lapack_sorgqr_ffi(%0#0, %0#1) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "2"}, operand_layouts = [dense<[2, 3, 1, 0]> : tensor<4xindex>, dense<[2, 1, 0]> : tensor<3xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[2, 3, 1, 0]> : tensor<4xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, k, l], [i, j, m])->([i, j, n, o]) {i=2, j=3, k=4, l=4, m=4, n=4, o=4}, custom>} : (tensor<2x3x4x4xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4x4xf32>
+    %2 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %c = stablehlo.constant dense<-1> : tensor<i64>
+    %3 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %4 = stablehlo.add %2, %3 : tensor<4x4xi64>
+    %5 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %6 = stablehlo.compare GE, %4, %5, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %7 = stablehlo.broadcast_in_dim %6, dims = [2, 3] : (tensor<4x4xi1>) -> tensor<2x3x4x4xi1>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %8 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<2x3x4x4xf32>
+    %9 = stablehlo.select %7, %8, %0#0 : tensor<2x3x4x4xi1>, tensor<2x3x4x4xf32>
+    return %1, %9 : tensor<2x3x4x4xf32>, tensor<2x3x4x4xf32>
+  }
+
+// -----
+
+// lax_linalg_geqrf_tall_f64: lax.linalg.geqrf: reflectors, R and taus against LAPACK's dgeqrf.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[ 1.3432036940080567 , -0.03031330358915025,  1.469359036471145  ], [-0.9666572174287505 , -0.18603629573699512, -0.19816515668552595], [ 0.78650572409622   ,  1.0452603769782782 , -1.5094443581182324 ], [-0.9151176258112247 ,  0.3368524787764621 , -0.6586936458858148 ], [-1.522427775647643  ,  1.0384799720234792 ,  0.49397008415364824]]> : tensor<5x3xf64>
+  %r:2 = func.call @f(%a0) : (tensor<5x3xf64>) -> (tensor<5x3xf64>, tensor<3xf64>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#0, dense<[[-2.551948313499689   ,  0.3636636107776156  , -0.3247589385810419  ], [-0.2481693180562808  ,  1.479106716344268   , -0.7952361520767085  ], [ 0.20191913501200015 , -0.6380405296740812  ,  2.101599994063958   ], [-0.23493759012417817 , -0.13857296249363385 ,  0.028036114900374696], [-0.3908519546126122  , -0.5017217654477543  , -0.5193519879787329  ]]> : tensor<5x3xf64>, tolerance = 3.711e-14
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#1, dense<[1.526344396123766 , 1.1918788379291325, 1.5741678908616143]> : tensor<3xf64>, tolerance = 2.289e-14
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<5x3xf64>) -> (tensor<5x3xf64> {jax.result_info = "result[0]"}, tensor<3xf64> {jax.result_info = "result[1]"}) {
+    %0:2 = stablehlo.custom_call @lapack_dgeqrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m]) {i=5, j=3, k=5, l=3, m=3}, custom>} : (tensor<5x3xf64>) -> (tensor<5x3xf64>, tensor<3xf64>)
+    return %0#0, %0#1 : tensor<5x3xf64>, tensor<3xf64>
+  }
+
+// -----
+
+// lax_linalg_geqrf_wide_f32: lax.linalg.geqrf: reflectors, R and taus against LAPACK's dgeqrf.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[ 0.4931775 , -0.47544572,  1.0289384 , -0.23996   ], [ 1.0964353 , -0.91166514, -0.85413545,  0.20466322], [-0.70233214,  0.67545104,  0.26008776, -0.9229712 ]]> : tensor<3x4xf32>
+  %r:2 = func.call @f(%a0) : (tensor<3x4xf32>) -> (tensor<3x4xf32>, tensor<3xf32>)
+  // XLA CPU's error: 4e-07
+  check.expect_almost_eq_const %r#0, dense<[[-1.3923595  ,  1.2270193  ,  0.4393427  , -0.5417347  ], [ 0.58149767 , -0.088541865,  0.8349078  ,  0.35236752 ], [-0.37248388 ,  0.24758002 ,  0.98275846 , -0.7305507  ]]> : tensor<3x4xf32>, tolerance = 1.590e-05
+  // XLA CPU's error: 1.7e-07
+  check.expect_almost_eq_const %r#1, dense<[1.3542027, 1.8844886, 0.       ]> : tensor<3xf32>, tolerance = 2.153e-05
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<3x4xf32>) -> (tensor<3x4xf32> {jax.result_info = "result[0]"}, tensor<3xf32> {jax.result_info = "result[1]"}) {
+    %0:2 = stablehlo.custom_call @lapack_sgeqrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m]) {i=3, j=4, k=3, l=4, m=3}, custom>} : (tensor<3x4xf32>) -> (tensor<3x4xf32>, tensor<3xf32>)
+    return %0#0, %0#1 : tensor<3x4xf32>, tensor<3xf32>
+  }
+
+// -----
+
+// lax_linalg_geqrf_batched_f64: lax.linalg.geqrf: reflectors, R and taus against LAPACK's dgeqrf.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[[ 0.07286560094510024 , -0.35127768818736665 ,  0.9158328291770471  ,   -0.6325529831782043  ],  [-0.43917309547287997 ,  1.2112369053763345  ,  2.238593389242513   ,    1.999008664227936   ],  [ 0.06322301166060816 ,  0.21885470706822427 ,  1.5334586622826605  ,   -0.12443480624463125 ],  [-0.9763491371373664  ,  0.11687559743629844 ,  0.45151678053213146 ,   -0.8291496178182481  ]], [[-1.6462311414991517  , -1.4367295145541013  ,  0.665429284172329   ,   -0.7583765163118437  ],  [-0.14134709237111392 ,  0.21255868433783848 ,  0.6191408790947098  ,   -0.3349027987134741  ],  [ 0.49871570048060176 , -0.8900602921208429  , -0.36171402567801186 ,   -1.0244155877878707  ],  [ 1.1317672163619168  , -0.027083228066991226, -0.7393074876302995  ,   -0.3523717980651465  ]]]> : tensor<2x4x4xf64>
+  %r:2 = func.call @f(%a0) : (tensor<2x4x4xf64>) -> (tensor<2x4x4xf64>, tensor<2x4xf64>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#0, dense<[[[-1.0749126431392642  ,  0.6119692238661856  ,  1.1724538091801693  ,    0.11380441589122026 ],  [-0.3826288725512728  , -1.1302839520609538  , -1.8231043434834655  ,   -2.1673222143145487  ],  [ 0.055082950026678776,  0.13782028442344083 , -1.9253715546618992  ,    0.39172738720658706 ],  [-0.8506426586925291  , -0.3560666087360212  ,  0.561891795954197   ,    0.48522639488585884 ]], [[ 2.0638968854331914  ,  0.9015011254767828  , -1.0659837851525555  ,    0.18707600714787864 ],  [ 0.038097632034543125, -1.4455481444404261  , -0.3310284661322842  ,   -1.2251969640467515  ],  [-0.1344200784610003  , -0.6893165025197759  , -0.5075853449821267  ,    0.5656121575802703  ],  [-0.30504802210227216 , -0.42374141258237513 ,  0.16550002457662547 ,   -0.06975571440003908 ]]]> : tensor<2x4x4xf64>, tolerance = 1.210e-12
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#1, dense<[[1.067787462925636 , 1.7455390513970115, 1.5200774986065335,  0.                ], [1.797632455922634 , 1.2086680654904058, 1.9466799340990673,  0.                ]]> : tensor<2x4xf64>, tolerance = 1.087e-12
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<2x4x4xf64>) -> (tensor<2x4x4xf64> {jax.result_info = "result[0]"}, tensor<2x4xf64> {jax.result_info = "result[1]"}) {
+    %0:2 = stablehlo.custom_call @lapack_dgeqrf_ffi(%arg0) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "1"}, operand_layouts = [dense<[1, 2, 0]> : tensor<3xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[1, 2, 0]> : tensor<3xindex>, dense<[1, 0]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, k])->([i, l, m], [i, n]) {i=2, j=4, k=4, l=4, m=4, n=4}, custom>} : (tensor<2x4x4xf64>) -> (tensor<2x4x4xf64>, tensor<2x4xf64>)
+    return %0#0, %0#1 : tensor<2x4x4xf64>, tensor<2x4xf64>
+  }
+
+// -----
+
+// lax_linalg_householder_product_f64: lax.linalg.householder_product (orgqr) against LAPACK's dorgqr.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[ 2.782109337671206  ,  0.08926228570011618, -0.5508538460503312 ], [ 0.3452935558883783 ,  0.9679836977503381 , -1.7438699745925939 ], [-0.318152626842815  , -0.05331617159179142, -2.589593702751598  ], [-0.6849358367589944 , -0.11876039065999074, -0.1651957374788029 ], [-0.4034650392242769 , -0.47573741815459086,  0.7635087824166991 ]]> : tensor<5x3xf64>
+  %a1 = stablehlo.constant dense<[1.0796979751014657, 1.608657491450993 , 1.2420545055152699]> : tensor<3xf64>
+  %r = func.call @f(%a0, %a1) : (tensor<5x3xf64>, tensor<3xf64>) -> (tensor<5x3xf64>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r, dense<[[-0.0796979751014657 ,  0.7310389796778889 ,  0.14083336200103855], [-0.37281275310826684, -0.35623444266500287, -0.6586801410467815 ], [ 0.34350874697539957, -0.14681451286238972, -0.2491500019224825 ], [ 0.7395238360231143 , -0.3096700031262757 ,  0.1927205857551904 ], [ 0.4356203858746852 ,  0.4703498910677214 , -0.6686475067674145 ]]> : tensor<5x3xf64>, tolerance = 7.105e-15
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<5x3xf64>, %arg1: tensor<3xf64>) -> (tensor<5x3xf64> {jax.result_info = "result"}) {
+    %0 = stablehlo.custom_call @lapack_dorgqr_ffi(%arg0, %arg1) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k])->([l, m]) {i=5, j=3, k=3, l=5, m=3}, custom>} : (tensor<5x3xf64>, tensor<3xf64>) -> tensor<5x3xf64>
+    return %0 : tensor<5x3xf64>
+  }
+
+// -----
+
+// jnp_linalg_eigh_f32: jnp.linalg.eigh: eigenvalues ascending, eigenvectors up to sign.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-0.5082224 ,  1.3042464 ,  1.0717483 ,  0.46691117], [ 1.3042464 , -2.0272608 ,  0.6600846 , -0.46774614], [ 1.0717483 ,  0.6600846 , -0.34129176, -1.010338  ], [ 0.46691117, -0.46774614, -1.010338  , -0.60450983]]> : tensor<4x4xf32>
+  %r:2 = func.call @f(%a0) : (tensor<4x4xf32>) -> (tensor<4xf32>, tensor<4x4xf32>)
+  // XLA CPU's error: 4e-07
+  check.expect_almost_eq_const %r#0, dense<[-2.9866629  , -1.8616577  , -0.029100463,  1.3961364  ]> : tensor<4xf32>, tolerance = 4.314e-05
+  // XLA CPU's error: 2e-07
+  check.expect_almost_eq_const %r#1, dense<[[-0.5285351 , -0.24525118,  0.58279175,  0.5664418 ], [ 0.7752428 , -0.4852272 ,  0.12507497,  0.38459   ], [ 0.14127767,  0.695617  , -0.2271821 ,  0.66674274], [ 0.31573704,  0.46959922,  0.7701288 , -0.29442886]]> : tensor<4x4xf32>, tolerance = 1.284e-05
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf32>) -> (tensor<4xf32> {jax.result_info = "result[0]"}, tensor<4x4xf32> {jax.result_info = "result[1]"}) {
+    %0:2 = call @eigh(%arg0) : (tensor<4x4xf32>) -> (tensor<4xf32>, tensor<4x4xf32>)
+    %1 = stablehlo.abs %0#1 : tensor<4x4xf32>
+    %2 = call @argmax(%1) : (tensor<4x4xf32>) -> tensor<4xi64>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [1] : (tensor<4xi64>) -> tensor<1x4xi64>
+    %4 = call @take_along_axis(%0#1, %3) : (tensor<4x4xf32>, tensor<1x4xi64>) -> tensor<1x4xf32>
+    %5 = stablehlo.sign %4 : tensor<1x4xf32>
+    %6 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x4xf32>) -> tensor<4x4xf32>
+    %7 = stablehlo.multiply %0#1, %6 : tensor<4x4xf32>
+    return %0#0, %7 : tensor<4xf32>, tensor<4x4xf32>
+  }
+  func.func private @eigh(%arg0: tensor<4x4xf32>) -> (tensor<4xf32>, tensor<4x4xf32>) {
+    %0 = stablehlo.transpose %arg0, dims = [1, 0] : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    %1 = stablehlo.add %arg0, %0 : tensor<4x4xf32>
+    %cst = stablehlo.constant dense<2.000000e+00> : tensor<f32>
+    %2 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<4x4xf32>
+    %3 = stablehlo.divide %1, %2 : tensor<4x4xf32>
+    %4:3 = stablehlo.custom_call @lapack_ssyevd_ffi(%3) {backend_config = "", mhlo.backend_config = {mode = 86 : ui8, uplo = 76 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4xf32>, tensor<i32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %5 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<i32>
+    %6 = stablehlo.compare EQ, %4#2, %5, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %7 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst_0 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f32>) -> tensor<4x4xf32>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %10 = stablehlo.select %9, %4#0, %8 : tensor<4x4xi1>, tensor<4x4xf32>
+    %11 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<i1>) -> tensor<1xi1>
+    %cst_1 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %12 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %13 = stablehlo.broadcast_in_dim %11, dims = [0] : (tensor<1xi1>) -> tensor<4xi1>
+    %14 = stablehlo.select %13, %4#1, %12 : tensor<4xi1>, tensor<4xf32>
+    return %14, %10 : tensor<4xf32>, tensor<4x4xf32>
+  }
+  func.func private @argmax(%arg0: tensor<4x4xf32>) -> tensor<4xi64> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %cst = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %1:2 = stablehlo.reduce(%arg0 init: %cst), (%0 init: %c) across dimensions = [0] : (tensor<4x4xf32>, tensor<4x4xi64>, tensor<f32>, tensor<i64>) -> (tensor<4xf32>, tensor<4xi64>)
+     reducer(%arg1: tensor<f32>, %arg3: tensor<f32>) (%arg2: tensor<i64>, %arg4: tensor<i64>)  {
+      %2 = stablehlo.compare GT, %arg1, %arg3, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %3 = stablehlo.compare NE, %arg1, %arg1, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %4 = stablehlo.or %2, %3 : tensor<i1>
+      %5 = stablehlo.compare EQ, %arg1, %arg3, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %6 = stablehlo.compare LT, %arg2, %arg4, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      %7 = stablehlo.and %5, %6 : tensor<i1>
+      %8 = stablehlo.or %4, %7 : tensor<i1>
+      %9 = stablehlo.select %4, %arg1, %arg3 : tensor<i1>, tensor<f32>
+      %10 = stablehlo.select %8, %arg2, %arg4 : tensor<i1>, tensor<i64>
+      stablehlo.return %9, %10 : tensor<f32>, tensor<i64>
+    }
+    return %1#1 : tensor<4xi64>
+  }
+  func.func private @take_along_axis(%arg0: tensor<4x4xf32>, %arg1: tensor<1x4xi64>) -> tensor<1x4xf32> {
+    %0 = stablehlo.convert %arg1 : (tensor<1x4xi64>) -> tensor<1x4xi32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<1x4xi32>
+    %2 = stablehlo.compare LT, %0, %1, SIGNED : (tensor<1x4xi32>, tensor<1x4xi32>) -> tensor<1x4xi1>
+    %c_0 = stablehlo.constant dense<4> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<1x4xi32>
+    %4 = stablehlo.add %0, %3 : tensor<1x4xi32>
+    %5 = stablehlo.select %2, %4, %0 : tensor<1x4xi1>, tensor<1x4xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1x4xi32>) -> tensor<1x4x1xi32>
+    %c_1 = stablehlo.constant dense<3> : tensor<1xi32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i32>
+    %7 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i32>) -> tensor<1x4x1xi32>
+    %8 = stablehlo.compare GE, %6, %7, SIGNED : (tensor<1x4x1xi32>, tensor<1x4x1xi32>) -> tensor<1x4x1xi1>
+    %9 = stablehlo.broadcast_in_dim %c_1, dims = [2] : (tensor<1xi32>) -> tensor<1x1x1xi32>
+    %10 = stablehlo.broadcast_in_dim %9, dims = [0, 1, 2] : (tensor<1x1x1xi32>) -> tensor<1x4x1xi32>
+    %11 = stablehlo.compare LE, %6, %10, SIGNED : (tensor<1x4x1xi32>, tensor<1x4x1xi32>) -> tensor<1x4x1xi1>
+    %12 = stablehlo.and %8, %11 : tensor<1x4x1xi1>
+    %c_3 = stablehlo.constant dense<true> : tensor<i1>
+    %13 = stablehlo.reduce(%12 init: %c_3) applies stablehlo.and across dimensions = [2] : (tensor<1x4x1xi1>, tensor<i1>) -> tensor<1x4xi1>
+    %14 = "stablehlo.gather"(%arg0, %6) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], operand_batching_dims = [1], start_indices_batching_dims = [1], start_index_map = [0], index_vector_dim = 2>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}> : (tensor<4x4xf32>, tensor<1x4x1xi32>) -> tensor<1x4xf32>
+    %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %15 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<1x4xf32>
+    %16 = stablehlo.select %13, %14, %15 : tensor<1x4xi1>, tensor<1x4xf32>
+    return %16 : tensor<1x4xf32>
+  }
+
+// -----
+
+// jnp_linalg_eigh_f64: jnp.linalg.eigh: eigenvalues ascending, eigenvectors up to sign.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-0.34157425525518803 , -0.1648395637280029  ,  0.3575362420432592  ,   0.27535568256324267 ,  0.24946390975734517 ], [-0.1648395637280029  ,  0.022593122562750742, -0.861394138887299   ,  -0.501688997778283   , -1.4448304358827988  ], [ 0.3575362420432592  , -0.861394138887299   , -2.002187267023239   ,   0.014422127074487368, -0.7699919840676036  ], [ 0.27535568256324267 , -0.501688997778283   ,  0.014422127074487368,  -0.07304305594131319 ,  0.6528778474458126  ], [ 0.24946390975734517 , -1.4448304358827988  , -0.7699919840676036  ,   0.6528778474458126  ,  1.9804950628846045  ]]> : tensor<5x5xf64>
+  %r:2 = func.call @f(%a0) : (tensor<5x5xf64>) -> (tensor<5xf64>, tensor<5x5xf64>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#0, dense<[-2.711082071060083  , -0.5139184286032277 , -0.35706727902933943,  0.15587408413546225,  3.0124773017848026 ]> : tensor<5xf64>, tolerance = 8.784e-14
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#1, dense<[[-0.13216451857272243  ,  0.804919672505462    ,  0.2892424580817564   ,   0.49055992227608375  ,  0.1016199977536221   ], [ 0.41037300184898745  ,  0.18324085396234113  ,  0.6199020582035408   ,  -0.4631455166811929   , -0.44635687225103693  ], [ 0.8601455495641239   , -0.0036520460919448675, -0.289146130242059    ,   0.41766926945059174  , -0.045642007482425535 ], [ 0.019865893656345685 , -0.5394923496332756   ,  0.6658864384767471   ,   0.4438760479533983   ,  0.2610031725141061   ], [ 0.27181155092850395  ,  0.1657159542692288   ,  0.0710633878775377   ,  -0.41638158994421876  ,  0.8486654639735093   ]]> : tensor<5x5xf64>, tolerance = 1.859e-13
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<5x5xf64>) -> (tensor<5xf64> {jax.result_info = "result[0]"}, tensor<5x5xf64> {jax.result_info = "result[1]"}) {
+    %0:2 = call @eigh(%arg0) : (tensor<5x5xf64>) -> (tensor<5xf64>, tensor<5x5xf64>)
+    %1 = stablehlo.abs %0#1 : tensor<5x5xf64>
+    %2 = call @argmax(%1) : (tensor<5x5xf64>) -> tensor<5xi64>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [1] : (tensor<5xi64>) -> tensor<1x5xi64>
+    %4 = call @take_along_axis(%0#1, %3) : (tensor<5x5xf64>, tensor<1x5xi64>) -> tensor<1x5xf64>
+    %5 = stablehlo.sign %4 : tensor<1x5xf64>
+    %6 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x5xf64>) -> tensor<5x5xf64>
+    %7 = stablehlo.multiply %0#1, %6 : tensor<5x5xf64>
+    return %0#0, %7 : tensor<5xf64>, tensor<5x5xf64>
+  }
+  func.func private @eigh(%arg0: tensor<5x5xf64>) -> (tensor<5xf64>, tensor<5x5xf64>) {
+    %0 = stablehlo.transpose %arg0, dims = [1, 0] : (tensor<5x5xf64>) -> tensor<5x5xf64>
+    %1 = stablehlo.add %arg0, %0 : tensor<5x5xf64>
+    %cst = stablehlo.constant dense<2.000000e+00> : tensor<f64>
+    %2 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<5x5xf64>
+    %3 = stablehlo.divide %1, %2 : tensor<5x5xf64>
+    %4:3 = stablehlo.custom_call @lapack_dsyevd_ffi(%3) {backend_config = "", mhlo.backend_config = {mode = 86 : ui8, uplo = 76 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=5, j=5, k=5, l=5, m=5}, custom>} : (tensor<5x5xf64>) -> (tensor<5x5xf64>, tensor<5xf64>, tensor<i32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %5 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<i32>
+    %6 = stablehlo.compare EQ, %4#2, %5, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %7 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst_0 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f64>) -> tensor<5x5xf64>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<5x5xi1>
+    %10 = stablehlo.select %9, %4#0, %8 : tensor<5x5xi1>, tensor<5x5xf64>
+    %11 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<i1>) -> tensor<1xi1>
+    %cst_1 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %12 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f64>) -> tensor<5xf64>
+    %13 = stablehlo.broadcast_in_dim %11, dims = [0] : (tensor<1xi1>) -> tensor<5xi1>
+    %14 = stablehlo.select %13, %4#1, %12 : tensor<5xi1>, tensor<5xf64>
+    return %14, %10 : tensor<5xf64>, tensor<5x5xf64>
+  }
+  func.func private @argmax(%arg0: tensor<5x5xf64>) -> tensor<5xi64> {
+    %0 = stablehlo.iota dim = 0 : tensor<5x5xi64>
+    %cst = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %1:2 = stablehlo.reduce(%arg0 init: %cst), (%0 init: %c) across dimensions = [0] : (tensor<5x5xf64>, tensor<5x5xi64>, tensor<f64>, tensor<i64>) -> (tensor<5xf64>, tensor<5xi64>)
+     reducer(%arg1: tensor<f64>, %arg3: tensor<f64>) (%arg2: tensor<i64>, %arg4: tensor<i64>)  {
+      %2 = stablehlo.compare GT, %arg1, %arg3, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %3 = stablehlo.compare NE, %arg1, %arg1, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %4 = stablehlo.or %2, %3 : tensor<i1>
+      %5 = stablehlo.compare EQ, %arg1, %arg3, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %6 = stablehlo.compare LT, %arg2, %arg4, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      %7 = stablehlo.and %5, %6 : tensor<i1>
+      %8 = stablehlo.or %4, %7 : tensor<i1>
+      %9 = stablehlo.select %4, %arg1, %arg3 : tensor<i1>, tensor<f64>
+      %10 = stablehlo.select %8, %arg2, %arg4 : tensor<i1>, tensor<i64>
+      stablehlo.return %9, %10 : tensor<f64>, tensor<i64>
+    }
+    return %1#1 : tensor<5xi64>
+  }
+  func.func private @take_along_axis(%arg0: tensor<5x5xf64>, %arg1: tensor<1x5xi64>) -> tensor<1x5xf64> {
+    %0 = stablehlo.convert %arg1 : (tensor<1x5xi64>) -> tensor<1x5xi32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<1x5xi32>
+    %2 = stablehlo.compare LT, %0, %1, SIGNED : (tensor<1x5xi32>, tensor<1x5xi32>) -> tensor<1x5xi1>
+    %c_0 = stablehlo.constant dense<5> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<1x5xi32>
+    %4 = stablehlo.add %0, %3 : tensor<1x5xi32>
+    %5 = stablehlo.select %2, %4, %0 : tensor<1x5xi1>, tensor<1x5xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1x5xi32>) -> tensor<1x5x1xi32>
+    %c_1 = stablehlo.constant dense<4> : tensor<1xi32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i32>
+    %7 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i32>) -> tensor<1x5x1xi32>
+    %8 = stablehlo.compare GE, %6, %7, SIGNED : (tensor<1x5x1xi32>, tensor<1x5x1xi32>) -> tensor<1x5x1xi1>
+    %9 = stablehlo.broadcast_in_dim %c_1, dims = [2] : (tensor<1xi32>) -> tensor<1x1x1xi32>
+    %10 = stablehlo.broadcast_in_dim %9, dims = [0, 1, 2] : (tensor<1x1x1xi32>) -> tensor<1x5x1xi32>
+    %11 = stablehlo.compare LE, %6, %10, SIGNED : (tensor<1x5x1xi32>, tensor<1x5x1xi32>) -> tensor<1x5x1xi1>
+    %12 = stablehlo.and %8, %11 : tensor<1x5x1xi1>
+    %c_3 = stablehlo.constant dense<true> : tensor<i1>
+    %13 = stablehlo.reduce(%12 init: %c_3) applies stablehlo.and across dimensions = [2] : (tensor<1x5x1xi1>, tensor<i1>) -> tensor<1x5xi1>
+    %14 = "stablehlo.gather"(%arg0, %6) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], operand_batching_dims = [1], start_indices_batching_dims = [1], start_index_map = [0], index_vector_dim = 2>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}> : (tensor<5x5xf64>, tensor<1x5x1xi32>) -> tensor<1x5xf64>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %15 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<1x5xf64>
+    %16 = stablehlo.select %13, %14, %15 : tensor<1x5xi1>, tensor<1x5xf64>
+    return %16 : tensor<1x5xf64>
+  }
+
+// -----
+
+// jnp_linalg_eigh_batched_f64: jnp.linalg.eigh: eigenvalues ascending, eigenvectors up to sign.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[[[ 1.3218175965449428  ,  0.32483702320529456 , -0.5558475128340223  ,     1.8616536290830417  ],   [ 0.32483702320529456 , -0.06887550976307337 , -0.1875046506061855  ,     0.011183935528174413],   [-0.5558475128340223  , -0.1875046506061855  , -1.0845991087272615  ,    -0.30616213475614074 ],   [ 1.8616536290830417  ,  0.011183935528174413, -0.30616213475614074 ,     0.5323742791050526  ]],  [[ 0.708121821703462   , -0.42196561504998387 , -0.06220644384780595 ,     0.12406707272550288 ],   [-0.42196561504998387 ,  0.12195404350177193 ,  0.5169795016768309  ,    -0.6034648628337806  ],   [-0.06220644384780595 ,  0.5169795016768309  ,  1.4903082290762408  ,    -0.6441603880524711  ],   [ 0.12406707272550288 , -0.6034648628337806  , -0.6441603880524711  ,     0.606275476109527   ]],  [[ 1.3951942602387315  , -1.1198290397977504  ,  0.19012826005392222 ,     0.00935994066292592 ],   [-1.1198290397977504  ,  0.539568533372521   , -1.208955217188776   ,    -0.24500692316787787 ],   [ 0.19012826005392222 , -1.208955217188776   , -0.6489158210706784  ,     0.08595000840380701 ],   [ 0.00935994066292592 , -0.24500692316787787 ,  0.08595000840380701 ,    -1.5333315905478553  ]]], [[[-0.7560968566356783  , -0.7823082812957558  , -0.43049394005285524 ,     0.8357848392468261  ],   [-0.7823082812957558  , -1.9773728166870077  ,  0.401322173909598   ,     0.15677811063525926 ],   [-0.43049394005285524 ,  0.401322173909598   ,  0.6316547341483746  ,     0.21504318520196955 ],   [ 0.8357848392468261  ,  0.15677811063525926 ,  0.21504318520196955 ,     0.40986691768255656 ]],  [[-1.45663774256872    , -0.7616649580500059  , -0.9841017265641678  ,     0.1498302745422036  ],   [-0.7616649580500059  ,  1.634114776892911   , -0.08844931478207077 ,    -0.9262466539451173  ],   [-0.9841017265641678  , -0.08844931478207077 , -0.08967541292646578 ,    -0.08331691713404554 ],   [ 0.1498302745422036  , -0.9262466539451173  , -0.08331691713404554 ,    -0.7245418183888837  ]],  [[-0.03850022510492524 ,  0.2571657016375196  ,  1.0436559186586032  ,    -0.7416330403762358  ],   [ 0.2571657016375196  , -0.8398356977999346  ,  0.3773635192658823  ,    -1.6242697730274616  ],   [ 1.0436559186586032  ,  0.3773635192658823  , -0.9786785394797441  ,    -1.2014016296912577  ],   [-0.7416330403762358  , -1.6242697730274616  , -1.2014016296912577  ,    -0.4130340877931743  ]]]]> : tensor<2x3x4x4xf64>
+  %r:2 = func.call @f(%a0) : (tensor<2x3x4x4xf64>) -> (tensor<2x3x4xf64>, tensor<2x3x4x4xf64>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#0, dense<[[[-1.233283127641312   , -0.9890571325327211  , -0.031603102047815024,    2.954660619381508   ],  [-0.3730425216162931  ,  0.3044618463243663  ,  0.8362945245604757  ,    2.1589457211224534  ],  [-1.5976589799720187  , -1.4361139713979048  ,  0.35590172798490666 ,    2.4303866053777354  ]], [[-2.4596144521900047  , -0.9693969746658982  ,  0.8135956286226744  ,    0.9234677767414733  ],  [-2.11481427438194    , -1.0280164571786792  ,  0.37466654156898327 ,    2.131423993000476   ],  [-2.494460206949917   , -1.65922348580151    , -0.2715673242595075  ,    2.155202466833157   ]]]> : tensor<2x3x4xf64>, tolerance = 7.769e-14
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#1, dense<[[[[ 0.3323111540006872  , -0.5433016844758363  ,  0.045828038966530676,     0.7696053322430481  ],   [ 0.0575741479501134  ,  0.25043355141315005 ,  0.961773043675096   ,     0.09466185226561474 ],   [ 0.9218533081310337  ,  0.3312978812466031  , -0.12603039942014907 ,    -0.15666694160345065 ],   [-0.1908952401251     ,  0.7296218403075855  , -0.2387650345557773  ,     0.6117207170901857  ]],  [[ 0.2772752462784951  , -0.3871917429719079  ,  0.8599597245196908  ,    -0.183494588965434   ],   [ 0.8508276087239182  , -0.220547100755141   , -0.2934046098620847  ,     0.37598549372724177 ],   [-0.07468105046412415 ,  0.4846943524447101  ,  0.40676657723428994 ,     0.7707367105924556  ],   [ 0.44003813327473484 ,  0.7526705223609337  ,  0.09446670715546258 ,    -0.48055131596137574 ]],  [[ 0.10714440304080142 ,  0.1338037387318402  ,  0.6658468325591091  ,     0.7261299002034094  ],   [ 0.35304351966144815 ,  0.4570733509052119  ,  0.529211196529626   ,    -0.6215945097770889  ],   [ 0.3504121345345936  ,  0.7241088195289739  , -0.5183413738317157  ,     0.29017231712469527 ],   [ 0.8608668225068243  , -0.4988455962259443  , -0.08891414517911392 ,     0.046429083773564174]]], [[[ 0.47633821669004883 ,  0.6927604511722069  ,  0.17928571839982105 ,    -0.5109221973941676  ],   [ 0.8593388486398671  , -0.46072592544694196 ,  0.08335191964599772 ,     0.20572025260215276 ],   [-0.032479375625172946,  0.35861622159160006 ,  0.638630235972568   ,     0.6800668477965868  ],   [-0.18325866063531748 , -0.42333082160894403 ,  0.7436803818649579  ,    -0.4838871442880422  ]],  [[ 0.8735688727924673  , -0.1300535343482142  , -0.409244028844969   ,    -0.22909130831695196 ],   [ 0.2046622461380314  ,  0.291578500279253   , -0.17011534090351005 ,     0.9187796873951444  ],   [ 0.4362553989057928  , -0.02479539135677649 ,  0.8962112442710729  ,     0.07662780914985211 ],   [ 0.06835215007137643 ,  0.947340089379682   ,  0.019634186668034813,    -0.31223266540930805 ]],  [[-0.03308493827380852 , -0.472711400433298   ,  0.7420456488266446  ,    -0.4741493159514758  ],   [ 0.5858198082417615  , -0.43502818358491246 , -0.5283594699063919  ,    -0.43405287963407635 ],   [ 0.4238236922514992  ,  0.7571510519552481  ,  0.2147846971927794  ,    -0.4482892997397704  ],   [ 0.6899956644916775  , -0.11839212773771182 ,  0.35223863994384064 ,     0.6211418739732006  ]]]]> : tensor<2x3x4x4xf64>, tolerance = 2.393e-13
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<2x3x4x4xf64>) -> (tensor<2x3x4xf64> {jax.result_info = "result[0]"}, tensor<2x3x4x4xf64> {jax.result_info = "result[1]"}) {
+    %0:2 = call @eigh(%arg0) : (tensor<2x3x4x4xf64>) -> (tensor<2x3x4xf64>, tensor<2x3x4x4xf64>)
+    %1 = stablehlo.abs %0#1 : tensor<2x3x4x4xf64>
+    %2 = call @argmax(%1) : (tensor<2x3x4x4xf64>) -> tensor<2x3x4xi64>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [0, 1, 3] : (tensor<2x3x4xi64>) -> tensor<2x3x1x4xi64>
+    %4 = call @take_along_axis(%0#1, %3) : (tensor<2x3x4x4xf64>, tensor<2x3x1x4xi64>) -> tensor<2x3x1x4xf64>
+    %5 = stablehlo.sign %4 : tensor<2x3x1x4xf64>
+    %6 = stablehlo.broadcast_in_dim %5, dims = [0, 1, 2, 3] : (tensor<2x3x1x4xf64>) -> tensor<2x3x4x4xf64>
+    %7 = stablehlo.multiply %0#1, %6 : tensor<2x3x4x4xf64>
+    return %0#0, %7 : tensor<2x3x4xf64>, tensor<2x3x4x4xf64>
+  }
+  func.func private @eigh(%arg0: tensor<2x3x4x4xf64>) -> (tensor<2x3x4xf64>, tensor<2x3x4x4xf64>) {
+    %0 = stablehlo.transpose %arg0, dims = [0, 1, 3, 2] : (tensor<2x3x4x4xf64>) -> tensor<2x3x4x4xf64>
+    %1 = stablehlo.add %arg0, %0 : tensor<2x3x4x4xf64>
+    %cst = stablehlo.constant dense<2.000000e+00> : tensor<f64>
+    %2 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<2x3x4x4xf64>
+    %3 = stablehlo.divide %1, %2 : tensor<2x3x4x4xf64>
+    %4:3 = stablehlo.custom_call @lapack_dsyevd_ffi(%3) {backend_config = "", mhlo.backend_config = {mode = 86 : ui8, uplo = 76 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "2"}, operand_layouts = [dense<[2, 3, 1, 0]> : tensor<4xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[2, 3, 1, 0]> : tensor<4xindex>, dense<[2, 1, 0]> : tensor<3xindex>, dense<[1, 0]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, k, l])->([i, j, m, n], [i, j, o], [i, j]) {i=2, j=3, k=4, l=4, m=4, n=4, o=4}, custom>} : (tensor<2x3x4x4xf64>) -> (tensor<2x3x4x4xf64>, tensor<2x3x4xf64>, tensor<2x3xi32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %5 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<2x3xi32>
+    %6 = stablehlo.compare EQ, %4#2, %5, SIGNED : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi1>
+    %7 = stablehlo.broadcast_in_dim %6, dims = [0, 1] : (tensor<2x3xi1>) -> tensor<2x3x1x1xi1>
+    %cst_0 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f64>) -> tensor<2x3x4x4xf64>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [0, 1, 2, 3] : (tensor<2x3x1x1xi1>) -> tensor<2x3x4x4xi1>
+    %10 = stablehlo.select %9, %4#0, %8 : tensor<2x3x4x4xi1>, tensor<2x3x4x4xf64>
+    %11 = stablehlo.broadcast_in_dim %6, dims = [0, 1] : (tensor<2x3xi1>) -> tensor<2x3x1xi1>
+    %cst_1 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %12 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f64>) -> tensor<2x3x4xf64>
+    %13 = stablehlo.broadcast_in_dim %11, dims = [0, 1, 2] : (tensor<2x3x1xi1>) -> tensor<2x3x4xi1>
+    %14 = stablehlo.select %13, %4#1, %12 : tensor<2x3x4xi1>, tensor<2x3x4xf64>
+    return %14, %10 : tensor<2x3x4xf64>, tensor<2x3x4x4xf64>
+  }
+  func.func private @argmax(%arg0: tensor<2x3x4x4xf64>) -> tensor<2x3x4xi64> {
+    %0 = stablehlo.iota dim = 2 : tensor<2x3x4x4xi64>
+    %cst = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %1:2 = stablehlo.reduce(%arg0 init: %cst), (%0 init: %c) across dimensions = [2] : (tensor<2x3x4x4xf64>, tensor<2x3x4x4xi64>, tensor<f64>, tensor<i64>) -> (tensor<2x3x4xf64>, tensor<2x3x4xi64>)
+     reducer(%arg1: tensor<f64>, %arg3: tensor<f64>) (%arg2: tensor<i64>, %arg4: tensor<i64>)  {
+      %2 = stablehlo.compare GT, %arg1, %arg3, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %3 = stablehlo.compare NE, %arg1, %arg1, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %4 = stablehlo.or %2, %3 : tensor<i1>
+      %5 = stablehlo.compare EQ, %arg1, %arg3, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %6 = stablehlo.compare LT, %arg2, %arg4, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      %7 = stablehlo.and %5, %6 : tensor<i1>
+      %8 = stablehlo.or %4, %7 : tensor<i1>
+      %9 = stablehlo.select %4, %arg1, %arg3 : tensor<i1>, tensor<f64>
+      %10 = stablehlo.select %8, %arg2, %arg4 : tensor<i1>, tensor<i64>
+      stablehlo.return %9, %10 : tensor<f64>, tensor<i64>
+    }
+    return %1#1 : tensor<2x3x4xi64>
+  }
+  func.func private @take_along_axis(%arg0: tensor<2x3x4x4xf64>, %arg1: tensor<2x3x1x4xi64>) -> tensor<2x3x1x4xf64> {
+    %0 = stablehlo.convert %arg1 : (tensor<2x3x1x4xi64>) -> tensor<2x3x1x4xi32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<2x3x1x4xi32>
+    %2 = stablehlo.compare LT, %0, %1, SIGNED : (tensor<2x3x1x4xi32>, tensor<2x3x1x4xi32>) -> tensor<2x3x1x4xi1>
+    %c_0 = stablehlo.constant dense<4> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<2x3x1x4xi32>
+    %4 = stablehlo.add %0, %3 : tensor<2x3x1x4xi32>
+    %5 = stablehlo.select %2, %4, %0 : tensor<2x3x1x4xi1>, tensor<2x3x1x4xi32>
+    %6 = stablehlo.reshape %5 : (tensor<2x3x1x4xi32>) -> tensor<2x3x1x4x1xi32>
+    %c_1 = stablehlo.constant dense<3> : tensor<1xi32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i32>
+    %7 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i32>) -> tensor<2x3x1x4x1xi32>
+    %8 = stablehlo.compare GE, %6, %7, SIGNED : (tensor<2x3x1x4x1xi32>, tensor<2x3x1x4x1xi32>) -> tensor<2x3x1x4x1xi1>
+    %9 = stablehlo.broadcast_in_dim %c_1, dims = [4] : (tensor<1xi32>) -> tensor<1x1x1x1x1xi32>
+    %10 = stablehlo.broadcast_in_dim %9, dims = [0, 1, 2, 3, 4] : (tensor<1x1x1x1x1xi32>) -> tensor<2x3x1x4x1xi32>
+    %11 = stablehlo.compare LE, %6, %10, SIGNED : (tensor<2x3x1x4x1xi32>, tensor<2x3x1x4x1xi32>) -> tensor<2x3x1x4x1xi1>
+    %12 = stablehlo.and %8, %11 : tensor<2x3x1x4x1xi1>
+    %c_3 = stablehlo.constant dense<true> : tensor<i1>
+    %13 = stablehlo.reduce(%12 init: %c_3) applies stablehlo.and across dimensions = [4] : (tensor<2x3x1x4x1xi1>, tensor<i1>) -> tensor<2x3x1x4xi1>
+    %14 = "stablehlo.gather"(%arg0, %6) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [2], operand_batching_dims = [0, 1, 3], start_indices_batching_dims = [0, 1, 3], start_index_map = [2], index_vector_dim = 4>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1, 1, 1>}> : (tensor<2x3x4x4xf64>, tensor<2x3x1x4x1xi32>) -> tensor<2x3x1x4xf64>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %15 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<2x3x1x4xf64>
+    %16 = stablehlo.select %13, %14, %15 : tensor<2x3x1x4xi1>, tensor<2x3x1x4xf64>
+    return %16 : tensor<2x3x1x4xf64>
+  }
+
+// -----
+
+// jnp_linalg_eigvalsh_f32: jnp.linalg.eigvalsh (syevd mode N).
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[ 0.14823064 , -0.13225393 , -0.1628117  , -0.31060684 ,  1.0044476  ,   0.9362778  ], [-0.13225393 , -0.8873699  ,  0.4256982  ,  0.9537107  , -0.8291908  ,  -0.24274959 ], [-0.1628117  ,  0.4256982  ,  1.159247   ,  0.14390615 , -0.40158486 ,   0.10570648 ], [-0.31060684 ,  0.9537107  ,  0.14390615 , -0.5011704  , -0.18223043 ,  -0.38744512 ], [ 1.0044476  , -0.8291908  , -0.40158486 , -0.18223043 ,  0.015385457,   0.48871973 ], [ 0.9362778  , -0.24274959 ,  0.10570648 , -0.38744512 ,  0.48871973 ,   2.0962198  ]]> : tensor<6x6xf32>
+  %r = func.call @f(%a0) : (tensor<6x6xf32>) -> (tensor<6xf32>)
+  // XLA CPU's error: 4e-07
+  check.expect_almost_eq_const %r, dense<[-1.9218125  , -0.83190864 , -0.089641936,  0.36297187 ,  1.5286564  ,  2.9822774  ]> : tensor<6xf32>, tolerance = 4.516e-05
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<6x6xf32>) -> (tensor<6xf32> {jax.result_info = "result"}) {
+    %0 = call @eigvalsh(%arg0) : (tensor<6x6xf32>) -> tensor<6xf32>
+    return %0 : tensor<6xf32>
+  }
+  func.func private @eigvalsh(%arg0: tensor<6x6xf32>) -> tensor<6xf32> {
+    %0 = call @eigh(%arg0) : (tensor<6x6xf32>) -> tensor<6xf32>
+    return %0 : tensor<6xf32>
+  }
+  func.func private @eigh(%arg0: tensor<6x6xf32>) -> tensor<6xf32> {
+    %0 = stablehlo.transpose %arg0, dims = [1, 0] : (tensor<6x6xf32>) -> tensor<6x6xf32>
+    %1 = stablehlo.add %arg0, %0 : tensor<6x6xf32>
+    %cst = stablehlo.constant dense<2.000000e+00> : tensor<f32>
+    %2 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<6x6xf32>
+    %3 = stablehlo.divide %1, %2 : tensor<6x6xf32>
+    %4:3 = stablehlo.custom_call @lapack_ssyevd_ffi(%3) {backend_config = "", mhlo.backend_config = {mode = 86 : ui8, uplo = 76 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=6, j=6, k=6, l=6, m=6}, custom>} : (tensor<6x6xf32>) -> (tensor<6x6xf32>, tensor<6xf32>, tensor<i32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %5 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<i32>
+    %6 = stablehlo.compare EQ, %4#2, %5, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %7 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst_0 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f32>) -> tensor<6x6xf32>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<6x6xi1>
+    %10 = stablehlo.select %9, %4#0, %8 : tensor<6x6xi1>, tensor<6x6xf32>
+    %11 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<i1>) -> tensor<1xi1>
+    %cst_1 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %12 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f32>) -> tensor<6xf32>
+    %13 = stablehlo.broadcast_in_dim %11, dims = [0] : (tensor<1xi1>) -> tensor<6xi1>
+    %14 = stablehlo.select %13, %4#1, %12 : tensor<6xi1>, tensor<6xf32>
+    return %14 : tensor<6xf32>
+  }
+
+// -----
+
+// jnp_linalg_eigvalsh_diagonal_f64: jnp.linalg.eigvalsh of a diagonal matrix: its entries sorted, exactly.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[ 3.,  0.,  0.,  0.], [ 0., -1.,  0.,  0.], [ 0.,  0.,  2.,  0.], [ 0.,  0.,  0., -1.]]> : tensor<4x4xf64>
+  %r = func.call @f(%a0) : (tensor<4x4xf64>) -> (tensor<4xf64>)
+  check.expect_eq_const %r, dense<[-1., -1.,  2.,  3.]> : tensor<4xf64>
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf64>) -> (tensor<4xf64> {jax.result_info = "result"}) {
+    %0 = call @eigvalsh(%arg0) : (tensor<4x4xf64>) -> tensor<4xf64>
+    return %0 : tensor<4xf64>
+  }
+  func.func private @eigvalsh(%arg0: tensor<4x4xf64>) -> tensor<4xf64> {
+    %0 = call @eigh(%arg0) : (tensor<4x4xf64>) -> tensor<4xf64>
+    return %0 : tensor<4xf64>
+  }
+  func.func private @eigh(%arg0: tensor<4x4xf64>) -> tensor<4xf64> {
+    %0 = stablehlo.transpose %arg0, dims = [1, 0] : (tensor<4x4xf64>) -> tensor<4x4xf64>
+    %1 = stablehlo.add %arg0, %0 : tensor<4x4xf64>
+    %cst = stablehlo.constant dense<2.000000e+00> : tensor<f64>
+    %2 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<4x4xf64>
+    %3 = stablehlo.divide %1, %2 : tensor<4x4xf64>
+    %4:3 = stablehlo.custom_call @lapack_dsyevd_ffi(%3) {backend_config = "", mhlo.backend_config = {mode = 86 : ui8, uplo = 76 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4xf64>, tensor<i32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %5 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<i32>
+    %6 = stablehlo.compare EQ, %4#2, %5, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %7 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst_0 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f64>) -> tensor<4x4xf64>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %10 = stablehlo.select %9, %4#0, %8 : tensor<4x4xi1>, tensor<4x4xf64>
+    %11 = stablehlo.broadcast_in_dim %6, dims = [] : (tensor<i1>) -> tensor<1xi1>
+    %cst_1 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %12 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f64>) -> tensor<4xf64>
+    %13 = stablehlo.broadcast_in_dim %11, dims = [0] : (tensor<1xi1>) -> tensor<4xi1>
+    %14 = stablehlo.select %13, %4#1, %12 : tensor<4xi1>, tensor<4xf64>
+    return %14 : tensor<4xf64>
+  }
+
+// -----
+
+// lax_linalg_eigh_upper_f64: lax.linalg.eigh(lower=False, symmetrize_input=False): eigenvalues from the upper triangle.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[ 7.7290929025017785e-01,  2.5355571994071757e-01,   1.5398818840774314e-01,  1.7871422390260032e+00], [ 1.8263833750815856e+01, -1.1110235795404999e-01,   4.6020759293821351e-01,  7.4400110781319895e-01], [ 2.0222552842457637e+02, -2.1918067777313759e+01,  -2.7792148135112232e-01,  1.2047113280127958e-01], [ 1.0210589606928460e+01,  1.5477570609378301e+02,  -1.3191795761841541e+02,  8.7715152206183566e-01]]> : tensor<4x4xf64>
+  %r = func.call @f(%a0) : (tensor<4x4xf64>) -> (tensor<4xf64>)
+  // XLA CPU's error: 1.3e-15
+  check.expect_almost_eq_const %r, dense<[-1.1418322896776456, -0.5604569678245171,  0.1453869611752837,  2.8179392693337215]> : tensor<4xf64>, tolerance = 6.197e-14
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf64>) -> (tensor<4xf64> {jax.result_info = "result"}) {
+    %0:3 = stablehlo.custom_call @lapack_dsyevd_ffi(%arg0) {backend_config = "", mhlo.backend_config = {mode = 86 : ui8, uplo = 85 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=4, j=4, k=4, l=4, m=4}, custom>} : (tensor<4x4xf64>) -> (tensor<4x4xf64>, tensor<4xf64>, tensor<i32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<i32>
+    %2 = stablehlo.compare EQ, %0#2, %1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %4 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<4x4xf64>
+    %5 = stablehlo.broadcast_in_dim %3, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %6 = stablehlo.select %5, %0#0, %4 : tensor<4x4xi1>, tensor<4x4xf64>
+    %7 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1xi1>
+    %cst_0 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f64>) -> tensor<4xf64>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [0] : (tensor<1xi1>) -> tensor<4xi1>
+    %10 = stablehlo.select %9, %0#1, %8 : tensor<4xi1>, tensor<4xf64>
+    return %10 : tensor<4xf64>
+  }
+
+// -----
+
+// jnp_linalg_svd_tall_full_f64: jnp.linalg.svd(full_matrices=True): values, the first k singular vectors up to a shared sign, UᵀU - I and VᵀV - I.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[-0.048975995155734274,  1.4085406206041422  ,  0.18723336889944325 ], [-0.6726719945261853  ,  0.27714037675138314 ,  0.7359670950296834  ], [ 0.0357636741111941  ,  0.4880382765565979  , -0.521675175701983   ], [-2.133883900845073   ,  0.900023583773342   ,  0.6991597361842888  ]]> : tensor<4x3xf64>
+  %r:5 = func.call @f(%a0) : (tensor<4x3xf64>) -> (tensor<3xf64>, tensor<4x3xf64>, tensor<3x3xf64>, tensor<4x4xf64>, tensor<3x3xf64>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#0, dense<[2.6846645276984726, 1.3443271063146633, 0.6645880769540066]> : tensor<3xf64>, tolerance = 5.121e-14
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#1, dense<[[ 0.29673079042925676 ,  0.8587267089961681  , -0.3502168837598488  ], [ 0.34564688963855633 , -0.17386279426462475 , -0.5928356292260054  ], [ 0.011738611066854981,  0.42663369066524026 ,  0.6413403375823687  ], [ 0.8901355350196059  , -0.22437437914446262 ,  0.33849168740085755 ]]> : tensor<4x3xf64>, tolerance = 2.870e-14
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#2, dense<[[-0.7993794822987051 ,  0.49191321041504316,  0.3449838209235619 ], [ 0.42321730959362114,  0.8685671694911807 , -0.25783363035573237], [-0.426473389721084  , -0.06010378940836347, -0.9025009597549266 ]]> : tensor<3x3xf64>, tolerance = 2.870e-14
+  // XLA CPU's error: 1.3e-15
+  check.expect_almost_eq_const %r#3, dense<[[0., 0., 0., 0.], [0., 0., 0., 0.], [0., 0., 0., 0.], [0., 0., 0., 0.]]> : tensor<4x4xf64>, tolerance = 7.105e-15
+  // XLA CPU's error: 8.9e-16
+  check.expect_almost_eq_const %r#4, dense<[[0., 0., 0.], [0., 0., 0.], [0., 0., 0.]]> : tensor<3x3xf64>, tolerance = 7.105e-15
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x3xf64>) -> (tensor<3xf64> {jax.result_info = "result[0]"}, tensor<4x3xf64> {jax.result_info = "result[1]"}, tensor<3x3xf64> {jax.result_info = "result[2]"}, tensor<4x4xf64> {jax.result_info = "result[3]"}, tensor<3x3xf64> {jax.result_info = "result[4]"}) {
+    %c = stablehlo.constant dense<> : tensor<0xi32>
+    %0:3 = call @svd(%arg0) : (tensor<4x3xf64>) -> (tensor<4x4xf64>, tensor<3xf64>, tensor<3x3xf64>)
+    %1 = stablehlo.abs %0#0 : tensor<4x4xf64>
+    %2 = call @argmax(%1) : (tensor<4x4xf64>) -> tensor<4xi64>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [1] : (tensor<4xi64>) -> tensor<1x4xi64>
+    %4 = call @take_along_axis(%0#0, %3) : (tensor<4x4xf64>, tensor<1x4xi64>) -> tensor<1x4xf64>
+    %5 = stablehlo.sign %4 : tensor<1x4xf64>
+    %6 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x4xf64>) -> tensor<4x4xf64>
+    %7 = stablehlo.multiply %0#0, %6 : tensor<4x4xf64>
+    %8 = stablehlo.slice %5 [0:1, 0:3] : (tensor<1x4xf64>) -> tensor<1x3xf64>
+    %9 = stablehlo.transpose %8, dims = [1, 0] : (tensor<1x3xf64>) -> tensor<3x1xf64>
+    %10 = stablehlo.broadcast_in_dim %9, dims = [0, 1] : (tensor<3x1xf64>) -> tensor<3x3xf64>
+    %11 = "stablehlo.scatter"(%0#2, %c, %10) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0, 1]>, unique_indices = true}> ({
+    ^bb0(%arg1: tensor<f64>, %arg2: tensor<f64>):
+      %31 = stablehlo.multiply %arg1, %arg2 : tensor<f64>
+      stablehlo.return %31 : tensor<f64>
+    }) : (tensor<3x3xf64>, tensor<0xi32>, tensor<3x3xf64>) -> tensor<3x3xf64>
+    %12 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %13 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %14 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %15 = stablehlo.add %12, %14 : tensor<4x4xi64>
+    %16 = stablehlo.compare EQ, %15, %13, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %17 = stablehlo.convert %16 : (tensor<4x4xi1>) -> tensor<4x4xf64>
+    %18 = stablehlo.transpose %7, dims = [1, 0] : (tensor<4x4xf64>) -> tensor<4x4xf64>
+    %19 = stablehlo.dot_general %18, %7, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<4x4xf64>, tensor<4x4xf64>) -> tensor<4x4xf64>
+    %20 = stablehlo.subtract %19, %17 : tensor<4x4xf64>
+    %21 = stablehlo.transpose %11, dims = [1, 0] : (tensor<3x3xf64>) -> tensor<3x3xf64>
+    %22 = stablehlo.dot_general %11, %21, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<3x3xf64>, tensor<3x3xf64>) -> tensor<3x3xf64>
+    %23 = stablehlo.iota dim = 0 : tensor<3x3xi64>
+    %24 = stablehlo.iota dim = 1 : tensor<3x3xi64>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %25 = stablehlo.broadcast_in_dim %c_1, dims = [] : (tensor<i64>) -> tensor<3x3xi64>
+    %26 = stablehlo.add %23, %25 : tensor<3x3xi64>
+    %27 = stablehlo.compare EQ, %26, %24, SIGNED : (tensor<3x3xi64>, tensor<3x3xi64>) -> tensor<3x3xi1>
+    %28 = stablehlo.convert %27 : (tensor<3x3xi1>) -> tensor<3x3xf64>
+    %29 = stablehlo.subtract %22, %28 : tensor<3x3xf64>
+    %30 = stablehlo.slice %7 [0:4, 0:3] : (tensor<4x4xf64>) -> tensor<4x3xf64>
+    return %0#1, %30, %11, %20, %29 : tensor<3xf64>, tensor<4x3xf64>, tensor<3x3xf64>, tensor<4x4xf64>, tensor<3x3xf64>
+  }
+  func.func private @svd(%arg0: tensor<4x3xf64>) -> (tensor<4x4xf64>, tensor<3xf64>, tensor<3x3xf64>) {
+    %0:5 = stablehlo.custom_call @lapack_dgesdd_ffi(%arg0) {backend_config = "", mhlo.backend_config = {mode = 65 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], [n, o], [p, q], []) {i=4, j=3, k=4, l=3, m=3, n=4, o=4, p=3, q=3}, custom>} : (tensor<4x3xf64>) -> (tensor<4x3xf64>, tensor<3xf64>, tensor<4x4xf64>, tensor<3x3xf64>, tensor<i32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<i32>
+    %2 = stablehlo.compare EQ, %0#4, %1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %4 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<3xf64>
+    %5 = stablehlo.broadcast_in_dim %3, dims = [0] : (tensor<1xi1>) -> tensor<3xi1>
+    %6 = stablehlo.select %5, %0#1, %4 : tensor<3xi1>, tensor<3xf64>
+    %7 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst_0 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f64>) -> tensor<4x4xf64>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %10 = stablehlo.select %9, %0#2, %8 : tensor<4x4xi1>, tensor<4x4xf64>
+    %11 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst_1 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %12 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f64>) -> tensor<3x3xf64>
+    %13 = stablehlo.broadcast_in_dim %11, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<3x3xi1>
+    %14 = stablehlo.select %13, %0#3, %12 : tensor<3x3xi1>, tensor<3x3xf64>
+    return %10, %6, %14 : tensor<4x4xf64>, tensor<3xf64>, tensor<3x3xf64>
+  }
+  func.func private @argmax(%arg0: tensor<4x4xf64>) -> tensor<4xi64> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %cst = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %1:2 = stablehlo.reduce(%arg0 init: %cst), (%0 init: %c) across dimensions = [0] : (tensor<4x4xf64>, tensor<4x4xi64>, tensor<f64>, tensor<i64>) -> (tensor<4xf64>, tensor<4xi64>)
+     reducer(%arg1: tensor<f64>, %arg3: tensor<f64>) (%arg2: tensor<i64>, %arg4: tensor<i64>)  {
+      %2 = stablehlo.compare GT, %arg1, %arg3, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %3 = stablehlo.compare NE, %arg1, %arg1, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %4 = stablehlo.or %2, %3 : tensor<i1>
+      %5 = stablehlo.compare EQ, %arg1, %arg3, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %6 = stablehlo.compare LT, %arg2, %arg4, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      %7 = stablehlo.and %5, %6 : tensor<i1>
+      %8 = stablehlo.or %4, %7 : tensor<i1>
+      %9 = stablehlo.select %4, %arg1, %arg3 : tensor<i1>, tensor<f64>
+      %10 = stablehlo.select %8, %arg2, %arg4 : tensor<i1>, tensor<i64>
+      stablehlo.return %9, %10 : tensor<f64>, tensor<i64>
+    }
+    return %1#1 : tensor<4xi64>
+  }
+  func.func private @take_along_axis(%arg0: tensor<4x4xf64>, %arg1: tensor<1x4xi64>) -> tensor<1x4xf64> {
+    %0 = stablehlo.convert %arg1 : (tensor<1x4xi64>) -> tensor<1x4xi32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<1x4xi32>
+    %2 = stablehlo.compare LT, %0, %1, SIGNED : (tensor<1x4xi32>, tensor<1x4xi32>) -> tensor<1x4xi1>
+    %c_0 = stablehlo.constant dense<4> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<1x4xi32>
+    %4 = stablehlo.add %0, %3 : tensor<1x4xi32>
+    %5 = stablehlo.select %2, %4, %0 : tensor<1x4xi1>, tensor<1x4xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1x4xi32>) -> tensor<1x4x1xi32>
+    %c_1 = stablehlo.constant dense<3> : tensor<1xi32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i32>
+    %7 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i32>) -> tensor<1x4x1xi32>
+    %8 = stablehlo.compare GE, %6, %7, SIGNED : (tensor<1x4x1xi32>, tensor<1x4x1xi32>) -> tensor<1x4x1xi1>
+    %9 = stablehlo.broadcast_in_dim %c_1, dims = [2] : (tensor<1xi32>) -> tensor<1x1x1xi32>
+    %10 = stablehlo.broadcast_in_dim %9, dims = [0, 1, 2] : (tensor<1x1x1xi32>) -> tensor<1x4x1xi32>
+    %11 = stablehlo.compare LE, %6, %10, SIGNED : (tensor<1x4x1xi32>, tensor<1x4x1xi32>) -> tensor<1x4x1xi1>
+    %12 = stablehlo.and %8, %11 : tensor<1x4x1xi1>
+    %c_3 = stablehlo.constant dense<true> : tensor<i1>
+    %13 = stablehlo.reduce(%12 init: %c_3) applies stablehlo.and across dimensions = [2] : (tensor<1x4x1xi1>, tensor<i1>) -> tensor<1x4xi1>
+    %14 = "stablehlo.gather"(%arg0, %6) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], operand_batching_dims = [1], start_indices_batching_dims = [1], start_index_map = [0], index_vector_dim = 2>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}> : (tensor<4x4xf64>, tensor<1x4x1xi32>) -> tensor<1x4xf64>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %15 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<1x4xf64>
+    %16 = stablehlo.select %13, %14, %15 : tensor<1x4xi1>, tensor<1x4xf64>
+    return %16 : tensor<1x4xf64>
+  }
+
+// -----
+
+// jnp_linalg_svd_square_f32: jnp.linalg.svd(full_matrices=True): values, the first k singular vectors up to a shared sign, UᵀU - I and VᵀV - I.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[ 0.14817838,  0.06841056,  1.0362958 , -0.45710674], [-0.7065341 , -0.18854988,  1.1890972 , -1.3871129 ], [ 1.19183   , -0.63925284, -1.1007435 ,  1.2600619 ], [-0.09689009, -1.3002343 , -0.35873306,  0.93105245]]> : tensor<4x4xf32>
+  %r:5 = func.call @f(%a0) : (tensor<4x4xf32>) -> (tensor<4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>)
+  // XLA CPU's error: 2.7e-07
+  check.expect_almost_eq_const %r#0, dense<[3.1412873 , 1.3375772 , 0.8364263 , 0.38716933]> : tensor<4xf32>, tolerance = 3.764e-05
+  // XLA CPU's error: 2.4e-07
+  check.expect_almost_eq_const %r#1, dense<[[-0.28152293 ,  0.115321346,  0.81776    , -0.48858404 ], [-0.5872247  ,  0.47135457 ,  0.118128985,  0.64733106 ], [ 0.6666494  , -0.011665055,  0.5387942  ,  0.5149207  ], [ 0.36261627 ,  0.87429386 , -0.16436209 , -0.27767748 ]]> : tensor<4x4xf32>, tolerance = 3.095e-05
+  // XLA CPU's error: 2.3e-07
+  check.expect_almost_eq_const %r#2, dense<[[ 0.36054567, -0.25664052, -0.5901723 ,  0.6751586 ], [-0.30992836, -0.90485585,  0.28349432,  0.06936316], [ 0.8318586 , -0.11602492,  0.54254144, -0.01408077], [ 0.286291  , -0.31923303, -0.52628547, -0.73426926]]> : tensor<4x4xf32>, tolerance = 3.095e-05
+  // XLA CPU's error: 4.8e-07
+  check.expect_almost_eq_const %r#3, dense<[[0., 0., 0., 0.], [0., 0., 0., 0.], [0., 0., 0., 0.], [0., 0., 0., 0.]]> : tensor<4x4xf32>, tolerance = 3.815e-06
+  // XLA CPU's error: 4.2e-07
+  check.expect_almost_eq_const %r#4, dense<[[0., 0., 0., 0.], [0., 0., 0., 0.], [0., 0., 0., 0.], [0., 0., 0., 0.]]> : tensor<4x4xf32>, tolerance = 3.815e-06
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x4xf32>) -> (tensor<4xf32> {jax.result_info = "result[0]"}, tensor<4x4xf32> {jax.result_info = "result[1]"}, tensor<4x4xf32> {jax.result_info = "result[2]"}, tensor<4x4xf32> {jax.result_info = "result[3]"}, tensor<4x4xf32> {jax.result_info = "result[4]"}) {
+    %c = stablehlo.constant dense<> : tensor<0xi32>
+    %0:3 = call @svd(%arg0) : (tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4xf32>, tensor<4x4xf32>)
+    %1 = stablehlo.abs %0#0 : tensor<4x4xf32>
+    %2 = call @argmax(%1) : (tensor<4x4xf32>) -> tensor<4xi64>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [1] : (tensor<4xi64>) -> tensor<1x4xi64>
+    %4 = call @take_along_axis(%0#0, %3) : (tensor<4x4xf32>, tensor<1x4xi64>) -> tensor<1x4xf32>
+    %5 = stablehlo.sign %4 : tensor<1x4xf32>
+    %6 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x4xf32>) -> tensor<4x4xf32>
+    %7 = stablehlo.multiply %0#0, %6 : tensor<4x4xf32>
+    %8 = stablehlo.transpose %5, dims = [1, 0] : (tensor<1x4xf32>) -> tensor<4x1xf32>
+    %9 = stablehlo.broadcast_in_dim %8, dims = [0, 1] : (tensor<4x1xf32>) -> tensor<4x4xf32>
+    %10 = "stablehlo.scatter"(%0#2, %c, %9) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0, 1]>, unique_indices = true}> ({
+    ^bb0(%arg1: tensor<f32>, %arg2: tensor<f32>):
+      %29 = stablehlo.multiply %arg1, %arg2 : tensor<f32>
+      stablehlo.return %29 : tensor<f32>
+    }) : (tensor<4x4xf32>, tensor<0xi32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+    %11 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %12 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %13 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %14 = stablehlo.add %11, %13 : tensor<4x4xi64>
+    %15 = stablehlo.compare EQ, %14, %12, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %16 = stablehlo.convert %15 : (tensor<4x4xi1>) -> tensor<4x4xf32>
+    %17 = stablehlo.transpose %7, dims = [1, 0] : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    %18 = stablehlo.dot_general %17, %7, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+    %19 = stablehlo.subtract %18, %16 : tensor<4x4xf32>
+    %20 = stablehlo.transpose %10, dims = [1, 0] : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    %21 = stablehlo.dot_general %10, %20, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+    %22 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %23 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %24 = stablehlo.broadcast_in_dim %c_1, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %25 = stablehlo.add %22, %24 : tensor<4x4xi64>
+    %26 = stablehlo.compare EQ, %25, %23, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %27 = stablehlo.convert %26 : (tensor<4x4xi1>) -> tensor<4x4xf32>
+    %28 = stablehlo.subtract %21, %27 : tensor<4x4xf32>
+    return %0#1, %7, %10, %19, %28 : tensor<4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>
+  }
+  func.func private @svd(%arg0: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4xf32>, tensor<4x4xf32>) {
+    %0:5 = stablehlo.custom_call @lapack_sgesdd_ffi(%arg0) {backend_config = "", mhlo.backend_config = {mode = 65 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], [n, o], [p, q], []) {i=4, j=4, k=4, l=4, m=4, n=4, o=4, p=4, q=4}, custom>} : (tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<i32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<i32>
+    %2 = stablehlo.compare EQ, %0#4, %1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1xi1>
+    %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %4 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    %5 = stablehlo.broadcast_in_dim %3, dims = [0] : (tensor<1xi1>) -> tensor<4xi1>
+    %6 = stablehlo.select %5, %0#1, %4 : tensor<4xi1>, tensor<4xf32>
+    %7 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst_0 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f32>) -> tensor<4x4xf32>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %10 = stablehlo.select %9, %0#2, %8 : tensor<4x4xi1>, tensor<4x4xf32>
+    %11 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst_1 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %12 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f32>) -> tensor<4x4xf32>
+    %13 = stablehlo.broadcast_in_dim %11, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x4xi1>
+    %14 = stablehlo.select %13, %0#3, %12 : tensor<4x4xi1>, tensor<4x4xf32>
+    return %10, %6, %14 : tensor<4x4xf32>, tensor<4xf32>, tensor<4x4xf32>
+  }
+  func.func private @argmax(%arg0: tensor<4x4xf32>) -> tensor<4xi64> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %cst = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %1:2 = stablehlo.reduce(%arg0 init: %cst), (%0 init: %c) across dimensions = [0] : (tensor<4x4xf32>, tensor<4x4xi64>, tensor<f32>, tensor<i64>) -> (tensor<4xf32>, tensor<4xi64>)
+     reducer(%arg1: tensor<f32>, %arg3: tensor<f32>) (%arg2: tensor<i64>, %arg4: tensor<i64>)  {
+      %2 = stablehlo.compare GT, %arg1, %arg3, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %3 = stablehlo.compare NE, %arg1, %arg1, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %4 = stablehlo.or %2, %3 : tensor<i1>
+      %5 = stablehlo.compare EQ, %arg1, %arg3, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %6 = stablehlo.compare LT, %arg2, %arg4, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      %7 = stablehlo.and %5, %6 : tensor<i1>
+      %8 = stablehlo.or %4, %7 : tensor<i1>
+      %9 = stablehlo.select %4, %arg1, %arg3 : tensor<i1>, tensor<f32>
+      %10 = stablehlo.select %8, %arg2, %arg4 : tensor<i1>, tensor<i64>
+      stablehlo.return %9, %10 : tensor<f32>, tensor<i64>
+    }
+    return %1#1 : tensor<4xi64>
+  }
+  func.func private @take_along_axis(%arg0: tensor<4x4xf32>, %arg1: tensor<1x4xi64>) -> tensor<1x4xf32> {
+    %0 = stablehlo.convert %arg1 : (tensor<1x4xi64>) -> tensor<1x4xi32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<1x4xi32>
+    %2 = stablehlo.compare LT, %0, %1, SIGNED : (tensor<1x4xi32>, tensor<1x4xi32>) -> tensor<1x4xi1>
+    %c_0 = stablehlo.constant dense<4> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<1x4xi32>
+    %4 = stablehlo.add %0, %3 : tensor<1x4xi32>
+    %5 = stablehlo.select %2, %4, %0 : tensor<1x4xi1>, tensor<1x4xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1x4xi32>) -> tensor<1x4x1xi32>
+    %c_1 = stablehlo.constant dense<3> : tensor<1xi32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i32>
+    %7 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i32>) -> tensor<1x4x1xi32>
+    %8 = stablehlo.compare GE, %6, %7, SIGNED : (tensor<1x4x1xi32>, tensor<1x4x1xi32>) -> tensor<1x4x1xi1>
+    %9 = stablehlo.broadcast_in_dim %c_1, dims = [2] : (tensor<1xi32>) -> tensor<1x1x1xi32>
+    %10 = stablehlo.broadcast_in_dim %9, dims = [0, 1, 2] : (tensor<1x1x1xi32>) -> tensor<1x4x1xi32>
+    %11 = stablehlo.compare LE, %6, %10, SIGNED : (tensor<1x4x1xi32>, tensor<1x4x1xi32>) -> tensor<1x4x1xi1>
+    %12 = stablehlo.and %8, %11 : tensor<1x4x1xi1>
+    %c_3 = stablehlo.constant dense<true> : tensor<i1>
+    %13 = stablehlo.reduce(%12 init: %c_3) applies stablehlo.and across dimensions = [2] : (tensor<1x4x1xi1>, tensor<i1>) -> tensor<1x4xi1>
+    %14 = "stablehlo.gather"(%arg0, %6) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], operand_batching_dims = [1], start_indices_batching_dims = [1], start_index_map = [0], index_vector_dim = 2>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}> : (tensor<4x4xf32>, tensor<1x4x1xi32>) -> tensor<1x4xf32>
+    %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %15 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<1x4xf32>
+    %16 = stablehlo.select %13, %14, %15 : tensor<1x4xi1>, tensor<1x4xf32>
+    return %16 : tensor<1x4xf32>
+  }
+
+// -----
+
+// jnp_linalg_svd_wide_reduced_f64: jnp.linalg.svd(full_matrices=False): values, the first k singular vectors up to a shared sign, UᵀU - I and VᵀV - I.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[ 1.192074192621773   , -0.42709868192105066 ,  0.406320759097275   ,   0.7140846323944298  , -0.6446264937163554  ], [ 0.35503607516644337 , -0.03187791475556112 , -0.5360244104730933  ,  -0.49214793537892493 ,  0.06703448186721092 ], [ 0.029853486958632845, -0.5654899533243374  , -0.4259451084001599  ,   1.1133372383403377  ,  0.21382713517698357 ]]> : tensor<3x5xf64>
+  %r:5 = func.call @f(%a0) : (tensor<3x5xf64>) -> (tensor<3xf64>, tensor<3x3xf64>, tensor<3x5xf64>, tensor<3x3xf64>, tensor<3x3xf64>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#0, dense<[1.7777334849728754, 1.176989036975581 , 0.7725314013888006]> : tensor<3xf64>, tolerance = 2.246e-14
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#1, dense<[[ 8.5865395646797871e-01, -5.1255514648991607e-01,  -7.7772012174722588e-04], [-1.1560506563523958e-01, -1.9514426582914987e-01,   9.7393746427246253e-01], [ 4.9934842729436835e-01,  8.3618534866422023e-01,   2.2681536728788484e-01]]> : tensor<3x3xf64>, tolerance = 3.123e-14
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#2, dense<[[ 0.5610754105263572 , -0.3630584949347787 ,  0.11146836476360493,   0.6896363254711356 , -0.2556549534156745 ], [-0.5567800104068162 , -0.2104709442955771 , -0.3906822839350457 ,   0.5615926403925514 ,  0.4215199412779098 ], [ 0.45516216384712976, -0.20578677242050586, -0.8012375342258458 ,  -0.2942982967151326 ,  0.1479396336246907 ]]> : tensor<3x5xf64>, tolerance = 3.123e-14
+  // XLA CPU's error: 6.7e-16
+  check.expect_almost_eq_const %r#3, dense<[[0., 0., 0.], [0., 0., 0.], [0., 0., 0.]]> : tensor<3x3xf64>, tolerance = 7.105e-15
+  // XLA CPU's error: 2.2e-16
+  check.expect_almost_eq_const %r#4, dense<[[0., 0., 0.], [0., 0., 0.], [0., 0., 0.]]> : tensor<3x3xf64>, tolerance = 7.105e-15
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<3x5xf64>) -> (tensor<3xf64> {jax.result_info = "result[0]"}, tensor<3x3xf64> {jax.result_info = "result[1]"}, tensor<3x5xf64> {jax.result_info = "result[2]"}, tensor<3x3xf64> {jax.result_info = "result[3]"}, tensor<3x3xf64> {jax.result_info = "result[4]"}) {
+    %c = stablehlo.constant dense<> : tensor<0xi32>
+    %0:3 = call @svd(%arg0) : (tensor<3x5xf64>) -> (tensor<3x3xf64>, tensor<3xf64>, tensor<3x5xf64>)
+    %1 = stablehlo.abs %0#0 : tensor<3x3xf64>
+    %2 = call @argmax(%1) : (tensor<3x3xf64>) -> tensor<3xi64>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [1] : (tensor<3xi64>) -> tensor<1x3xi64>
+    %4 = call @take_along_axis(%0#0, %3) : (tensor<3x3xf64>, tensor<1x3xi64>) -> tensor<1x3xf64>
+    %5 = stablehlo.sign %4 : tensor<1x3xf64>
+    %6 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x3xf64>) -> tensor<3x3xf64>
+    %7 = stablehlo.multiply %0#0, %6 : tensor<3x3xf64>
+    %8 = stablehlo.transpose %5, dims = [1, 0] : (tensor<1x3xf64>) -> tensor<3x1xf64>
+    %9 = stablehlo.broadcast_in_dim %8, dims = [0, 1] : (tensor<3x1xf64>) -> tensor<3x5xf64>
+    %10 = "stablehlo.scatter"(%0#2, %c, %9) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0, 1]>, unique_indices = true}> ({
+    ^bb0(%arg1: tensor<f64>, %arg2: tensor<f64>):
+      %29 = stablehlo.multiply %arg1, %arg2 : tensor<f64>
+      stablehlo.return %29 : tensor<f64>
+    }) : (tensor<3x5xf64>, tensor<0xi32>, tensor<3x5xf64>) -> tensor<3x5xf64>
+    %11 = stablehlo.iota dim = 0 : tensor<3x3xi64>
+    %12 = stablehlo.iota dim = 1 : tensor<3x3xi64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %13 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i64>) -> tensor<3x3xi64>
+    %14 = stablehlo.add %11, %13 : tensor<3x3xi64>
+    %15 = stablehlo.compare EQ, %14, %12, SIGNED : (tensor<3x3xi64>, tensor<3x3xi64>) -> tensor<3x3xi1>
+    %16 = stablehlo.convert %15 : (tensor<3x3xi1>) -> tensor<3x3xf64>
+    %17 = stablehlo.transpose %7, dims = [1, 0] : (tensor<3x3xf64>) -> tensor<3x3xf64>
+    %18 = stablehlo.dot_general %17, %7, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<3x3xf64>, tensor<3x3xf64>) -> tensor<3x3xf64>
+    %19 = stablehlo.subtract %18, %16 : tensor<3x3xf64>
+    %20 = stablehlo.transpose %10, dims = [1, 0] : (tensor<3x5xf64>) -> tensor<5x3xf64>
+    %21 = stablehlo.dot_general %10, %20, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<3x5xf64>, tensor<5x3xf64>) -> tensor<3x3xf64>
+    %22 = stablehlo.iota dim = 0 : tensor<3x3xi64>
+    %23 = stablehlo.iota dim = 1 : tensor<3x3xi64>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %24 = stablehlo.broadcast_in_dim %c_1, dims = [] : (tensor<i64>) -> tensor<3x3xi64>
+    %25 = stablehlo.add %22, %24 : tensor<3x3xi64>
+    %26 = stablehlo.compare EQ, %25, %23, SIGNED : (tensor<3x3xi64>, tensor<3x3xi64>) -> tensor<3x3xi1>
+    %27 = stablehlo.convert %26 : (tensor<3x3xi1>) -> tensor<3x3xf64>
+    %28 = stablehlo.subtract %21, %27 : tensor<3x3xf64>
+    return %0#1, %7, %10, %19, %28 : tensor<3xf64>, tensor<3x3xf64>, tensor<3x5xf64>, tensor<3x3xf64>, tensor<3x3xf64>
+  }
+  func.func private @svd(%arg0: tensor<3x5xf64>) -> (tensor<3x3xf64>, tensor<3xf64>, tensor<3x5xf64>) {
+    %0:5 = stablehlo.custom_call @lapack_dgesdd_ffi(%arg0) {backend_config = "", mhlo.backend_config = {mode = 83 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], [n, o], [p, q], []) {i=3, j=5, k=3, l=5, m=3, n=3, o=3, p=3, q=5}, custom>} : (tensor<3x5xf64>) -> (tensor<3x5xf64>, tensor<3xf64>, tensor<3x3xf64>, tensor<3x5xf64>, tensor<i32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<i32>
+    %2 = stablehlo.compare EQ, %0#4, %1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %4 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<3xf64>
+    %5 = stablehlo.broadcast_in_dim %3, dims = [0] : (tensor<1xi1>) -> tensor<3xi1>
+    %6 = stablehlo.select %5, %0#1, %4 : tensor<3xi1>, tensor<3xf64>
+    %7 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst_0 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f64>) -> tensor<3x3xf64>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<3x3xi1>
+    %10 = stablehlo.select %9, %0#2, %8 : tensor<3x3xi1>, tensor<3x3xf64>
+    %11 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst_1 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %12 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f64>) -> tensor<3x5xf64>
+    %13 = stablehlo.broadcast_in_dim %11, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<3x5xi1>
+    %14 = stablehlo.select %13, %0#3, %12 : tensor<3x5xi1>, tensor<3x5xf64>
+    return %10, %6, %14 : tensor<3x3xf64>, tensor<3xf64>, tensor<3x5xf64>
+  }
+  func.func private @argmax(%arg0: tensor<3x3xf64>) -> tensor<3xi64> {
+    %0 = stablehlo.iota dim = 0 : tensor<3x3xi64>
+    %cst = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %1:2 = stablehlo.reduce(%arg0 init: %cst), (%0 init: %c) across dimensions = [0] : (tensor<3x3xf64>, tensor<3x3xi64>, tensor<f64>, tensor<i64>) -> (tensor<3xf64>, tensor<3xi64>)
+     reducer(%arg1: tensor<f64>, %arg3: tensor<f64>) (%arg2: tensor<i64>, %arg4: tensor<i64>)  {
+      %2 = stablehlo.compare GT, %arg1, %arg3, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %3 = stablehlo.compare NE, %arg1, %arg1, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %4 = stablehlo.or %2, %3 : tensor<i1>
+      %5 = stablehlo.compare EQ, %arg1, %arg3, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %6 = stablehlo.compare LT, %arg2, %arg4, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      %7 = stablehlo.and %5, %6 : tensor<i1>
+      %8 = stablehlo.or %4, %7 : tensor<i1>
+      %9 = stablehlo.select %4, %arg1, %arg3 : tensor<i1>, tensor<f64>
+      %10 = stablehlo.select %8, %arg2, %arg4 : tensor<i1>, tensor<i64>
+      stablehlo.return %9, %10 : tensor<f64>, tensor<i64>
+    }
+    return %1#1 : tensor<3xi64>
+  }
+  func.func private @take_along_axis(%arg0: tensor<3x3xf64>, %arg1: tensor<1x3xi64>) -> tensor<1x3xf64> {
+    %0 = stablehlo.convert %arg1 : (tensor<1x3xi64>) -> tensor<1x3xi32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<1x3xi32>
+    %2 = stablehlo.compare LT, %0, %1, SIGNED : (tensor<1x3xi32>, tensor<1x3xi32>) -> tensor<1x3xi1>
+    %c_0 = stablehlo.constant dense<3> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<1x3xi32>
+    %4 = stablehlo.add %0, %3 : tensor<1x3xi32>
+    %5 = stablehlo.select %2, %4, %0 : tensor<1x3xi1>, tensor<1x3xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1x3xi32>) -> tensor<1x3x1xi32>
+    %c_1 = stablehlo.constant dense<2> : tensor<1xi32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i32>
+    %7 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i32>) -> tensor<1x3x1xi32>
+    %8 = stablehlo.compare GE, %6, %7, SIGNED : (tensor<1x3x1xi32>, tensor<1x3x1xi32>) -> tensor<1x3x1xi1>
+    %9 = stablehlo.broadcast_in_dim %c_1, dims = [2] : (tensor<1xi32>) -> tensor<1x1x1xi32>
+    %10 = stablehlo.broadcast_in_dim %9, dims = [0, 1, 2] : (tensor<1x1x1xi32>) -> tensor<1x3x1xi32>
+    %11 = stablehlo.compare LE, %6, %10, SIGNED : (tensor<1x3x1xi32>, tensor<1x3x1xi32>) -> tensor<1x3x1xi1>
+    %12 = stablehlo.and %8, %11 : tensor<1x3x1xi1>
+    %c_3 = stablehlo.constant dense<true> : tensor<i1>
+    %13 = stablehlo.reduce(%12 init: %c_3) applies stablehlo.and across dimensions = [2] : (tensor<1x3x1xi1>, tensor<i1>) -> tensor<1x3xi1>
+    %14 = "stablehlo.gather"(%arg0, %6) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], operand_batching_dims = [1], start_indices_batching_dims = [1], start_index_map = [0], index_vector_dim = 2>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}> : (tensor<3x3xf64>, tensor<1x3x1xi32>) -> tensor<1x3xf64>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %15 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<1x3xf64>
+    %16 = stablehlo.select %13, %14, %15 : tensor<1x3xi1>, tensor<1x3xf64>
+    return %16 : tensor<1x3xf64>
+  }
+
+// -----
+
+// jnp_linalg_svd_tall_reduced_f32: jnp.linalg.svd(full_matrices=False): values, the first k singular vectors up to a shared sign, UᵀU - I and VᵀV - I.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[ 0.88509434 ,  1.2018223  ,  0.5888423  ], [ 2.2708864  , -0.82530403 ,  0.8084096  ], [-0.31814396 ,  1.8557832  ,  1.7004402  ], [-1.9542112  , -0.9688662  ,  0.6643129  ], [ 0.7898672  ,  0.7365642  , -0.070865326]]> : tensor<5x3xf32>
+  %r:5 = func.call @f(%a0) : (tensor<5x3xf32>) -> (tensor<3xf32>, tensor<5x3xf32>, tensor<3x3xf32>, tensor<3x3xf32>, tensor<3x3xf32>)
+  // XLA CPU's error: 1.5e-07
+  check.expect_almost_eq_const %r#0, dense<[3.3207452, 2.8282557, 1.6872289]> : tensor<3xf32>, tolerance = 4.207e-05
+  // XLA CPU's error: 3.1e-07
+  check.expect_almost_eq_const %r#1, dense<[[-0.41173196 ,  0.2949527  , -0.056910984], [-0.576497   , -0.42874107 ,  0.6902406  ], [-0.22392038 ,  0.8395962  ,  0.29338846 ], [ 0.6014493  ,  0.1384206  ,  0.60924274 ], [-0.2936773  ,  0.071427986, -0.25114843 ]]> : tensor<5x3xf32>, tolerance = 2.572e-05
+  // XLA CPU's error: 3.6e-07
+  check.expect_almost_eq_const %r#2, dense<[[-0.9063228 , -0.37149107, -0.2014283 ], [-0.42208287,  0.7725367 ,  0.47437656], [ 0.02061591, -0.5149577 ,  0.8569676 ]]> : tensor<3x3xf32>, tolerance = 2.572e-05
+  // XLA CPU's error: 3e-07
+  check.expect_almost_eq_const %r#3, dense<[[0., 0., 0.], [0., 0., 0.], [0., 0., 0.]]> : tensor<3x3xf32>, tolerance = 3.815e-06
+  // XLA CPU's error: 7.8e-08
+  check.expect_almost_eq_const %r#4, dense<[[0., 0., 0.], [0., 0., 0.], [0., 0., 0.]]> : tensor<3x3xf32>, tolerance = 3.815e-06
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<5x3xf32>) -> (tensor<3xf32> {jax.result_info = "result[0]"}, tensor<5x3xf32> {jax.result_info = "result[1]"}, tensor<3x3xf32> {jax.result_info = "result[2]"}, tensor<3x3xf32> {jax.result_info = "result[3]"}, tensor<3x3xf32> {jax.result_info = "result[4]"}) {
+    %c = stablehlo.constant dense<> : tensor<0xi32>
+    %0:3 = call @svd(%arg0) : (tensor<5x3xf32>) -> (tensor<5x3xf32>, tensor<3xf32>, tensor<3x3xf32>)
+    %1 = stablehlo.abs %0#0 : tensor<5x3xf32>
+    %2 = call @argmax(%1) : (tensor<5x3xf32>) -> tensor<3xi64>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [1] : (tensor<3xi64>) -> tensor<1x3xi64>
+    %4 = call @take_along_axis(%0#0, %3) : (tensor<5x3xf32>, tensor<1x3xi64>) -> tensor<1x3xf32>
+    %5 = stablehlo.sign %4 : tensor<1x3xf32>
+    %6 = stablehlo.broadcast_in_dim %5, dims = [0, 1] : (tensor<1x3xf32>) -> tensor<5x3xf32>
+    %7 = stablehlo.multiply %0#0, %6 : tensor<5x3xf32>
+    %8 = stablehlo.transpose %5, dims = [1, 0] : (tensor<1x3xf32>) -> tensor<3x1xf32>
+    %9 = stablehlo.broadcast_in_dim %8, dims = [0, 1] : (tensor<3x1xf32>) -> tensor<3x3xf32>
+    %10 = "stablehlo.scatter"(%0#2, %c, %9) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0, 1]>, unique_indices = true}> ({
+    ^bb0(%arg1: tensor<f32>, %arg2: tensor<f32>):
+      %29 = stablehlo.multiply %arg1, %arg2 : tensor<f32>
+      stablehlo.return %29 : tensor<f32>
+    }) : (tensor<3x3xf32>, tensor<0xi32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+    %11 = stablehlo.iota dim = 0 : tensor<3x3xi64>
+    %12 = stablehlo.iota dim = 1 : tensor<3x3xi64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %13 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i64>) -> tensor<3x3xi64>
+    %14 = stablehlo.add %11, %13 : tensor<3x3xi64>
+    %15 = stablehlo.compare EQ, %14, %12, SIGNED : (tensor<3x3xi64>, tensor<3x3xi64>) -> tensor<3x3xi1>
+    %16 = stablehlo.convert %15 : (tensor<3x3xi1>) -> tensor<3x3xf32>
+    %17 = stablehlo.transpose %7, dims = [1, 0] : (tensor<5x3xf32>) -> tensor<3x5xf32>
+    %18 = stablehlo.dot_general %17, %7, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<3x5xf32>, tensor<5x3xf32>) -> tensor<3x3xf32>
+    %19 = stablehlo.subtract %18, %16 : tensor<3x3xf32>
+    %20 = stablehlo.transpose %10, dims = [1, 0] : (tensor<3x3xf32>) -> tensor<3x3xf32>
+    %21 = stablehlo.dot_general %10, %20, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<3x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>
+    %22 = stablehlo.iota dim = 0 : tensor<3x3xi64>
+    %23 = stablehlo.iota dim = 1 : tensor<3x3xi64>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %24 = stablehlo.broadcast_in_dim %c_1, dims = [] : (tensor<i64>) -> tensor<3x3xi64>
+    %25 = stablehlo.add %22, %24 : tensor<3x3xi64>
+    %26 = stablehlo.compare EQ, %25, %23, SIGNED : (tensor<3x3xi64>, tensor<3x3xi64>) -> tensor<3x3xi1>
+    %27 = stablehlo.convert %26 : (tensor<3x3xi1>) -> tensor<3x3xf32>
+    %28 = stablehlo.subtract %21, %27 : tensor<3x3xf32>
+    return %0#1, %7, %10, %19, %28 : tensor<3xf32>, tensor<5x3xf32>, tensor<3x3xf32>, tensor<3x3xf32>, tensor<3x3xf32>
+  }
+  func.func private @svd(%arg0: tensor<5x3xf32>) -> (tensor<5x3xf32>, tensor<3xf32>, tensor<3x3xf32>) {
+    %0:5 = stablehlo.custom_call @lapack_sgesdd_ffi(%arg0) {backend_config = "", mhlo.backend_config = {mode = 83 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], [n, o], [p, q], []) {i=5, j=3, k=5, l=3, m=3, n=5, o=3, p=3, q=3}, custom>} : (tensor<5x3xf32>) -> (tensor<5x3xf32>, tensor<3xf32>, tensor<5x3xf32>, tensor<3x3xf32>, tensor<i32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<i32>
+    %2 = stablehlo.compare EQ, %0#4, %1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1xi1>
+    %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %4 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<3xf32>
+    %5 = stablehlo.broadcast_in_dim %3, dims = [0] : (tensor<1xi1>) -> tensor<3xi1>
+    %6 = stablehlo.select %5, %0#1, %4 : tensor<3xi1>, tensor<3xf32>
+    %7 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst_0 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f32>) -> tensor<5x3xf32>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<5x3xi1>
+    %10 = stablehlo.select %9, %0#2, %8 : tensor<5x3xi1>, tensor<5x3xf32>
+    %11 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst_1 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %12 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f32>) -> tensor<3x3xf32>
+    %13 = stablehlo.broadcast_in_dim %11, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<3x3xi1>
+    %14 = stablehlo.select %13, %0#3, %12 : tensor<3x3xi1>, tensor<3x3xf32>
+    return %10, %6, %14 : tensor<5x3xf32>, tensor<3xf32>, tensor<3x3xf32>
+  }
+  func.func private @argmax(%arg0: tensor<5x3xf32>) -> tensor<3xi64> {
+    %0 = stablehlo.iota dim = 0 : tensor<5x3xi64>
+    %cst = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %1:2 = stablehlo.reduce(%arg0 init: %cst), (%0 init: %c) across dimensions = [0] : (tensor<5x3xf32>, tensor<5x3xi64>, tensor<f32>, tensor<i64>) -> (tensor<3xf32>, tensor<3xi64>)
+     reducer(%arg1: tensor<f32>, %arg3: tensor<f32>) (%arg2: tensor<i64>, %arg4: tensor<i64>)  {
+      %2 = stablehlo.compare GT, %arg1, %arg3, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %3 = stablehlo.compare NE, %arg1, %arg1, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %4 = stablehlo.or %2, %3 : tensor<i1>
+      %5 = stablehlo.compare EQ, %arg1, %arg3, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %6 = stablehlo.compare LT, %arg2, %arg4, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      %7 = stablehlo.and %5, %6 : tensor<i1>
+      %8 = stablehlo.or %4, %7 : tensor<i1>
+      %9 = stablehlo.select %4, %arg1, %arg3 : tensor<i1>, tensor<f32>
+      %10 = stablehlo.select %8, %arg2, %arg4 : tensor<i1>, tensor<i64>
+      stablehlo.return %9, %10 : tensor<f32>, tensor<i64>
+    }
+    return %1#1 : tensor<3xi64>
+  }
+  func.func private @take_along_axis(%arg0: tensor<5x3xf32>, %arg1: tensor<1x3xi64>) -> tensor<1x3xf32> {
+    %0 = stablehlo.convert %arg1 : (tensor<1x3xi64>) -> tensor<1x3xi32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<1x3xi32>
+    %2 = stablehlo.compare LT, %0, %1, SIGNED : (tensor<1x3xi32>, tensor<1x3xi32>) -> tensor<1x3xi1>
+    %c_0 = stablehlo.constant dense<5> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<1x3xi32>
+    %4 = stablehlo.add %0, %3 : tensor<1x3xi32>
+    %5 = stablehlo.select %2, %4, %0 : tensor<1x3xi1>, tensor<1x3xi32>
+    %6 = stablehlo.reshape %5 : (tensor<1x3xi32>) -> tensor<1x3x1xi32>
+    %c_1 = stablehlo.constant dense<4> : tensor<1xi32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i32>
+    %7 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i32>) -> tensor<1x3x1xi32>
+    %8 = stablehlo.compare GE, %6, %7, SIGNED : (tensor<1x3x1xi32>, tensor<1x3x1xi32>) -> tensor<1x3x1xi1>
+    %9 = stablehlo.broadcast_in_dim %c_1, dims = [2] : (tensor<1xi32>) -> tensor<1x1x1xi32>
+    %10 = stablehlo.broadcast_in_dim %9, dims = [0, 1, 2] : (tensor<1x1x1xi32>) -> tensor<1x3x1xi32>
+    %11 = stablehlo.compare LE, %6, %10, SIGNED : (tensor<1x3x1xi32>, tensor<1x3x1xi32>) -> tensor<1x3x1xi1>
+    %12 = stablehlo.and %8, %11 : tensor<1x3x1xi1>
+    %c_3 = stablehlo.constant dense<true> : tensor<i1>
+    %13 = stablehlo.reduce(%12 init: %c_3) applies stablehlo.and across dimensions = [2] : (tensor<1x3x1xi1>, tensor<i1>) -> tensor<1x3xi1>
+    %14 = "stablehlo.gather"(%arg0, %6) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], operand_batching_dims = [1], start_indices_batching_dims = [1], start_index_map = [0], index_vector_dim = 2>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1>}> : (tensor<5x3xf32>, tensor<1x3x1xi32>) -> tensor<1x3xf32>
+    %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %15 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<1x3xf32>
+    %16 = stablehlo.select %13, %14, %15 : tensor<1x3xi1>, tensor<1x3xf32>
+    return %16 : tensor<1x3xf32>
+  }
+
+// -----
+
+// jnp_linalg_svd_batched_f64: jnp.linalg.svd(full_matrices=False): values, the first k singular vectors up to a shared sign, UᵀU - I and VᵀV - I.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[[ 0.45512082456347686 ,  0.6530214357863233  , -0.07787126953732391 ,    1.0273019683616285  ],  [-2.259497249109046   ,  0.6337935195699923  , -1.034052612285726   ,    0.9586778079693892  ],  [-0.2286844248912001  , -0.8887872710840246  ,  0.3739021567442434  ,   -0.9113334978457667  ]], [[-0.9127678975553941  , -1.567294355953092   , -0.026707754798113225,    0.4968235216908353  ],  [ 1.0230259861312425  , -0.14172786178901123 ,  1.0478552084476458  ,    0.017960975134801903],  [-0.09328848097955465 ,  0.5735629478577897  ,  1.0583927761257572  ,   -0.34143445445859266 ]]]> : tensor<2x3x4xf64>
+  %r:5 = func.call @f(%a0) : (tensor<2x3x4xf64>) -> (tensor<2x3xf64>, tensor<2x3x3xf64>, tensor<2x3x4xf64>, tensor<2x3x3xf64>, tensor<2x3x3xf64>)
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#0, dense<[[2.808805870233298  , 1.749099524927428  , 0.23273719040841515], [2.110257110467157  , 1.4140594909170832 , 0.907632344863836  ]]> : tensor<2x3xf64>, tolerance = 5.606e-14
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#1, dense<[[[ 0.13468601341687242,  0.7061870873581909 ,  0.6950967381871569 ],  [ 0.9605911828069953 , -0.2651919893223094 ,  0.08329338696880051],  [-0.24315480111099663, -0.6564853436656686 ,  0.7140747413603431 ]], [[ 0.8021023285590638 ,  0.5672083576789314 ,  0.18683290261433416],  [-0.4256791506641977 ,  0.7624675014034017 , -0.48727873952539824],  [-0.4188425900143574 ,  0.311316540329651  ,  0.8530257302726817 ]]]> : tensor<2x3x3xf64>, tolerance = 8.575e-14
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#2, dense<[[[-0.7311110502503988  ,  0.32500722897434237 , -0.3897407467469779  ,    0.4560143458722392  ],  [ 0.6121601303185789  ,  0.5011459588531358  , -0.014996574638102228,    0.6114636583826021  ],  [-0.15101131703749107 , -0.549790352087342   ,  0.5445467302141022  ,    0.6151382035700673  ]], [[-0.5347883413623854  , -0.6809750528050857  , -0.4315931146743424  ,    0.25298575210015145 ],  [ 0.16495221152212994 , -0.5788198579806122  ,  0.7873090668431671  ,    0.13380124509063263 ],  [-0.8247958191299785  ,  0.29252237872590764 ,  0.42665823935501623 ,   -0.22826576940207668 ]]]> : tensor<2x3x4xf64>, tolerance = 8.575e-14
+  // XLA CPU's error: 4.4e-16
+  check.expect_almost_eq_const %r#3, dense<[[[0., 0., 0.],  [0., 0., 0.],  [0., 0., 0.]], [[0., 0., 0.],  [0., 0., 0.],  [0., 0., 0.]]]> : tensor<2x3x3xf64>, tolerance = 7.105e-15
+  // XLA CPU's error: 8.9e-16
+  check.expect_almost_eq_const %r#4, dense<[[[0., 0., 0.],  [0., 0., 0.],  [0., 0., 0.]], [[0., 0., 0.],  [0., 0., 0.],  [0., 0., 0.]]]> : tensor<2x3x3xf64>, tolerance = 7.105e-15
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<2x3x4xf64>) -> (tensor<2x3xf64> {jax.result_info = "result[0]"}, tensor<2x3x3xf64> {jax.result_info = "result[1]"}, tensor<2x3x4xf64> {jax.result_info = "result[2]"}, tensor<2x3x3xf64> {jax.result_info = "result[3]"}, tensor<2x3x3xf64> {jax.result_info = "result[4]"}) {
+    %c = stablehlo.constant dense<> : tensor<0xi32>
+    %0:3 = call @svd(%arg0) : (tensor<2x3x4xf64>) -> (tensor<2x3x3xf64>, tensor<2x3xf64>, tensor<2x3x4xf64>)
+    %1 = stablehlo.abs %0#0 : tensor<2x3x3xf64>
+    %2 = call @argmax(%1) : (tensor<2x3x3xf64>) -> tensor<2x3xi64>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [0, 2] : (tensor<2x3xi64>) -> tensor<2x1x3xi64>
+    %4 = call @take_along_axis(%0#0, %3) : (tensor<2x3x3xf64>, tensor<2x1x3xi64>) -> tensor<2x1x3xf64>
+    %5 = stablehlo.sign %4 : tensor<2x1x3xf64>
+    %6 = stablehlo.broadcast_in_dim %5, dims = [0, 1, 2] : (tensor<2x1x3xf64>) -> tensor<2x3x3xf64>
+    %7 = stablehlo.multiply %0#0, %6 : tensor<2x3x3xf64>
+    %8 = stablehlo.transpose %5, dims = [0, 2, 1] : (tensor<2x1x3xf64>) -> tensor<2x3x1xf64>
+    %9 = stablehlo.broadcast_in_dim %8, dims = [0, 1, 2] : (tensor<2x3x1xf64>) -> tensor<2x3x4xf64>
+    %10 = "stablehlo.scatter"(%0#2, %c, %9) <{indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0, 1, 2]>, unique_indices = true}> ({
+    ^bb0(%arg1: tensor<f64>, %arg2: tensor<f64>):
+      %33 = stablehlo.multiply %arg1, %arg2 : tensor<f64>
+      stablehlo.return %33 : tensor<f64>
+    }) : (tensor<2x3x4xf64>, tensor<0xi32>, tensor<2x3x4xf64>) -> tensor<2x3x4xf64>
+    %11 = stablehlo.iota dim = 0 : tensor<3x3xi64>
+    %12 = stablehlo.iota dim = 1 : tensor<3x3xi64>
+    %c_0 = stablehlo.constant dense<0> : tensor<i64>
+    %13 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i64>) -> tensor<3x3xi64>
+    %14 = stablehlo.add %11, %13 : tensor<3x3xi64>
+    %15 = stablehlo.compare EQ, %14, %12, SIGNED : (tensor<3x3xi64>, tensor<3x3xi64>) -> tensor<3x3xi1>
+    %16 = stablehlo.convert %15 : (tensor<3x3xi1>) -> tensor<3x3xf64>
+    %17 = stablehlo.transpose %7, dims = [0, 2, 1] : (tensor<2x3x3xf64>) -> tensor<2x3x3xf64>
+    %18 = stablehlo.dot_general %17, %7, batching_dims = [0] x [0], contracting_dims = [2] x [1], precision = [DEFAULT, DEFAULT] : (tensor<2x3x3xf64>, tensor<2x3x3xf64>) -> tensor<2x3x3xf64>
+    %19 = stablehlo.broadcast_in_dim %16, dims = [1, 2] : (tensor<3x3xf64>) -> tensor<1x3x3xf64>
+    %20 = stablehlo.broadcast_in_dim %19, dims = [0, 1, 2] : (tensor<1x3x3xf64>) -> tensor<2x3x3xf64>
+    %21 = stablehlo.subtract %18, %20 : tensor<2x3x3xf64>
+    %22 = stablehlo.transpose %10, dims = [0, 2, 1] : (tensor<2x3x4xf64>) -> tensor<2x4x3xf64>
+    %23 = stablehlo.dot_general %10, %22, batching_dims = [0] x [0], contracting_dims = [2] x [1], precision = [DEFAULT, DEFAULT] : (tensor<2x3x4xf64>, tensor<2x4x3xf64>) -> tensor<2x3x3xf64>
+    %24 = stablehlo.iota dim = 0 : tensor<3x3xi64>
+    %25 = stablehlo.iota dim = 1 : tensor<3x3xi64>
+    %c_1 = stablehlo.constant dense<0> : tensor<i64>
+    %26 = stablehlo.broadcast_in_dim %c_1, dims = [] : (tensor<i64>) -> tensor<3x3xi64>
+    %27 = stablehlo.add %24, %26 : tensor<3x3xi64>
+    %28 = stablehlo.compare EQ, %27, %25, SIGNED : (tensor<3x3xi64>, tensor<3x3xi64>) -> tensor<3x3xi1>
+    %29 = stablehlo.convert %28 : (tensor<3x3xi1>) -> tensor<3x3xf64>
+    %30 = stablehlo.broadcast_in_dim %29, dims = [1, 2] : (tensor<3x3xf64>) -> tensor<1x3x3xf64>
+    %31 = stablehlo.broadcast_in_dim %30, dims = [0, 1, 2] : (tensor<1x3x3xf64>) -> tensor<2x3x3xf64>
+    %32 = stablehlo.subtract %23, %31 : tensor<2x3x3xf64>
+    return %0#1, %7, %10, %21, %32 : tensor<2x3xf64>, tensor<2x3x3xf64>, tensor<2x3x4xf64>, tensor<2x3x3xf64>, tensor<2x3x3xf64>
+  }
+  func.func private @svd(%arg0: tensor<2x3x4xf64>) -> (tensor<2x3x3xf64>, tensor<2x3xf64>, tensor<2x3x4xf64>) {
+    %0:5 = stablehlo.custom_call @lapack_dgesdd_ffi(%arg0) {backend_config = "", mhlo.backend_config = {mode = 83 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "1"}, operand_layouts = [dense<[1, 2, 0]> : tensor<3xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[1, 2, 0]> : tensor<3xindex>, dense<[1, 0]> : tensor<2xindex>, dense<[1, 2, 0]> : tensor<3xindex>, dense<[1, 2, 0]> : tensor<3xindex>, dense<0> : tensor<1xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, k])->([i, l, m], [i, n], [i, o, p], [i, q, r], [i]) {i=2, j=3, k=4, l=3, m=4, n=3, o=3, p=3, q=3, r=4}, custom>} : (tensor<2x3x4xf64>) -> (tensor<2x3x4xf64>, tensor<2x3xf64>, tensor<2x3x3xf64>, tensor<2x3x4xf64>, tensor<2xi32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<2xi32>
+    %2 = stablehlo.compare EQ, %0#4, %1, SIGNED : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi1>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [0] : (tensor<2xi1>) -> tensor<2x1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %4 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<2x3xf64>
+    %5 = stablehlo.broadcast_in_dim %3, dims = [0, 1] : (tensor<2x1xi1>) -> tensor<2x3xi1>
+    %6 = stablehlo.select %5, %0#1, %4 : tensor<2x3xi1>, tensor<2x3xf64>
+    %7 = stablehlo.broadcast_in_dim %2, dims = [0] : (tensor<2xi1>) -> tensor<2x1x1xi1>
+    %cst_0 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f64>) -> tensor<2x3x3xf64>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [0, 1, 2] : (tensor<2x1x1xi1>) -> tensor<2x3x3xi1>
+    %10 = stablehlo.select %9, %0#2, %8 : tensor<2x3x3xi1>, tensor<2x3x3xf64>
+    %11 = stablehlo.broadcast_in_dim %2, dims = [0] : (tensor<2xi1>) -> tensor<2x1x1xi1>
+    %cst_1 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %12 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f64>) -> tensor<2x3x4xf64>
+    %13 = stablehlo.broadcast_in_dim %11, dims = [0, 1, 2] : (tensor<2x1x1xi1>) -> tensor<2x3x4xi1>
+    %14 = stablehlo.select %13, %0#3, %12 : tensor<2x3x4xi1>, tensor<2x3x4xf64>
+    return %10, %6, %14 : tensor<2x3x3xf64>, tensor<2x3xf64>, tensor<2x3x4xf64>
+  }
+  func.func private @argmax(%arg0: tensor<2x3x3xf64>) -> tensor<2x3xi64> {
+    %0 = stablehlo.iota dim = 1 : tensor<2x3x3xi64>
+    %cst = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %1:2 = stablehlo.reduce(%arg0 init: %cst), (%0 init: %c) across dimensions = [1] : (tensor<2x3x3xf64>, tensor<2x3x3xi64>, tensor<f64>, tensor<i64>) -> (tensor<2x3xf64>, tensor<2x3xi64>)
+     reducer(%arg1: tensor<f64>, %arg3: tensor<f64>) (%arg2: tensor<i64>, %arg4: tensor<i64>)  {
+      %2 = stablehlo.compare GT, %arg1, %arg3, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %3 = stablehlo.compare NE, %arg1, %arg1, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %4 = stablehlo.or %2, %3 : tensor<i1>
+      %5 = stablehlo.compare EQ, %arg1, %arg3, FLOAT : (tensor<f64>, tensor<f64>) -> tensor<i1>
+      %6 = stablehlo.compare LT, %arg2, %arg4, SIGNED : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      %7 = stablehlo.and %5, %6 : tensor<i1>
+      %8 = stablehlo.or %4, %7 : tensor<i1>
+      %9 = stablehlo.select %4, %arg1, %arg3 : tensor<i1>, tensor<f64>
+      %10 = stablehlo.select %8, %arg2, %arg4 : tensor<i1>, tensor<i64>
+      stablehlo.return %9, %10 : tensor<f64>, tensor<i64>
+    }
+    return %1#1 : tensor<2x3xi64>
+  }
+  func.func private @take_along_axis(%arg0: tensor<2x3x3xf64>, %arg1: tensor<2x1x3xi64>) -> tensor<2x1x3xf64> {
+    %0 = stablehlo.convert %arg1 : (tensor<2x1x3xi64>) -> tensor<2x1x3xi32>
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<2x1x3xi32>
+    %2 = stablehlo.compare LT, %0, %1, SIGNED : (tensor<2x1x3xi32>, tensor<2x1x3xi32>) -> tensor<2x1x3xi1>
+    %c_0 = stablehlo.constant dense<3> : tensor<i32>
+    %3 = stablehlo.broadcast_in_dim %c_0, dims = [] : (tensor<i32>) -> tensor<2x1x3xi32>
+    %4 = stablehlo.add %0, %3 : tensor<2x1x3xi32>
+    %5 = stablehlo.select %2, %4, %0 : tensor<2x1x3xi1>, tensor<2x1x3xi32>
+    %6 = stablehlo.reshape %5 : (tensor<2x1x3xi32>) -> tensor<2x1x3x1xi32>
+    %c_1 = stablehlo.constant dense<2> : tensor<1xi32>
+    %c_2 = stablehlo.constant dense<0> : tensor<i32>
+    %7 = stablehlo.broadcast_in_dim %c_2, dims = [] : (tensor<i32>) -> tensor<2x1x3x1xi32>
+    %8 = stablehlo.compare GE, %6, %7, SIGNED : (tensor<2x1x3x1xi32>, tensor<2x1x3x1xi32>) -> tensor<2x1x3x1xi1>
+    %9 = stablehlo.broadcast_in_dim %c_1, dims = [3] : (tensor<1xi32>) -> tensor<1x1x1x1xi32>
+    %10 = stablehlo.broadcast_in_dim %9, dims = [0, 1, 2, 3] : (tensor<1x1x1x1xi32>) -> tensor<2x1x3x1xi32>
+    %11 = stablehlo.compare LE, %6, %10, SIGNED : (tensor<2x1x3x1xi32>, tensor<2x1x3x1xi32>) -> tensor<2x1x3x1xi1>
+    %12 = stablehlo.and %8, %11 : tensor<2x1x3x1xi1>
+    %c_3 = stablehlo.constant dense<true> : tensor<i1>
+    %13 = stablehlo.reduce(%12 init: %c_3) applies stablehlo.and across dimensions = [3] : (tensor<2x1x3x1xi1>, tensor<i1>) -> tensor<2x1x3xi1>
+    %14 = "stablehlo.gather"(%arg0, %6) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [1], operand_batching_dims = [0, 2], start_indices_batching_dims = [0, 2], start_index_map = [1], index_vector_dim = 3>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1, 1>}> : (tensor<2x3x3xf64>, tensor<2x1x3x1xi32>) -> tensor<2x1x3xf64>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %15 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<2x1x3xf64>
+    %16 = stablehlo.select %13, %14, %15 : tensor<2x1x3xi1>, tensor<2x1x3xf64>
+    return %16 : tensor<2x1x3xf64>
+  }
+
+// -----
+
+// jnp_linalg_svdvals_batched_f32: jnp.linalg.svd(compute_uv=False) (gesdd mode N).
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[[-0.24376163 , -0.1608314  ,  0.082769126],  [-0.9004082  ,  1.0280061  , -0.40040964 ],  [ 0.46244347 , -0.8254726  ,  0.35880396 ],  [ 0.391593   , -0.42068142 ,  2.0208895  ]], [[ 0.37103996 ,  1.7769289  ,  0.95913893 ],  [-0.6622748  , -0.38218683 ,  0.43610206 ],  [ 0.06117253 ,  0.04946114 , -0.28620496 ],  [-1.8084763  , -0.22543265 , -2.2181215  ]]]> : tensor<2x4x3xf32>
+  %r = func.call @f(%a0) : (tensor<2x4x3xf32>) -> (tensor<2x3xf32>)
+  // XLA CPU's error: 4.2e-07
+  check.expect_almost_eq_const %r, dense<[[2.4214222, 1.2578593, 0.3358752], [3.172437 , 1.5825315, 0.8664663]]> : tensor<2x3xf32>, tolerance = 4.417e-05
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<2x4x3xf32>) -> (tensor<2x3xf32> {jax.result_info = "result"}) {
+    %0 = call @svd(%arg0) : (tensor<2x4x3xf32>) -> tensor<2x3xf32>
+    return %0 : tensor<2x3xf32>
+  }
+  func.func private @svd(%arg0: tensor<2x4x3xf32>) -> tensor<2x3xf32> {
+    %0:5 = stablehlo.custom_call @lapack_sgesdd_ffi(%arg0) {backend_config = "", mhlo.backend_config = {mode = 78 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "1"}, operand_layouts = [dense<[1, 2, 0]> : tensor<3xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[1, 2, 0]> : tensor<3xindex>, dense<[1, 0]> : tensor<2xindex>, dense<[1, 2, 0]> : tensor<3xindex>, dense<[1, 2, 0]> : tensor<3xindex>, dense<0> : tensor<1xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, k])->([i, l, m], [i, n], [i, o, p], [i, q, r], [i]) {i=2, j=4, k=3, l=4, m=3, n=3, o=4, p=4, q=3, r=3}, custom>} : (tensor<2x4x3xf32>) -> (tensor<2x4x3xf32>, tensor<2x3xf32>, tensor<2x4x4xf32>, tensor<2x3x3xf32>, tensor<2xi32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<2xi32>
+    %2 = stablehlo.compare EQ, %0#4, %1, SIGNED : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi1>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [0] : (tensor<2xi1>) -> tensor<2x1xi1>
+    %cst = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+    %4 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<2x3xf32>
+    %5 = stablehlo.broadcast_in_dim %3, dims = [0, 1] : (tensor<2x1xi1>) -> tensor<2x3xi1>
+    %6 = stablehlo.select %5, %0#1, %4 : tensor<2x3xi1>, tensor<2x3xf32>
+    return %6 : tensor<2x3xf32>
+  }
+
+// -----
+
+// jnp_linalg_matrix_rank_and_pinv_f64: jnp.linalg.matrix_rank and pinv of a rank-2 4x3 matrix.
+func.func @main() {
+  %a0 = stablehlo.constant dense<[[ 2. ,  0. ,  1. ], [ 5. ,  1. ,  2. ], [-1. ,  1. , -1. ], [ 0. , -1. ,  0.5]]> : tensor<4x3xf64>
+  %r:2 = func.call @f(%a0) : (tensor<4x3xf64>) -> (tensor<i64>, tensor<3x4xf64>)
+  check.expect_eq_const %r#0, dense<2> : tensor<i64>
+  // XLA CPU's error: 0
+  check.expect_almost_eq_const %r#1, dense<[[ 0.04954954954954954  ,  0.1463963963963965   , -0.0022522522522522574,  -0.02252252252252253  ], [-0.07657657657657681  ,  0.1373873873873875   ,  0.3671171171171172   ,  -0.32882882882882886  ], [ 0.06306306306306318  ,  0.004504504504504504 , -0.18468468468468477  ,   0.1531531531531532   ]]> : tensor<3x4xf64>, tolerance = 1.574e-14
+  func.return
+}
+
+  func.func private @f(%arg0: tensor<4x3xf64>) -> (tensor<i64> {jax.result_info = "result[0]"}, tensor<3x4xf64> {jax.result_info = "result[1]"}) {
+    %0 = call @matrix_rank(%arg0) : (tensor<4x3xf64>) -> tensor<i64>
+    %1 = call @_pinv(%arg0) : (tensor<4x3xf64>) -> tensor<3x4xf64>
+    return %0, %1 : tensor<i64>, tensor<3x4xf64>
+  }
+  func.func private @matrix_rank(%arg0: tensor<4x3xf64>) -> tensor<i64> {
+    %0 = call @svd(%arg0) : (tensor<4x3xf64>) -> tensor<3xf64>
+    %cst = stablehlo.constant dense<0xFFF0000000000000> : tensor<f64>
+    %1 = stablehlo.reduce(%0 init: %cst) applies stablehlo.maximum across dimensions = [0] : (tensor<3xf64>, tensor<f64>) -> tensor<f64>
+    %cst_0 = stablehlo.constant dense<4.000000e+00> : tensor<f64>
+    %2 = stablehlo.multiply %1, %cst_0 : tensor<f64>
+    %cst_1 = stablehlo.constant dense<2.2204460492503131E-16> : tensor<f64>
+    %3 = stablehlo.multiply %2, %cst_1 : tensor<f64>
+    %4 = stablehlo.broadcast_in_dim %3, dims = [] : (tensor<f64>) -> tensor<1xf64>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [0] : (tensor<1xf64>) -> tensor<3xf64>
+    %6 = stablehlo.compare GT, %0, %5, FLOAT : (tensor<3xf64>, tensor<3xf64>) -> tensor<3xi1>
+    %7 = stablehlo.convert %6 : (tensor<3xi1>) -> tensor<3xi32>
+    %8 = stablehlo.convert %7 : (tensor<3xi32>) -> tensor<3xi64>
+    %c = stablehlo.constant dense<0> : tensor<i64>
+    %9 = stablehlo.reduce(%8 init: %c) applies stablehlo.add across dimensions = [0] : (tensor<3xi64>, tensor<i64>) -> tensor<i64>
+    return %9 : tensor<i64>
+  }
+  func.func private @svd(%arg0: tensor<4x3xf64>) -> tensor<3xf64> {
+    %0:5 = stablehlo.custom_call @lapack_dgesdd_ffi(%arg0) {backend_config = "", mhlo.backend_config = {mode = 78 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], [n, o], [p, q], []) {i=4, j=3, k=4, l=3, m=3, n=4, o=3, p=3, q=3}, custom>} : (tensor<4x3xf64>) -> (tensor<4x3xf64>, tensor<3xf64>, tensor<4x3xf64>, tensor<3x3xf64>, tensor<i32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<i32>
+    %2 = stablehlo.compare EQ, %0#4, %1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %4 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<3xf64>
+    %5 = stablehlo.broadcast_in_dim %3, dims = [0] : (tensor<1xi1>) -> tensor<3xi1>
+    %6 = stablehlo.select %5, %0#1, %4 : tensor<3xi1>, tensor<3xf64>
+    return %6 : tensor<3xf64>
+  }
+  func.func private @_pinv(%arg0: tensor<4x3xf64>) -> tensor<3x4xf64> {
+    %cst = stablehlo.constant dense<4.000000e+01> : tensor<f64>
+    %cst_0 = stablehlo.constant dense<2.2204460492503131E-16> : tensor<f64>
+    %0 = stablehlo.multiply %cst, %cst_0 : tensor<f64>
+    %1:3 = call @svd_0(%arg0) : (tensor<4x3xf64>) -> (tensor<4x3xf64>, tensor<3xf64>, tensor<3x3xf64>)
+    %2 = stablehlo.broadcast_in_dim %0, dims = [] : (tensor<f64>) -> tensor<1xf64>
+    %3 = stablehlo.slice %1#1 [0:1] : (tensor<3xf64>) -> tensor<1xf64>
+    %4 = stablehlo.multiply %2, %3 : tensor<1xf64>
+    %5 = stablehlo.broadcast_in_dim %4, dims = [0] : (tensor<1xf64>) -> tensor<3xf64>
+    %6 = stablehlo.compare GT, %1#1, %5, FLOAT : (tensor<3xf64>, tensor<3xf64>) -> tensor<3xi1>
+    %cst_1 = stablehlo.constant dense<0x7FF0000000000000> : tensor<f64>
+    %7 = call @_where(%6, %1#1, %cst_1) : (tensor<3xi1>, tensor<3xf64>, tensor<f64>) -> tensor<3xf64>
+    %8 = stablehlo.transpose %1#2, dims = [1, 0] : (tensor<3x3xf64>) -> tensor<3x3xf64>
+    %9 = stablehlo.transpose %1#0, dims = [1, 0] : (tensor<4x3xf64>) -> tensor<3x4xf64>
+    %10 = stablehlo.broadcast_in_dim %7, dims = [0] : (tensor<3xf64>) -> tensor<3x1xf64>
+    %11 = stablehlo.broadcast_in_dim %10, dims = [0, 1] : (tensor<3x1xf64>) -> tensor<3x4xf64>
+    %12 = stablehlo.divide %9, %11 : tensor<3x4xf64>
+    %13 = stablehlo.dot_general %8, %12, contracting_dims = [1] x [0], precision = [HIGHEST, HIGHEST] : (tensor<3x3xf64>, tensor<3x4xf64>) -> tensor<3x4xf64>
+    return %13 : tensor<3x4xf64>
+  }
+  func.func private @svd_0(%arg0: tensor<4x3xf64>) -> (tensor<4x3xf64>, tensor<3xf64>, tensor<3x3xf64>) {
+    %0:5 = stablehlo.custom_call @lapack_dgesdd_ffi(%arg0) {backend_config = "", mhlo.backend_config = {mode = 83 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], [n, o], [p, q], []) {i=4, j=3, k=4, l=3, m=3, n=4, o=3, p=3, q=3}, custom>} : (tensor<4x3xf64>) -> (tensor<4x3xf64>, tensor<3xf64>, tensor<4x3xf64>, tensor<3x3xf64>, tensor<i32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<i32>
+    %2 = stablehlo.compare EQ, %0#4, %1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %4 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<3xf64>
+    %5 = stablehlo.broadcast_in_dim %3, dims = [0] : (tensor<1xi1>) -> tensor<3xi1>
+    %6 = stablehlo.select %5, %0#1, %4 : tensor<3xi1>, tensor<3xf64>
+    %7 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst_0 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f64>) -> tensor<4x3xf64>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<4x3xi1>
+    %10 = stablehlo.select %9, %0#2, %8 : tensor<4x3xi1>, tensor<4x3xf64>
+    %11 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst_1 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %12 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f64>) -> tensor<3x3xf64>
+    %13 = stablehlo.broadcast_in_dim %11, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<3x3xi1>
+    %14 = stablehlo.select %13, %0#3, %12 : tensor<3x3xi1>, tensor<3x3xf64>
+    return %10, %6, %14 : tensor<4x3xf64>, tensor<3xf64>, tensor<3x3xf64>
+  }
+  func.func private @_where(%arg0: tensor<3xi1>, %arg1: tensor<3xf64>, %arg2: tensor<f64>) -> tensor<3xf64> {
+    %0 = stablehlo.convert %arg2 : tensor<f64>
+    %1 = stablehlo.broadcast_in_dim %0, dims = [] : (tensor<f64>) -> tensor<3xf64>
+    %2 = stablehlo.select %arg0, %arg1, %1 : tensor<3xi1>, tensor<3xf64>
+    return %2 : tensor<3xf64>
+  }
+
+// -----
+
+// lapack_strsm_sums_in_f64: 64 unknowns in f32, within 1.5 ulp of max|x| (4.470e-08) of the
+// float64 solution (XLA CPU's error here: 2.8 ulp).
+func.func @main() {
+  %a = stablehlo.constant dense<[[ 8.35877323e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 6.66263461e-01,  8.93172073e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [-1.99097276e+00, -1.51032686e+00,  7.29460192e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 7.72546291e-01, -1.69404221e+00, -1.23614438e-01,  8.26395988e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [-1.11205924e+00, -8.55823696e-01, -2.56251425e-01,  1.23637117e-01,   8.93838501e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [-1.06418920e+00, -6.16388857e-01, -3.75312239e-01, -5.48820376e-01,   1.00856900e+00,  8.83349419e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 2.95160025e-01, -8.64112973e-01, -2.91744918e-01,  6.01078033e-01,  -5.19558847e-01, -2.17330113e-01,  9.44003105e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 5.20598948e-01,  2.68416971e-01, -1.20043731e+00,  3.91914010e-01,   1.40588748e+00,  7.40387797e-01, -2.24292234e-01,  8.54480839e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [-1.10245156e+00, -1.01145983e-01,  5.54156661e-01, -1.65559936e+00,   2.31075358e+00,  5.99099517e-01,  5.50434768e-01, -1.27008808e+00,   7.00606251e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 1.11993563e+00,  4.00816083e-01, -1.72757030e+00, -4.82812881e-01,  -1.05636370e+00,  1.29160750e+00, -3.95319700e-01,  6.33060813e-01,   1.89831066e+00,  7.97064877e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 5.61054051e-01,  4.75971289e-02, -9.33955833e-02,  5.37356079e-01,  -6.26427531e-01,  4.93402869e-01, -1.06583536e+00, -7.17191279e-01,  -4.94209826e-01, -8.57906565e-02,  9.22796631e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [-8.02808940e-01, -9.04297456e-02,  8.12225819e-01, -6.34364367e-01,   4.57894593e-01,  4.87082720e-01, -2.84315705e-01,  4.29128021e-01,   1.80217159e+00,  2.07162544e-01, -3.43070418e-01,  7.33762884e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 2.05876499e-01, -4.91529703e-01, -5.72339475e-01,  9.83445346e-01,   4.08819824e-01,  3.15597153e+00, -1.06176712e-01,  4.76785809e-01,  -1.28299093e+00,  1.12099957e+00, -4.76765931e-01,  3.37069631e-01,   9.41217232e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [-2.26329833e-01, -5.08781493e-01,  1.14658821e+00, -1.49625266e+00,   3.95554006e-01,  2.06342649e+00,  2.05642015e-01,  2.03875589e+00,   9.24460664e-02, -2.35395566e-01,  9.79522824e-01, -5.51910838e-03,   1.67096689e-01,  7.66370201e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 8.25547040e-01,  1.09150696e+00,  3.25952441e-01,  5.86917400e-01,  -1.23692083e+00,  2.76720561e-02, -1.69480443e+00, -5.72955430e-01,  -1.84059098e-01, -2.10539788e-01, -9.53583956e-01,  1.37275004e+00,   1.08091843e+00, -4.23120528e-01,  6.88094521e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 8.50657001e-03, -4.49949205e-01, -8.16551149e-01,  8.98949876e-02,   4.14720774e-02,  7.11986840e-01, -9.26613212e-02,  7.56047070e-01,  -1.86789185e-01,  1.65390730e+00,  2.66922619e-02,  7.47393787e-01,   4.56661999e-01, -1.22857833e+00,  1.09718430e+00,  7.65826178e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [-1.73033431e-01,  1.83188975e+00, -8.11142087e-01,  2.41875386e+00,  -4.99808460e-01,  7.04978645e-01, -1.59104049e+00, -1.01561010e-01,   1.41863978e+00, -1.15818787e+00, -7.16579497e-01,  3.11843008e-01,   3.46329212e-01, -1.46229601e+00, -1.24097133e+00,  2.82933354e-01,   8.29095364e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [-4.72803921e-01,  3.62611741e-01,  2.01734990e-01, -2.97722727e-01,  -3.70144039e-01, -2.46467876e+00, -3.98486704e-01, -1.10754359e+00,   4.91935730e-01, -7.60130882e-01, -6.37100577e-01,  9.48346928e-02,  -1.12111378e+00, -6.93038821e-01, -4.75479305e-01,  3.89664024e-01,  -1.41413105e+00,  8.74267387e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [-1.07485522e-02,  1.48682952e+00,  4.20858301e-02,  1.71111679e+00,   3.68756026e-01, -2.62687922e-01,  1.10018730e+00, -5.80621123e-01,  -9.02845085e-01,  8.72329101e-02, -1.51593161e+00, -1.17269015e+00,  -7.99753606e-01,  1.73998307e-02,  9.93196189e-01,  1.09725487e+00,  -2.04683945e-01,  2.11199746e-01,  7.68366337e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [-2.12586537e-01, -6.06271327e-02,  8.63256037e-01,  7.62032866e-01,   4.63365018e-01, -6.61251834e-03,  1.00970268e+00, -1.09236991e+00,  -5.12626886e-01,  2.19473079e-01,  1.10109365e+00, -1.19955862e+00,  -1.03516424e+00, -1.17249405e+00,  7.11297870e-01,  7.82236636e-01,   1.49838626e+00,  2.21717358e+00, -1.16260755e+00,  7.82278347e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [-1.01441550e+00, -1.43984008e+00,  2.51307070e-01,  4.40622240e-01,  -3.43334764e-01,  2.31191248e-01, -3.84545475e-01, -3.61244142e-01,   4.76695180e-01,  4.57127810e-01,  1.36056519e+00, -4.66441572e-01,   3.22542220e-01, -1.77460819e-01,  1.96166098e-01,  1.19834709e+00,   3.72454733e-01, -7.69530892e-01, -4.60413188e-01, -5.86901307e-01,   7.73112297e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 4.95999038e-01, -1.26272261e+00, -1.28959465e+00,  1.32250667e+00,   7.35878229e-01, -7.35456407e-01,  7.08897337e-02,  1.24977700e-01,   1.12960565e+00,  3.02790523e-01, -6.81265116e-01,  7.49559999e-01,  -5.26167631e-01,  5.28732777e-01, -5.67313492e-01, -2.99690819e+00,   1.52584505e+00, -8.95411253e-01,  9.40544248e-01,  5.93127370e-01,  -5.06549180e-01,  6.89278507e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [-1.80210710e-01,  9.86353517e-01,  5.17475784e-01, -3.09378535e-01,   5.25483847e-01,  3.28304172e-01, -7.81023622e-01, -8.97850394e-01,  -8.15869629e-01,  4.83799636e-01,  6.09339952e-01,  4.36623305e-01,  -1.90426961e-01,  1.85254848e+00, -1.35068610e-01,  5.22365332e-01,   2.30739057e-01,  1.04563987e+00, -1.53556406e+00,  5.51560998e-01,  -1.22848257e-01, -2.60682143e-02,  7.06499624e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [-9.00300503e-01, -9.43038464e-01,  1.38349697e-01, -1.60766017e+00,  -7.97371268e-01,  1.08629751e+00, -1.20623481e+00,  3.25325727e-01,   9.96343493e-01, -6.35342672e-02, -4.29541349e-01,  1.23171580e+00,  -1.30264115e+00,  1.56539416e+00, -8.53096724e-01,  2.16093119e-02,  -1.04674065e+00, -1.02672303e+00,  9.26807821e-01,  6.08371347e-02,   4.82505888e-01, -1.23862898e+00, -3.45312834e-01,  6.81918526e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [-2.88763046e-01, -1.20063320e-01, -1.56416863e-01,  7.68462598e-01,   6.80879414e-01, -6.05807841e-01,  1.57897472e+00,  4.89689529e-01,   6.55227005e-01, -5.72339952e-01,  7.48608112e-01, -3.05184364e-01,  -9.00461435e-01,  1.17079668e-01, -9.66828465e-01, -1.03068089e+00,   4.29539382e-01,  7.55821645e-01, -6.49599135e-01,  9.11378324e-01,   1.11455846e+00,  1.09503245e+00,  3.27794611e-01, -2.83054590e-01,   9.46865654e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 1.83713984e+00, -8.94542515e-01,  9.31792855e-01, -1.07236214e-01,   1.03608322e+00, -1.57192528e-01,  1.08586466e+00,  5.25514901e-01,   1.16595376e+00,  1.93489921e+00,  2.66319871e-01,  2.12949604e-01,  -2.18756223e+00,  8.82843956e-02,  9.12591398e-01, -1.65215343e-01,   1.30550206e-01, -8.05145279e-02, -1.74098670e+00,  8.81423235e-01,  -6.01822138e-01, -1.20226014e+00,  9.95205283e-01,  4.46013451e-01,   6.06731653e-01,  8.19655132e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 4.70689595e-01, -5.27858794e-01,  1.69522142e+00,  1.10635424e+00,  -3.19883764e-01, -1.91120458e+00,  4.42614973e-01, -7.81317830e-01,   1.20621789e+00,  1.56803536e+00,  1.07065208e-01,  9.41855073e-01,  -1.13478029e+00,  6.36174083e-01,  1.62830949e+00, -1.19871294e+00,   7.74989486e-01,  3.11244607e-01,  8.92511785e-01,  1.33344904e-01,   3.06115206e-03,  1.19074583e+00,  9.96229053e-02,  5.11551619e-01,  -1.21095324e+00,  4.31359559e-01,  8.70760345e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 2.88383156e-01,  6.79878891e-01,  1.14561379e+00,  1.12655066e-01,   3.62244457e-01, -2.58315295e-01, -1.81293690e+00,  1.68133542e-01,   2.90636234e-02,  4.40415651e-01, -4.64280993e-01,  4.48216379e-01,   4.22868669e-01, -3.48851711e-01, -9.07410920e-01, -6.09802365e-01,   3.73126656e-01,  8.78316224e-01,  1.78921318e+00, -4.20842580e-02,   5.29618859e-01,  1.20299137e+00, -9.09443259e-01,  6.50452256e-01,  -3.91058624e-01, -3.11668813e-01,  7.82356560e-01,  7.82293558e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [-3.11850399e-01, -1.62275136e-02, -4.80926722e-01,  4.43902493e-01,  -1.25915837e+00, -3.64003479e-02, -1.61714628e-01,  1.66005623e+00,  -2.64524698e-01, -1.20572455e-01,  2.07981750e-01,  1.08567846e+00,   2.07325339e+00,  5.12096703e-01,  5.86000323e-01,  1.68946230e+00,   1.48861080e-01,  5.10589004e-01, -5.01469791e-01, -5.78613840e-02,  -6.81241214e-01,  2.26099229e+00,  8.70396495e-01,  7.79814065e-01,  -9.09191489e-01,  2.03539759e-01, -5.98029733e-01, -6.02089167e-01,   6.73515034e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [-1.08775699e+00,  7.78108835e-01, -1.77468038e+00, -1.36705860e-01,   1.35664272e+00, -1.52352965e+00,  6.48323774e-01,  1.08142900e+00,  -4.12231743e-01,  2.05881491e-01, -1.44183505e+00,  3.81631404e-01,  -1.15983105e+00, -5.18307030e-01,  4.62566435e-01, -3.40890288e-01,  -1.06464899e+00, -5.87611552e-03, -2.42252156e-01, -7.79240549e-01,  -1.95681560e+00, -1.81971133e-01,  9.01350796e-01, -6.00037456e-01,  -5.39943159e-01, -4.64025050e-01,  4.19935524e-01, -1.49926746e+00,   7.69534230e-01,  1.00618153e+01,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 1.09515560e+00,  1.01182568e+00, -1.99024582e+00,  1.99686325e+00,  -1.49021459e+00, -9.79659677e-01, -2.63579309e-01, -7.62776852e-01,   1.84784424e+00,  6.75288811e-02, -1.09620154e+00, -3.43079805e-01,  -7.61290073e-01, -6.46189690e-01,  4.24074888e-01,  5.73415935e-01,  -1.22114696e-01, -1.28208482e+00, -5.98649442e-01,  9.58226442e-01,   5.68074703e-01, -2.78057516e-01,  7.94404745e-01, -1.82662714e+00,  -6.55419052e-01,  7.24559352e-02,  3.44093680e-01,  1.09124994e+00,   1.21991068e-01,  3.36823791e-01,  8.19413185e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 1.09560859e+00, -2.08732337e-01, -5.60416400e-01,  3.93970042e-01,   1.89894748e+00,  9.93235409e-01, -1.75583327e+00,  2.26432890e-01,  -2.78654784e-01, -7.18043894e-02,  9.49873924e-01,  1.77277863e-01,   2.80197207e-02, -1.46716750e+00,  1.91244297e-02, -6.15723073e-01,   3.70525330e-01,  1.19835031e+00, -7.44098663e-01, -1.00388736e-01,   7.32487857e-01, -1.49985635e+00, -5.78254640e-01, -1.32290781e+00,  -4.96254355e-01,  1.89066883e-02, -2.23516241e-01,  1.53971410e+00,   9.02233183e-01,  3.06165904e-01,  1.23856974e+00,  1.00299139e+01,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 8.28597367e-01, -7.18780041e-01, -3.65488619e-01, -4.86285776e-01,  -1.57307744e+00,  2.12291050e+00,  8.00943375e-01,  2.33953863e-01,   1.32971621e+00,  7.52538024e-03,  9.57641099e-03,  1.49130344e+00,  -8.71812582e-01, -7.20831513e-01, -1.54387307e+00, -5.42125702e-01,   1.20911682e+00, -3.75795275e-01,  1.70296502e+00, -3.83712202e-01,   3.68651807e-01, -9.43167508e-01,  8.76002669e-01,  2.19524193e+00,  -1.57170072e-01, -1.47801757e+00,  4.06045094e-02,  8.64452600e-01,  -7.09740937e-01,  2.09923840e+00, -1.17622125e+00,  7.19266951e-01,   9.58500767e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 6.28697932e-01, -5.57612121e-01, -6.48152351e-01, -6.14664853e-01,  -8.25569451e-01, -9.42168236e-01,  6.27474904e-01,  5.49584210e-01,   9.50416923e-01, -5.80972016e-01,  2.94628352e-01, -1.95859635e+00,   9.31992710e-01, -1.00125468e+00,  1.31813812e+00,  7.44969726e-01,   2.16620517e+00,  5.56156754e-01, -6.24014378e-01,  2.25770855e+00,   1.36867416e+00,  1.22512352e+00,  1.87372136e+00,  3.24357972e-02,  -2.29758787e+00, -1.38218001e-01, -5.13190627e-01,  7.25905061e-01,  -3.22691649e-01,  6.58704340e-01, -7.84976900e-01,  1.23006773e+00,   7.21102297e-01,  7.35935307e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 1.09808266e+00,  1.92055166e-01, -6.94106579e-01, -1.09776878e+00,  -7.07943141e-02, -9.34502065e-01,  6.02130532e-01,  1.04585484e-01,   4.84235883e-01,  1.12396145e+00,  2.62266815e-01,  6.83589399e-01,   1.25515521e+00,  5.82629502e-01, -2.23617125e+00,  1.26850414e+00,   3.26295912e-01,  6.48910105e-01,  1.65700066e+00, -1.36027664e-01,   5.60853839e-01, -2.06693625e+00,  1.59615374e+00,  5.09746419e-03,  -1.84779078e-01, -1.91282958e-01,  6.62577569e-01, -1.80350351e+00,   1.96531618e+00,  1.87114894e-01, -3.49259973e-02,  1.48760355e+00,   9.61942911e-01,  5.90183437e-01,  7.14870548e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 9.75836873e-01, -1.24534929e+00, -2.49519810e-01,  5.89513302e-01,   4.79185432e-01,  2.34224975e-01, -1.06195664e+00,  1.77949682e-01,  -2.38289773e-01, -5.99647701e-01,  2.86542833e-01, -7.70676136e-01,  -5.90053439e-01,  2.25313711e+00,  4.23527688e-01,  1.30588090e+00,  -4.60047841e-01, -4.06997174e-01, -1.27636290e+00, -1.28487372e+00,  -1.23479903e+00,  5.24473667e-01, -9.01595473e-01, -8.33214045e-01,  -5.73994696e-01,  7.54439235e-01, -3.65219802e-01,  6.40807390e-01,  -1.01242924e+00,  6.25356853e-01,  4.25543124e-03,  6.26883447e-01,  -1.12080419e+00, -1.33302063e-01,  7.72573380e-03,  7.31770086e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [-7.84918249e-01, -6.22100294e-01, -9.47716013e-02,  1.71837360e-01,  -7.07376063e-01, -1.80525661e-01, -1.06597555e+00, -8.30523312e-01,   1.43571758e+00, -1.23889291e+00,  1.43162000e+00, -6.80833995e-01,   1.15821934e+00, -5.52231669e-01, -1.15375853e+00, -1.75507307e-01,  -1.04701512e-01,  1.59293011e-01, -1.09205258e+00, -1.57601106e+00,  -3.15960675e-01, -5.61764479e-01, -8.73014331e-01, -1.80984229e-01,   1.27706969e+00,  1.16313660e+00,  2.49630943e-01,  1.29111993e+00,   1.91611648e+00,  1.44272459e+00, -1.76183355e+00, -7.76751578e-01,   2.79168546e-01,  9.48176742e-01, -1.27117157e+00,  2.20376658e+00,   7.32331467e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 1.69639480e+00, -1.23656011e+00, -9.66007411e-01,  2.14933511e-02,  -9.16576292e-03,  3.97453934e-01,  9.42726672e-01,  3.52309763e-01,  -8.87348115e-01,  2.36694145e+00,  2.02805385e-01,  4.63640206e-02,   7.91263580e-02, -8.58759224e-01, -7.69141674e-01,  2.09283251e-02,   2.71276593e-01,  5.43607116e-01, -1.05367100e+00,  7.13649333e-01,  -1.10541964e+00,  1.08601511e+00,  2.61195159e+00, -1.30403244e+00,   5.05105615e-01,  1.05629277e+00, -4.89911824e-01,  1.48405921e+00,  -1.54618108e+00, -6.45277917e-01,  5.88629186e-01,  1.58066785e+00,  -5.20424545e-01, -1.48659217e+00,  5.43308794e-01,  1.69957566e+00,   5.44231951e-01,  7.22755766e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 2.21026048e-01, -1.63216054e+00,  1.99369478e+00, -8.45559120e-01,   1.50974977e+00,  1.66955099e-01, -3.17478478e-01, -2.24783754e+00,  -6.99562788e-01,  1.16387737e+00,  8.76661062e-01, -9.38580930e-01,  -2.76638007e+00,  2.53827929e-01, -1.37085128e+00, -2.52492517e-01,  -1.15838492e+00,  1.32073581e+00, -6.31733537e-01,  1.14553452e-01,  -2.06823379e-01, -7.06250966e-01,  7.66290367e-01,  3.71657342e-01,   3.32889587e-01, -4.23905313e-01,  5.05023897e-01, -1.17078662e+00,   2.77332544e-01, -2.72337019e-01, -3.18513322e+00, -1.47209811e+00,  -4.55587208e-01,  2.20616817e+00,  1.32610226e+00, -6.47335112e-01,   1.18697631e+00, -1.02744484e+00,  9.21022129e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 4.43190426e-01, -3.25329036e-01,  4.16420698e-01, -1.82859823e-01,   2.98184133e-03, -9.41924453e-01,  5.12474656e-01,  1.69911399e-01,   3.92422341e-02,  3.54346395e-01,  5.57145886e-02, -4.52259600e-01,   2.86160186e-02, -6.35075331e-01, -2.49570012e+00, -9.23115849e-01,  -4.63835210e-01, -3.19335870e-02,  2.90896088e-01,  1.29721999e+00,   1.47368300e+00,  1.54344273e+00, -3.11562389e-01,  1.01522422e+00,  -2.32590914e+00, -1.26083839e+00,  1.62896621e+00, -2.27570996e-01,  -2.00689003e-01,  3.49153221e-01,  4.62494135e-01, -3.47656965e-01,  -9.31935683e-02, -1.52440298e+00,  2.95645624e-01,  8.55593145e-01,   8.76933992e-01,  1.40680805e-01, -6.21605277e-01,  7.59425497e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 7.81353191e-02,  1.58242261e+00,  5.91817617e-01, -1.49951506e+00,  -1.25883496e+00,  1.53865486e-01,  2.46599779e-01, -5.73210597e-01,   3.05229485e-01,  1.29893684e+00, -5.25951862e-01,  1.38976383e+00,   1.40084517e+00, -3.06315184e+00, -6.68731332e-01,  7.46331930e-01,  -1.25442922e-01,  1.31346080e-02,  8.96200895e-01,  7.90960371e-01,  -7.51437426e-01, -2.61659598e+00,  5.32397449e-01,  1.01391256e+00,   4.60402101e-01,  3.46824139e-01,  7.24877834e-01,  4.67554599e-01,  -7.06824839e-01,  2.23099262e-01,  5.68907261e-01, -6.61092818e-01,   7.31955320e-02,  1.09821594e+00,  1.97548079e+00,  7.07984865e-01,   2.06903720e+00, -7.73424134e-02, -1.91813007e-01,  1.34229875e+00,   7.79584932e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 4.55314130e-01,  2.83205032e-01, -6.28109753e-01,  4.10723202e-02,  -1.93513346e+00,  6.55795455e-01,  7.01329231e-01,  8.08838546e-01,  -1.65525541e-01,  1.59786129e+00,  8.31898078e-02,  1.94292843e-01,  -5.27096212e-01, -4.74680245e-01, -1.59469259e+00, -5.43786526e-01,  -3.36558878e-01, -2.13456109e-01, -1.08946037e+00, -1.44301772e+00,  -8.97764623e-01, -3.83919805e-01,  9.95362580e-01, -1.00436747e+00,   3.33242923e-01, -3.60099584e-01, -3.72319639e-01, -9.86366928e-01,   2.10966396e+00,  1.72414646e-01, -1.20697759e-01,  6.78955555e-01,  -1.06427360e+00, -9.16123033e-01,  1.97206780e-01, -1.20243382e+00,  -9.39302593e-02,  1.40971911e+00, -1.20252359e+00, -1.47228781e-02,   7.48126566e-01,  6.52497053e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 8.24454010e-01,  7.74451911e-01, -1.66271591e+00,  1.59122491e+00,  -4.30082291e-01,  3.79347987e-02,  1.58993340e+00, -1.49659351e-01,  -2.77036410e-02,  5.57964206e-01, -6.75902069e-01,  6.80070639e-01,   6.51020482e-02, -3.45410705e-01, -8.05907249e-01,  5.43651402e-01,  -2.06530714e+00, -6.09768212e-01, -7.73159862e-01,  5.38666248e-01,   2.34934521e+00,  5.43102682e-01,  1.24148774e+00, -1.22071421e+00,   1.22430432e+00, -1.08122301e+00, -6.75153077e-01, -2.83597380e-01,  -1.36410403e+00,  6.25022769e-01,  9.66732204e-01,  6.94598079e-01,  -1.49711061e+00, -1.92513263e+00, -4.61255491e-01,  1.69834495e+00,  -1.98146403e+00, -1.10953343e+00,  1.47284818e+00,  7.46542573e-01,   8.78572702e-01,  1.05246581e-01,  8.28827095e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [-1.36562026e+00, -9.63389635e-01, -6.81025565e-01, -7.75087237e-01,  -5.83942056e-01, -1.07802296e+00,  8.05338085e-01,  1.15025425e+00,  -1.11293769e+00,  1.43521392e+00,  1.04318535e+00,  1.26285732e+00,  -5.87573826e-01, -1.04941249e+00,  1.27975070e+00, -2.23470950e+00,  -3.61580551e-01, -5.35389662e-01, -6.01384282e-01, -8.52857888e-01,  -2.35475421e-01, -2.65827775e-01,  1.96728274e-01, -1.00304592e+00,  -1.32352456e-01,  4.83216435e-01,  5.24520203e-02, -1.04223907e+00,  -6.52652264e-01,  4.90085304e-01, -2.67882138e-01, -2.71828294e-01,  -1.72578186e-01,  7.52335966e-01,  4.12765324e-01,  3.36716557e+00,   1.46697390e+00,  6.51331782e-01,  8.34542334e-01, -5.52557409e-01,   7.72441700e-02,  7.85635412e-01,  1.40814352e+00,  7.94117737e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 1.64314556e+00, -1.35875463e+00,  1.70252097e+00, -1.12414682e+00,  -1.13362871e-01, -2.66264141e-01,  1.31222332e+00,  1.22095275e+00,  -4.09484468e-02,  4.52881306e-01, -8.76321018e-01,  1.66279525e-01,   1.47661638e+00,  1.93661392e-01, -5.01817107e-01,  1.32083178e+00,  -3.37899804e-01,  2.28997037e-01,  3.63883078e-01,  2.70738959e-01,  -4.85155523e-01, -4.00755927e-02, -2.89713442e-01, -1.57312006e-01,  -2.18104768e+00, -3.97505283e-01, -3.38119596e-01,  1.31615353e+00,   1.15826571e+00, -1.59209096e+00, -1.21353114e+00,  6.31549358e-01,   9.49740484e-02, -6.68659091e-01, -9.24266815e-01, -4.87371624e-01,  -5.32716274e-01, -1.25032127e+00,  4.57187533e-01,  1.46623087e+00,  -1.43041149e-01,  2.57387549e-01, -2.01313043e+00, -1.03518605e+00,   6.31989050e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 1.11681592e+00, -4.68114344e-03, -1.21278608e+00, -6.32719755e-01,  -4.48381156e-02,  3.03191602e-01,  1.08981878e-01,  1.01421738e+00,   5.76481760e-01,  6.89852118e-01,  1.17379248e+00,  2.94575423e-01,   1.23052871e+00, -2.99124420e-01, -4.35592353e-01,  1.65277052e+00,  -6.68161735e-03,  2.18290329e+00, -1.94660974e+00,  3.33697081e-01,   5.63705802e-01,  2.33317828e+00,  1.07266057e+00, -3.81369293e-01,   3.14185500e-01, -7.09022760e-01, -6.06262922e-01,  5.99389434e-01,   3.21618915e-01,  1.87733340e+00, -2.66048956e+00, -1.10492066e-01,   7.98376560e-01,  1.38732839e+00,  2.32840866e-01,  1.13738857e-01,   6.07420564e-01,  2.97056675e+00,  8.53317678e-01, -9.54534590e-01,  -7.32595623e-01,  4.48498964e-01, -7.50180721e-01,  8.53663266e-01,   2.23542586e-01,  7.92668104e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 1.05007231e+00, -1.30685830e+00,  1.32155347e+00,  2.40114957e-01,  -9.44842458e-01,  1.22732413e+00,  2.38115638e-01, -2.38258004e-01,  -9.87954810e-02, -4.80707258e-01, -1.48327482e+00,  5.97271957e-02,   3.76063108e-01, -5.52409649e-01, -1.54283524e-01, -2.54034114e+00,   1.09345162e+00, -7.23342001e-01, -1.14231062e+00,  6.64188921e-01,   1.12759972e+00,  3.60168308e-01,  8.77629578e-01,  3.34368311e-02,  -4.43705916e-01,  1.50357401e+00, -2.39784074e+00, -1.22918010e+00,  -1.83417425e-01,  8.71960759e-01,  3.70633692e-01, -1.58983737e-01,  -1.35246187e-01,  7.03292966e-01, -2.84391910e-01,  1.92639470e-01,   2.94043064e-01, -1.12496030e+00, -8.14081192e-01, -3.94094765e-01,   3.00843596e-01,  1.10464108e+00, -7.49979079e-01, -1.86051965e+00,   1.11374474e+00, -1.38593495e+00,  9.04638958e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 6.07331872e-01,  3.39502841e-01, -1.85553861e+00, -3.85562420e-01,  -9.64984238e-01, -1.75650910e-01, -2.55826092e+00, -5.96341431e-01,   1.88097823e+00, -1.41857719e+00, -1.00906296e-02,  1.84035325e+00,   3.92694801e-01,  1.00109673e+00, -1.82124212e-01, -1.38343954e+00,  -1.01104462e+00,  4.78837878e-01, -8.73273730e-01, -2.24267036e-01,  -7.66027927e-01, -1.81019449e+00, -2.80678153e+00,  7.89810002e-01,  -1.44593489e+00, -1.19253218e+00,  3.17462883e-03, -2.12293789e-01,  -4.26157922e-01,  3.78011823e-01,  4.93778199e-01, -3.68780404e-01,  -9.04150486e-01,  9.12558615e-01, -8.60431343e-02, -5.40253818e-01,  -3.00744921e-01,  1.16245151e+00,  2.14921188e+00, -2.00405121e-01,  -3.67972225e-01,  6.17996812e-01,  5.58315337e-01,  1.03264499e+00,   1.59952007e-02, -8.19973290e-01,  1.19553673e+00,  7.23115301e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 3.39942515e-01,  5.11067688e-01,  8.76847029e-01,  7.85671711e-01,   5.55077374e-01, -2.17620540e+00,  2.62769163e-01, -6.67284653e-02,  -3.00993528e-02, -8.48648965e-01,  7.34307408e-01,  1.96564302e-01,  -3.71872753e-01,  1.24352656e-01,  5.71357608e-01, -9.38978612e-01,   9.38782632e-01,  2.61442184e-01,  7.38623202e-01, -4.49302763e-01,  -3.70622128e-01, -9.70339298e-01, -6.26750708e-01,  3.22725952e-01,   5.24707586e-02,  2.84345716e-01, -1.41059673e+00, -8.24881196e-02,   1.26871645e+00, -2.18457222e-01,  4.39522207e-01, -5.04971504e-01,   9.50567126e-01, -3.70206945e-02,  3.84340912e-01,  1.79640591e-01,   2.22352600e+00, -4.00491089e-01,  1.78476167e+00, -1.33123732e+00,   2.35675097e-01,  8.38202119e-01, -3.49561214e-01,  1.05344427e+00,   1.54304564e+00, -4.70095016e-02,  4.00135219e-02, -3.76204491e-01,   6.52057552e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 1.06714892e+00, -5.47218680e-01, -3.34865063e-01, -3.94643664e-01,   1.37768894e-01,  1.07086134e+00,  3.24266970e-01,  1.07395995e+00,  -2.16048166e-01,  2.87412945e-02,  3.39148670e-01,  7.14861155e-01,   6.36377513e-01,  1.63815594e+00, -7.30734408e-01, -2.29353562e-01,   4.01893705e-01,  1.37697732e+00,  3.64489764e-01, -7.60626614e-01,   9.78521883e-01, -5.12136459e-01, -2.25388974e-01,  1.28464007e+00,   1.09601200e+00, -1.29003239e+00,  1.69948602e+00,  3.54360193e-01,   5.12186468e-01, -3.15095353e+00, -7.21369565e-01, -1.63695127e-01,  -7.48174846e-01, -6.54220641e-01, -3.84754613e-02,  2.51354814e-01,   3.54548454e-01, -1.31717598e+00, -4.81604859e-02, -5.19528389e-01,   2.52879047e+00,  2.43679434e-01, -6.95902884e-01, -1.99058309e-01,  -1.71353006e+00, -4.49815765e-02,  1.03095210e+00,  1.08823550e+00,   2.08084846e+00,  7.52656698e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [-8.24042618e-01, -1.77919582e-01, -1.34175134e+00, -7.52377450e-01,  -1.12241769e+00, -1.11710886e-02, -1.45610893e+00, -9.42160726e-01,  -3.12939972e-01,  1.39991152e+00, -3.83948088e-01, -1.40829718e+00,  -9.16872919e-01,  2.37255001e+00, -1.25012159e+00, -1.44363296e+00,   2.17386395e-01,  2.32432783e-01,  6.69529259e-01, -1.52669513e+00,  -1.14445291e-01, -4.14432824e-01,  1.48256397e+00,  1.16644061e+00,  -1.91512072e+00,  9.80426967e-01, -4.43952441e-01, -1.60096392e-01,  -4.53092366e-01, -1.78989983e+00, -2.86698490e-01, -1.17586076e+00,   1.82762131e-01, -5.56143105e-01,  1.61831930e-01, -1.07900536e+00,  -1.41238689e+00,  7.07282782e-01, -1.69714773e+00,  9.37046528e-01,   7.84305394e-01, -1.94487244e-01,  1.11162588e-01, -9.32848454e-01,   4.63726819e-02, -1.95999837e+00,  2.80987412e-01, -4.55436319e-01,  -1.70143217e-01, -1.80336106e+00,  8.76656628e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [-4.84015048e-01,  2.05663949e-01,  1.47717938e-01,  2.43861169e-01,  -1.39493883e+00, -1.12750256e+00, -8.95327508e-01,  1.11525714e+00,   2.06138119e-01, -1.87822723e+00,  1.00240576e+00,  1.22273493e+00,   6.11729249e-02,  2.04676676e+00,  6.97552860e-01,  9.93989944e-01,   1.60551262e+00,  5.43880820e-01, -5.95741749e-01, -8.26577425e-01,  -9.33455527e-01, -1.54029623e-01, -2.14779899e-01, -6.87629461e-01,   1.84476304e+00,  6.96577370e-01,  7.11525202e-01,  5.81729189e-02,   5.17603576e-01,  1.28033072e-01, -4.48030859e-01,  1.58109710e-01,  -1.56808388e+00, -2.31060520e-01,  1.17209986e-01,  1.05126671e-01,  -4.79369134e-01, -1.97980672e-01,  6.84586227e-01, -6.30345643e-01,  -7.51820624e-01,  1.58519828e+00, -4.73927110e-01, -2.64161021e-01,  -2.46494055e-01,  6.89944386e-01, -9.82710347e-02, -1.06429768e+00,  -1.14814854e+00, -1.48296463e+00,  2.61589795e-01,  7.56213427e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [-4.42406356e-01,  2.66986084e+00, -4.23365742e-01, -4.86923754e-01,  -7.95260787e-01,  1.76001048e+00, -1.52597499e+00, -4.46911246e-01,  -3.26250613e-01, -4.96998072e-01, -1.86922178e-01,  7.91279316e-01,  -1.45840740e+00, -5.59051514e-01,  4.96941775e-01,  6.39711380e-01,   1.15232754e+00, -4.92361516e-01, -2.01358247e+00,  1.93032086e-01,   1.42471802e+00,  2.65266057e-02,  5.88338494e-01, -4.69024867e-01,  -6.57473445e-01,  4.09576803e-01, -1.78598571e+00,  3.57016206e-01,   1.17841072e-01,  7.89650321e-01, -4.98964339e-01,  9.27296042e-01,   5.76507866e-01,  6.25009179e-01, -1.08193028e+00, -1.15512645e+00,  -1.59238744e+00, -2.64052674e-02, -9.88684952e-01,  4.99442905e-01,  -5.03172696e-01, -1.25579965e+00, -5.18652558e-01,  3.14119935e-01,  -3.60068053e-01, -1.98110610e-01,  1.28858238e-01, -3.82210910e-01,  -7.09541559e-01,  6.30870163e-02, -1.83459949e+00, -5.86096108e-01,   7.06747437e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 1.93916261e-01, -7.61108816e-01,  1.07626013e-01,  5.85284650e-01,  -9.86146927e-01,  1.77870905e+00,  6.25131905e-01, -1.27229881e+00,   1.90583718e+00, -8.12434435e-01,  1.04525518e+00, -1.14177847e+00,  -4.40384597e-01, -1.98666394e+00, -9.68053401e-01, -1.27239728e+00,  -8.52396712e-02,  1.15020943e+00,  6.50348440e-02, -1.66783893e+00,   1.73874629e+00, -6.83416665e-01,  1.20122120e-01,  7.45520830e-01,   9.47891414e-01, -5.96825838e-01,  1.39766455e+00, -1.28633976e-01,   1.94862902e-01, -2.52922010e+00,  1.17491877e+00, -8.76215339e-01,  -1.28313136e+00,  1.18963826e+00, -1.10182814e-01, -8.70253742e-01,  -4.07420754e-01, -6.18163764e-01, -7.61984766e-01,  1.08951712e+00,  -5.28143048e-01, -1.29340161e-02, -9.57182944e-01, -9.85932648e-01,  -5.46916127e-01, -8.63423645e-01, -4.99188341e-02,  1.30012977e+00,   2.29516292e+00, -6.97078466e-01,  1.10497653e+00, -5.28536022e-01,   8.73250186e-01,  7.89814425e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [-1.00048125e+00, -2.34320104e-01, -1.50501692e+00, -1.45802321e-02,   4.86919284e-01,  2.99988151e-01, -1.11468792e+00,  1.19279660e-01,  -1.22072673e+00, -9.28411126e-01, -1.86451650e+00,  3.83661151e-01,   5.69445863e-02,  4.19180304e-01,  1.48957193e+00,  1.66872537e+00,  -3.63797903e-01,  1.18886399e+00, -2.41393775e-01, -3.77996653e-01,   2.31246412e-01,  1.06835119e-01,  6.28030822e-02, -2.50282019e-01,   4.63873416e-01, -1.82756114e+00,  1.00137532e+00, -5.63167274e-01,  -3.80538255e-01, -5.40047348e-01, -1.14748490e+00,  8.54468226e-01,  -6.12385094e-01, -4.11015868e-01,  7.03184664e-01,  9.62148786e-01,  -1.97371006e-01, -7.26630958e-03,  4.22259510e-01,  1.73601270e-01,   4.48928356e-01, -6.47814214e-01, -2.51141619e-02, -8.22804868e-01,   1.07509577e+00,  6.28846288e-01,  4.78478938e-01,  2.34072968e-01,  -4.84356254e-01, -1.30333567e+00, -7.28108883e-01,  5.27476668e-01,  -8.21313560e-01,  1.44869423e+00,  8.26841545e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [-1.46541381e+00, -1.70639443e+00,  1.31955969e+00, -1.56286418e-01,  -1.94970024e+00,  9.73080933e-01, -1.38662457e+00, -7.27648854e-01,   1.29886162e+00, -9.05834138e-01,  1.07001758e+00, -5.78028679e-01,   2.29255393e-01,  9.99709666e-01,  1.66750804e-01,  9.44279134e-02,   3.27631712e-01, -1.28968871e+00,  1.92805067e-01,  9.88655984e-02,   1.59864891e+00, -2.21161932e-01,  8.72367263e-01,  3.66020083e-01,  -1.46682954e+00, -5.67913413e-01,  4.80607450e-02,  4.71737385e-01,  -5.81496894e-01, -4.08614963e-01,  5.56447744e-01,  6.16613984e-01,  -4.28883374e-01, -3.15641224e-01,  6.69143200e-01, -6.97154164e-01,   4.10755306e-01,  4.63823140e-01, -1.79298198e+00,  1.50669718e+00,   1.33640635e+00,  7.59235561e-01,  1.03611147e+00,  9.18131992e-02,   9.67901051e-01, -6.85891688e-01, -1.33709335e+00,  8.61770138e-02,   2.87367165e-01, -4.46908846e-02, -5.01879156e-01, -6.16413057e-01,  -5.72123706e-01, -8.49773288e-02, -1.57804871e+00,  8.03815937e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 9.38229918e-01,  1.53943360e+00,  1.23783922e+00, -8.92579854e-01,  -2.62376142e+00, -4.20215636e-01, -1.07610948e-01,  7.52580822e-01,   5.27015030e-01,  6.09422445e-01, -6.36653841e-01, -1.06092846e+00,   1.26293361e-01,  2.08501863e+00, -3.61497492e-01, -1.30041492e+00,   5.56621194e-01, -3.62648144e-02,  1.48227112e-02,  8.71789157e-01,  -1.39371276e-01, -2.04552221e+00, -8.56158495e-01, -1.73241213e-01,   8.94744217e-01, -5.29079616e-01,  5.09265065e-01,  1.06645906e+00,   1.40597570e+00, -7.06448913e-01,  6.39140680e-02,  1.57112882e-01,  -2.32347369e-01,  1.51703918e+00, -3.47838551e-01,  1.02216291e+00,  -5.07214129e-01,  7.31489062e-01,  1.41193151e+00,  1.39499128e+00,  -2.79371977e-01, -2.48788446e-01,  5.19039512e-01,  1.12413573e+00,  -1.48346990e-01,  9.00078773e-01, -1.44280398e+00,  3.73038590e-01,   6.40638709e-01, -1.07326627e+00, -3.93019468e-02,  9.74579871e-01,  -1.44748402e+00, -5.09720445e-01, -1.45018446e+00,  1.95528579e+00,   6.47006369e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 7.97928572e-01,  1.99152851e+00, -1.71512857e-01, -1.82134056e+00,  -3.94980192e-01,  2.40621781e+00, -2.37386823e+00,  2.84365594e-01,  -6.17735386e-01,  9.93669987e-01, -1.88029408e-01,  1.61222756e-01,  -6.28710508e-01, -4.39831942e-01,  1.00598705e+00,  1.61463356e+00,   1.22232270e+00, -6.89776480e-01, -6.59566700e-01, -1.14396274e-01,   1.33087337e-01, -1.15250194e+00, -6.87547207e-01, -6.81928992e-01,  -6.66858494e-01, -9.29894328e-01,  3.42965811e-01, -1.27443576e+00,  -1.23739886e+00,  9.26364303e-01, -5.34917235e-01, -8.56617868e-01,  -4.69303250e-01,  2.38022253e-01,  4.64639574e-01,  1.52090609e+00,   2.13086486e-01, -1.87895846e+00, -2.37729684e-01, -1.53720379e+00,  -7.41897225e-02, -1.11781999e-01, -1.35865450e+00,  1.29382527e+00,   4.76094484e-01,  1.24350655e+00, -1.25123560e+00,  9.79003727e-01,   3.02301973e-01,  9.79170144e-01,  7.06262648e-01, -2.86191612e-01,  -8.89365971e-01,  4.02706802e-01,  2.85540193e-01, -1.25789392e+00,  -1.42474914e+00,  1.05915442e+01,  0.00000000e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 4.12891865e-01, -6.92026436e-01, -1.64300728e+00,  1.17602432e+00,   7.14180768e-01,  1.99164867e-01,  1.11807144e+00, -3.66951704e-01,   2.77299970e-01, -1.59946406e+00, -1.60469413e+00,  7.55917132e-01,  -8.91381145e-01,  3.38571578e-01,  9.67196405e-01, -4.82061774e-01,  -1.11050665e+00, -2.74310470e-01,  4.27112609e-01,  1.18634629e+00,   7.13095725e-01, -1.17083216e+00,  1.18142319e+00, -1.34652734e+00,  -3.98754120e-01, -5.96174419e-01, -9.44418073e-01, -2.24028826e+00,  -1.90154207e+00, -1.69966698e-01, -6.83841765e-01,  1.09489560e+00,  -3.31456900e-01, -7.44397700e-01,  1.32110476e-01, -1.44032741e+00,   1.02043259e+00,  9.26883444e-02,  1.70250022e+00, -1.22801554e+00,  -1.79494548e+00, -1.77230000e+00,  4.98783052e-01, -3.74123424e-01,   6.13110960e-01, -1.08161461e+00, -1.43332469e+00, -8.05506647e-01,  -4.18312937e-01,  3.53088856e-01,  2.14950371e+00,  7.96924174e-01,   1.18087137e+00, -6.01977944e-01, -9.55009222e-01, -1.27600944e+00,  -4.88437116e-01, -1.12501562e+00,  9.27887344e+00,  0.00000000e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 7.23935962e-01,  2.22323403e-01, -3.20881337e-01, -2.93569207e+00,  -3.59884322e-01, -1.96228790e+00,  5.83354294e-01,  7.33191147e-02,   2.44209021e-02,  1.29469597e+00,  4.25852895e-01, -1.01995504e+00,   6.32448733e-01, -3.84352922e-01,  2.03276372e+00, -8.16746235e-01,   1.45505518e-01, -5.71617723e-01, -1.24492258e-01,  2.70715594e-01,   5.75633407e-01, -1.33145094e+00, -6.85500264e-01,  5.49647450e-01,   6.38705939e-02, -9.86468494e-02, -1.34816897e+00,  7.70728767e-01,  -1.54628038e+00,  1.16747165e+00, -1.72448635e+00,  1.57024002e+00,  -3.73140544e-01, -7.89067209e-01,  9.69841897e-01, -7.31848359e-01,   3.80738854e-01,  2.12261572e-01, -3.30022156e-01, -7.68786073e-01,  -1.41113266e-01, -1.24712300e+00, -6.67445883e-02,  7.98662782e-01,  -7.93399215e-01,  1.14343330e-01, -1.07812017e-01, -1.16227186e+00,   1.62391201e-01,  3.38116050e+00, -9.79043961e-01, -9.35852170e-01,   1.58642793e+00,  1.76558912e+00,  9.54191089e-01,  9.05649289e-02,  -6.85356110e-02, -9.53817293e-02,  5.13364673e-01,  7.07032442e+00,   0.00000000e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [ 4.68037367e-01, -8.98021936e-01, -3.86906534e-01,  2.38817286e+00,  -9.56780553e-01, -9.20783997e-01,  3.90672117e-01,  2.19102297e-02,   8.87456954e-01,  4.84062344e-01,  5.35325766e-01,  1.39608967e+00,  -5.34744024e-01, -2.32410058e-01,  7.00344026e-01,  1.39678240e-01,  -8.90186608e-01, -2.52845073e+00,  4.97717589e-01, -9.99154523e-03,  -9.56604302e-01,  1.51998416e-01,  1.20322919e+00, -8.95030439e-01,   4.12446469e-01, -5.45066118e-01, -3.01016331e-01, -8.12526584e-01,  -4.67613339e-01,  2.97361255e-01,  9.44954529e-02,  4.44508344e-01,   2.55524218e-01,  8.06019187e-01,  1.22221112e+00,  2.09219649e-01,   6.51062846e-01,  6.50465786e-01,  5.50706446e-01, -1.51920497e-01,  -1.38341874e-01, -3.45255315e-01,  1.12102211e+00,  3.55848730e-01,   3.22190136e-01, -6.51207745e-01,  3.36384594e-01,  8.77329051e-01,  -1.37725413e+00,  2.44625047e-01,  1.57381666e+00, -1.11401570e+00,  -5.03893018e-01,  8.61918807e-01,  2.15144420e+00, -2.20624208e-01,   8.27650964e-01, -1.70554173e+00, -1.41971254e+00, -1.84241861e-01,   8.33998775e+00,  0.00000000e+00,  0.00000000e+00,  0.00000000e+00], [-2.04547763e+00,  5.11712849e-01,  4.34509128e-01,  4.82422173e-01,  -1.73460734e+00, -1.12246263e+00,  1.30821586e-01, -6.44867182e-01,   1.66395271e+00, -1.17802823e+00, -1.24550080e+00,  1.19844604e+00,   2.38180351e+00,  1.84564412e+00, -1.24203014e+00,  5.86210072e-01,  -1.80947757e+00,  1.52902412e+00, -9.49992955e-01, -2.02254787e-01,  -1.23900259e+00,  1.61176050e+00, -1.83776224e+00,  3.71246487e-01,   4.09158021e-01,  5.16042948e-01, -7.21868753e-01, -9.24990296e-01,  -1.54043511e-01, -8.09979886e-02,  1.44507423e-01, -1.97582722e-01,  -6.09126985e-01, -8.95239592e-01, -3.91381346e-02,  5.61768174e-01,  -1.17921722e+00, -2.17636213e-01,  7.68304408e-01, -4.98329997e-01,   1.03092231e-01, -4.76105928e-01, -3.89984459e-01, -1.09679580e-01,  -1.36539721e+00, -7.44382918e-01, -1.67170954e+00, -6.19270742e-01,   9.08061445e-01, -1.81396157e-01,  1.64302289e+00,  4.04158622e-01,  -1.47652006e+00,  6.92891121e-01,  5.29709645e-02,  4.59943056e-01,   4.01751578e-01, -5.32801986e-01, -7.24513173e-01, -4.21073467e-01,  -4.52086598e-01,  9.09215260e+00,  0.00000000e+00,  0.00000000e+00], [-9.48700130e-01,  1.43755829e+00,  8.11640620e-01,  1.54252064e+00,  -4.13887918e-01,  2.50160360e+00,  7.60609627e-01,  8.61868858e-01,   9.11277831e-01,  2.38735452e-01, -1.40615797e+00, -1.45818460e+00,   1.28661728e+00,  1.19365418e+00, -7.92740643e-01, -4.60382968e-01,   1.28010261e+00, -3.97596136e-02, -4.42002505e-01, -9.15255666e-01,  -2.12620735e+00, -4.58951116e-01, -4.27129678e-02, -2.64903158e-01,   5.25010884e-01, -1.35146797e+00,  1.44201291e+00,  1.16044831e+00,  -1.37481010e+00, -2.15786076e+00, -5.33493519e-01, -5.14492273e-01,   1.39641774e+00, -5.86436272e-01, -2.54452705e-01, -1.56708789e+00,  -1.20919347e+00,  8.41879487e-01, -2.22393870e+00, -6.30300045e-01,  -8.11790884e-01,  1.35086453e+00,  3.02387714e+00,  7.07914948e-01,  -2.24816942e+00,  3.08710515e-01,  1.25013709e+00, -7.98884809e-01,   9.79365408e-01,  5.60244322e-01, -1.86449826e-01, -2.53243446e+00,  -1.21785796e+00,  1.36461806e+00,  1.41413116e+00, -1.03536332e+00,   6.30386770e-01, -1.73194063e+00, -4.24754798e-01,  1.45625186e+00,   7.51724720e-01, -1.85807884e-01,  7.85673332e+00,  0.00000000e+00], [ 2.38873079e-01,  1.73803046e-01, -3.57378945e-02,  6.96220994e-01,   1.66341230e-01,  6.35277778e-02,  6.80080473e-01, -2.77492493e-01,   7.77219161e-02,  8.82153094e-01,  4.29445028e-01, -1.11695457e+00,   3.62792403e-01, -1.06744897e+00, -4.15857047e-01, -1.41381848e+00,  -4.64808047e-01,  7.79056609e-01,  2.33447164e-01, -4.44686711e-01,   7.56487787e-01,  1.03041661e+00, -6.15093708e-01, -2.18597269e+00,  -8.48426521e-01, -2.21931413e-01, -3.70814323e-01, -6.60974801e-01,   9.20523047e-01, -4.02886271e-02,  1.29517829e+00,  1.34920502e+00,  -3.79968047e-01,  5.63237488e-01,  9.61672604e-01,  6.73285425e-01,   1.74570933e-01,  2.25606114e-01, -1.64018095e-01,  2.17582440e+00,   6.60151064e-01,  1.69355702e+00,  4.47222561e-01, -2.39767730e-01,  -5.96099198e-01,  1.23611473e-01, -1.96819580e+00, -3.66820812e-01,  -2.28356764e-01, -1.18906999e+00,  1.09034705e+00, -1.38036633e+00,   5.87114155e-01, -3.72350156e-01,  1.87578455e-01,  2.47514576e-01,  -2.04405084e-01, -1.53456342e+00,  1.37681872e-01, -1.43251204e+00,   3.78446937e-01,  1.78224906e-01, -1.49898326e+00,  7.54692125e+00]]> : tensor<64x64xf32>
+  %b = stablehlo.constant dense<[[-0.48017493  ,  0.9810595   , -1.6328754   , -0.32491598  ], [-0.069317795 ,  1.5725293   ,  1.2444501   ,  0.93713236  ], [-0.8937691   ,  0.4768855   ,  0.20380683  ,  0.3345942   ], [ 0.06596969  ,  0.31991005  , -0.07003076  ,  0.42600965  ], [ 1.837391    ,  0.411896    ,  1.1861926   ,  0.84234756  ], [-0.7963121   ,  0.5912854   ,  0.33417875  ,  0.37455577  ], [-1.4511801   , -0.5473479   , -0.26411238  , -0.8562224   ], [-1.2296454   ,  0.38588855  , -0.6772085   , -1.2661815   ], [-0.37663233  ,  0.14134915  , -0.8526679   , -0.7124193   ], [-1.1195964   , -0.11606075  ,  0.4976493   ,  1.4316041   ], [ 0.31434232  , -1.1402808   , -0.29526988  , -0.23878177  ], [ 3.0974252   ,  1.9494025   , -0.49000895  , -0.43522817  ], [-2.4903786   , -0.38861877  ,  1.20889     , -0.7885575   ], [ 0.26506603  , -0.13483998  ,  1.6483599   ,  1.681731    ], [ 0.8187896   , -0.6340337   , -0.990605    , -0.5742058   ], [ 2.542408    ,  0.32003558  ,  0.84889567  , -2.2148604   ], [-0.52824754  ,  0.6289812   ,  0.8212655   ,  1.4343214   ], [ 0.82338274  ,  3.2002075   ,  1.1186631   ,  2.0957758   ], [-0.35979125  ,  0.7880363   , -0.34694314  ,  0.9163072   ], [-2.6595597   , -1.0404205   , -0.07377923  , -0.24472937  ], [ 0.48487929  , -0.3468868   , -0.3045444   , -0.45124075  ], [ 1.8727139   , -1.2542214   ,  0.22582398  ,  1.0868279   ], [-0.80579865  , -1.1617416   ,  1.3943406   ,  0.17649345  ], [-1.1130611   ,  2.0581155   , -0.21729945  ,  0.14518854  ], [ 1.5565801   , -1.169398    , -0.086385585 , -0.34864032  ], [ 1.1249118   , -1.3004364   ,  0.75119245  ,  0.5166695   ], [ 0.6290672   , -1.1696215   , -1.9151998   ,  0.5176831   ], [ 1.4472059   ,  1.2792766   ,  0.2433005   ,  1.1246743   ], [ 1.9897678   ,  0.2318583   ,  0.7378847   , -0.8112216   ], [ 2.827704    , -0.78819984  ,  0.7389352   , -0.064038396 ], [ 1.3932976   , -1.0211645   , -1.825167    ,  0.81701463  ], [-1.2361757   ,  1.0824515   ,  0.21015581  ,  0.43651876  ], [-1.1271453   ,  0.27487832  , -0.0060943076,  0.9302525   ], [ 0.1920551   ,  0.21438938  ,  1.0202245   ,  1.7992855   ], [-1.315882    , -0.325064    ,  0.6779223   , -0.2960643   ], [-1.0591557   , -0.7655206   , -0.104253426 , -0.013010219 ], [-0.31174308  ,  1.0058138   ,  1.0440717   ,  0.4645958   ], [-1.0735918   ,  0.7042942   , -1.1868547   ,  2.1508586   ], [-0.8362518   , -0.9755661   , -0.19763058  , -0.40083742  ], [-1.6297483   , -0.21462621  ,  0.98183525  , -1.0958401   ], [-0.057941336 , -0.831328    ,  0.97800535  , -0.12526469  ], [-1.004622    , -1.2287403   ,  0.095103286 , -0.053326514 ], [ 1.7294308   , -0.7434973   ,  0.5381668   , -0.44089937  ], [-1.2381911   , -0.58201945  ,  0.9766885   , -0.82230604  ], [ 0.4721865   ,  1.0152789   ,  0.4960157   ,  0.24830192  ], [ 1.3594147   ,  1.4384304   , -1.6190933   ,  0.015010463 ], [-0.6376428   , -0.49456495  , -1.0338014   , -0.52250284  ], [ 2.0802104   , -0.9042496   ,  0.8824158   ,  0.63162553  ], [-1.9823744   ,  0.86509496  ,  1.1937939   ,  1.8369281   ], [ 0.5565458   ,  1.7308306   ,  0.28237554  ,  1.1333848   ], [-1.0107296   , -0.72158843  ,  0.7215836   , -1.602103    ], [-1.5522246   ,  0.8057987   , -0.048288673 , -0.95940584  ], [-0.4337276   , -0.7143022   , -0.7603599   , -0.6743982   ], [-0.58531964  , -1.7226076   , -1.4499242   ,  0.20965354  ], [-0.0861894   , -1.1380559   , -0.062366202 ,  0.43582848  ], [ 0.3953758   , -0.5581841   ,  0.18483892  ,  0.78854233  ], [ 0.36740482  ,  0.015155742 , -0.7082494   ,  0.13589126  ], [-0.15626222  ,  0.9844089   , -0.22831626  ,  0.032484446 ], [-0.862727    ,  0.56578106  ,  0.5207715   , -0.4592141   ], [ 0.41363153  , -0.02123039  , -0.7728547   , -1.2464576   ], [ 0.101573564 , -0.8958424   ,  1.8060995   ,  1.0395985   ], [ 0.13492988  ,  0.5477628   ,  0.85611826  , -2.5197675   ], [-0.38779658  , -1.0354794   , -0.21538736  , -1.8806629   ], [ 0.62488705  , -1.5207683   ,  0.34333634  ,  0.5860289   ]]> : tensor<64x4xf32>
+  %x = stablehlo.custom_call @lapack_strsm_ffi(%a, %b) {backend_config = "", mhlo.backend_config = {diag = 78 : ui8, side = 76 : ui8, trans_x = 78 : ui8, uplo = 76 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], result_layouts = [dense<[0, 1]> : tensor<2xindex>]} : (tensor<64x64xf32>, tensor<64x4xf32>) -> tensor<64x4xf32>
+  check.expect_almost_eq_const %x, dense<[[-5.74456230e-02,  1.17368840e-01, -1.95348695e-01, -3.88712510e-02], [-3.47568817e-03,  1.67306036e-01,  1.53901339e-01,  1.07821427e-01], [-1.38923436e-01,  1.32049769e-01,  6.48619793e-03,  5.75834289e-02], [ 1.05625140e-02,  6.40109479e-02,  4.14332002e-02,  7.81479701e-02], [ 1.93953186e-01,  7.96033442e-02,  1.22752056e-01,  1.00296684e-01], [-1.24700978e-01,  9.32494625e-02,  1.38703510e-02,  4.10929285e-02], [-1.49410322e-01, -3.98034044e-02, -3.14469542e-03, -7.63463452e-02], [-1.85326055e-01,  2.61477642e-02, -9.46565643e-02, -1.66761220e-01], [-1.24528117e-01,  1.93796288e-02, -1.99528933e-01, -1.53160661e-01], [-7.88100734e-02, -2.01944727e-02,  1.54962897e-01,  2.49432683e-01], [ 1.63250919e-02, -1.35254920e-01, -3.26349624e-02, -5.10874987e-02], [ 4.66888905e-01,  2.46749640e-01, -4.34547625e-02, -3.58622670e-02], [-2.55457997e-01, -8.09169561e-02,  8.58398825e-02, -1.44401208e-01], [ 1.35283560e-01, -2.70085558e-02,  2.51284003e-01,  2.81425714e-01], [ 6.70756772e-02, -1.95191100e-01, -1.29908636e-01, -7.65090957e-02], [ 3.39623570e-01,  6.23349845e-02,  1.47491008e-01, -2.55641937e-01], [-6.23345487e-02, -3.46909612e-02,  1.24836840e-01,  2.27981731e-01], [-9.77476779e-03,  3.48840356e-01,  1.69514745e-01,  3.00573617e-01], [-7.87238330e-02,  7.33501017e-02, -1.32102877e-01,  6.76978752e-02], [-3.32680821e-01, -1.71021104e-01, -1.03366196e-01, -1.43358141e-01], [ 2.38370989e-02,  5.82529530e-02, -5.44487983e-02,  9.58015211e-03], [ 3.69724542e-01, -1.19520754e-01,  1.43810257e-01,  2.88068987e-02], [-2.44407773e-01, -2.27033421e-01, -5.26559167e-03, -1.45006493e-01], [-2.23686457e-01,  2.50466317e-01,  6.10201433e-02,  4.45111208e-02], [ 1.93920314e-01, -1.02175564e-01, -1.32286875e-02, -6.35504872e-02], [ 2.27260858e-01, -1.37680858e-01,  1.73026368e-01,  6.81333393e-02], [ 4.34790365e-02, -1.41631648e-01, -2.00731441e-01, -8.37765262e-02], [ 1.63482264e-01, -6.12203497e-03,  2.18877867e-02,  7.38059310e-03], [ 2.22042292e-01,  4.84819300e-02, -3.27637717e-02, -1.68740610e-03], [ 2.14397401e-01, -5.94963469e-02,  7.71453232e-02,  2.05350816e-02], [ 1.43497229e-01,  1.71144754e-02, -9.35309082e-02,  2.38939434e-01], [-1.99111655e-01,  3.03808860e-02,  6.73009530e-02, -2.93555744e-02], [ 6.29517063e-02, -1.01528451e-01,  1.00736521e-01,  1.47236988e-01], [ 3.85970503e-01,  2.51963854e-01,  1.55028194e-01,  4.10150528e-01], [-5.71199320e-02, -1.60720989e-01,  7.36577883e-02, -5.80569804e-02], [-3.86792541e-01, -5.78661300e-02, -1.24690145e-01, -1.39794191e-02], [-1.79891244e-01,  1.46421313e-01,  1.38867453e-01,  1.03172936e-01], [ 1.47801265e-01,  3.34670454e-01, -1.86985642e-01,  3.98371071e-01], [-1.32322401e-01, -1.82629168e-01, -1.58143044e-01, -1.58946767e-01], [ 1.00974731e-01, -6.15989305e-02,  2.34093770e-01, -1.03199929e-01], [ 2.27909088e-01, -2.23244444e-01,  1.29514575e-01,  5.97341470e-02], [-1.94749564e-01, -2.62886465e-01,  2.54892688e-02, -4.12220992e-02], [ 3.28334689e-01,  1.34001151e-01,  1.87554970e-01,  2.91377604e-01], [-4.16792631e-02,  5.96909747e-02,  2.09117785e-01, -2.11260781e-01], [ 4.04220790e-01,  1.96708456e-01,  1.51163235e-01,  4.15382892e-01], [ 3.72809097e-02,  2.82673109e-02, -2.83680946e-01, -3.71050574e-02], [ 9.42718461e-02,  1.78964995e-02, -1.51232272e-01, -1.89847186e-01], [ 1.68997303e-01, -4.15697396e-01,  2.87250757e-01,  2.66074259e-02], [-2.70798296e-01,  3.38231400e-02,  1.58899829e-01,  1.01391517e-01], [ 3.71090829e-01,  2.96433091e-01,  3.53790261e-02,  2.98678517e-01], [-3.19926105e-02, -3.42688374e-02, -9.78981331e-02, -4.10285652e-01], [-2.89924175e-01,  2.27441743e-01,  1.28400818e-01,  1.00271404e-01], [-3.94380093e-01, -2.54201770e-01, -2.48956949e-01, -2.02220276e-01], [ 2.02423900e-01, -1.97724655e-01, -3.90504561e-02,  1.22467048e-01], [-1.55877143e-01, -1.22462466e-01, -1.81841031e-02,  7.71528929e-02], [ 1.12466775e-02, -5.70510933e-03, -1.16865128e-01, -1.43189169e-03], [ 3.48025471e-01, -1.66458532e-01, -1.30420089e-01, -1.72610447e-01], [ 7.16221780e-02,  8.35268795e-02, -8.14115182e-02,  3.25343721e-02], [ 1.56302214e-01, -4.10844907e-02,  1.97261825e-01,  1.35632887e-01], [ 2.54965603e-01,  3.14848609e-02,  9.56392009e-03, -1.85722768e-01], [-1.94464982e-01,  1.25462607e-01,  3.52928460e-01,  2.86028653e-01], [ 9.68950917e-04,  5.26590447e-05,  1.00335516e-02, -1.24123961e-01], [ 8.15703243e-04, -1.64272428e-01, -1.39964968e-01, -3.60741466e-01], [ 3.12756330e-01, -2.66292933e-02, -3.66768576e-02, -5.15917689e-02]]> : tensor<64x4xf32>, tolerance = 4.470348e-08
+  func.return
+}
+

@@ -452,7 +452,8 @@ fn loop_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[ValueR
     }).collect();
     let iterators = vec!["parallel"; shape.len()];
     ev.memo.clear();
-    let inputs = ev.inputs.clone();
+    let mut inputs = ev.inputs.clone();
+    fit_inputs(&mut ctx.e, &mut inputs, &shape);
     ctx.e.generic_multi(&inputs, inits, &iterators, |e, block_args| {
         ev.block_args = block_args.to_vec();
         let mut out = Vec::new();
@@ -462,6 +463,33 @@ fn loop_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[ValueR
         }
         Ok(out)
     })
+}
+
+/// Inputs read along a loop by its index alone (`d<k>` in the map) but longer than the loop (a
+/// `slice` from 0 with stride 1 reads a prefix) are cut to the loop's size with
+/// `tensor.extract_slice`: linalg infers a loop's range from every operand indexed that way
+/// and rejects sizes that disagree.
+fn fit_inputs(e: &mut Emitter, inputs: &mut [Operand], loop_sizes: &[i64]) {
+    for x in inputs.iter_mut() {
+        let mut dims = x.ty.dims.clone();
+        for (k, part) in x.map.split(", ").enumerate() {
+            let loop_size = part.strip_prefix('d').and_then(|d| d.parse::<usize>().ok()).and_then(|d| loop_sizes.get(d));
+            if let (Some(&size), Some(dim)) = (loop_size, dims.get_mut(k)) {
+                if *dim > size {
+                    *dim = size;
+                }
+            }
+        }
+        if dims != x.ty.dims {
+            let cut = TensorType::new(dims.clone(), x.ty.element);
+            let zeros = vec!["0"; dims.len()].join(", ");
+            let sizes = dims.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+            let ones = vec!["1"; dims.len()].join(", ");
+            let (from, to) = (crate::types::tensor(&x.ty), crate::types::tensor(&cut));
+            x.value = e.op("cut", &format!("tensor.extract_slice {}[{zeros}] [{sizes}] [{ones}] : {from} to {to}", x.value));
+            x.ty = cut;
+        }
+    }
 }
 
 /// The scalar init of a reduce in an input fusion: a constant or a fusion operand.
@@ -604,6 +632,7 @@ fn input_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[Value
     let iterators: Vec<&str> = (0..loops).map(|i| if reduction_loops.contains(&i) { "reduction" } else { "parallel" }).collect();
     ev.memo.clear();
     let mut operands = ev.inputs.clone();
+    fit_inputs(&mut ctx.e, &mut operands, &loop_sizes);
     // linalg infers each loop's range from an operand indexed by that loop alone; a reduction
     // loop that no input reads that way (an inner split loop, a reduced broadcast dimension)
     // gets it from a small unread i8 tensor.
@@ -689,7 +718,16 @@ fn output_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[Valu
         Operand { value: lhs, ty: lt.clone(), map: plan.lhs_map.join(", ") },
         Operand { value: rhs, ty: rt.clone(), map: plan.rhs_map.join(", ") },
     ];
-    inputs.extend(ev.inputs.iter().cloned());
+    let mut epilogue = ev.inputs.clone();
+    let mut loop_sizes = vec![0; plan.iterators.len()];
+    for (i, &l) in plan.out_loops.iter().enumerate() {
+        loop_sizes[l] = out.dims[i];
+    }
+    for &(l, n) in &plan.contracting {
+        loop_sizes[l] = n;
+    }
+    fit_inputs(&mut ctx.e, &mut epilogue, &loop_sizes);
+    inputs.extend(epilogue);
     let n_in = inputs.len();
     let (le, re, oe) = (lt.element, rt.element, out.element);
     ev.memo.clear();

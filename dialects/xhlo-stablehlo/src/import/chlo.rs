@@ -68,11 +68,11 @@ pub const TABLE: &[(&str, Rule)] = &[
 
 // ---- Emission helpers ----------------------------------------------------------------------
 
-fn un(cx: &mut Cx, op: &str, x: &Val) -> Val {
+pub(super) fn un(cx: &mut Cx, op: &str, x: &Val) -> Val {
     cx.emit1(op, std::slice::from_ref(x), vec![], x.ty.clone())
 }
 
-fn bin(cx: &mut Cx, op: &str, a: &Val, b: &Val) -> Val {
+pub(super) fn bin(cx: &mut Cx, op: &str, a: &Val, b: &Val) -> Val {
     cx.emit1(op, &[a.clone(), b.clone()], vec![], a.ty.clone())
 }
 
@@ -85,7 +85,7 @@ fn is_float(t: &Type) -> bool {
 }
 
 /// `compare` with the compare_type the operands' element type implies.
-fn cmp(cx: &mut Cx, dir: &str, a: &Val, b: &Val) -> Val {
+pub(super) fn cmp(cx: &mut Cx, dir: &str, a: &Val, b: &Val) -> Val {
     let ty = match element_of(&a.ty) {
         Some(Type::Float(_)) | Some(Type::Complex(_)) => "FLOAT",
         _ if is_unsigned(&a.ty) => "UNSIGNED",
@@ -98,11 +98,11 @@ fn cmp(cx: &mut Cx, dir: &str, a: &Val, b: &Val) -> Val {
     cx.emit1("xhlo.compare", &[a.clone(), b.clone()], attrs, with_element(&a.ty, i1()))
 }
 
-fn select(cx: &mut Cx, p: &Val, a: &Val, b: &Val) -> Val {
+pub(super) fn select(cx: &mut Cx, p: &Val, a: &Val, b: &Val) -> Val {
     cx.emit1("xhlo.select", &[p.clone(), a.clone(), b.clone()], vec![], a.ty.clone())
 }
 
-fn convert(cx: &mut Cx, x: &Val, element: Type) -> Val {
+pub(super) fn convert(cx: &mut Cx, x: &Val, element: Type) -> Val {
     cx.emit1("xhlo.convert", std::slice::from_ref(x), vec![], with_element(&x.ty, element))
 }
 
@@ -111,7 +111,7 @@ fn bitcast(cx: &mut Cx, x: &Val, element: Type) -> Val {
 }
 
 /// A splat constant of `like`'s type with the literal `body`.
-fn splat_body(cx: &mut Cx, body: String, like: &Type) -> Val {
+pub(super) fn splat_body(cx: &mut Cx, body: String, like: &Type) -> Val {
     let attrs = vec![("value".to_string(), Attribute::Dense { body, ty: like.clone() })];
     cx.emit1("xhlo.constant", &[], attrs, like.clone())
 }
@@ -142,7 +142,7 @@ pub fn float_literal(v: f64, name: &str) -> String {
 }
 
 /// A float splat of `like`'s type.
-fn fconst(cx: &mut Cx, v: f64, like: &Val) -> Val {
+pub(super) fn fconst(cx: &mut Cx, v: f64, like: &Val) -> Val {
     let name = match element_of(&like.ty) {
         Some(Type::Float(n)) => n.clone(),
         _ => "f32".into(),
@@ -151,7 +151,7 @@ fn fconst(cx: &mut Cx, v: f64, like: &Val) -> Val {
 }
 
 /// An integer splat of `like`'s type.
-fn iconst(cx: &mut Cx, v: i128, like: &Val) -> Val {
+pub(super) fn iconst(cx: &mut Cx, v: i128, like: &Val) -> Val {
     splat_body(cx, v.to_string(), &like.ty.clone())
 }
 
@@ -1741,14 +1741,14 @@ fn zero_literal(element: &Type) -> Result<&'static str, String> {
 }
 
 /// A zero tensor of type `ty`.
-fn zeros(cx: &mut Cx, ty: &Type) -> Result<Val, String> {
+pub(super) fn zeros(cx: &mut Cx, ty: &Type) -> Result<Val, String> {
     let element = element_of(ty).ok_or_else(|| format!("unsupported: {} is not a tensor", mlir_text::print::type_to_string(ty)))?;
     let body = zero_literal(element)?.to_string();
     Ok(splat_body(cx, body, ty))
 }
 
 /// An `i64` scalar constant.
-fn i64_scalar(cx: &mut Cx, v: i64) -> Val {
+pub(super) fn i64_scalar(cx: &mut Cx, v: i64) -> Val {
     splat_body(cx, v.to_string(), &tensor(&[], int(64, false)))
 }
 
@@ -1897,7 +1897,7 @@ fn scan(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
 }
 
 /// The same element type with other dimensions.
-fn with_dims(t: &Type, dims: &[i64]) -> Type {
+pub(super) fn with_dims(t: &Type, dims: &[i64]) -> Type {
     tensor(dims, element_of(t).cloned().unwrap_or(Type::None))
 }
 

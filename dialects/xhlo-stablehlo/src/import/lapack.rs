@@ -1,7 +1,7 @@
-//! jaxlib's LAPACK custom calls as xhlo ops. On CPU, JAX lowers `jax.scipy.linalg.
-//! solve_triangular` and `jnp.linalg.cholesky` to `custom_call @lapack_<t><routine>_ffi`
-//! (t: s, d, c, z) with the routine's character flags in `mhlo.backend_config`; XLA runs them
-//! by calling LAPACK. Here they become the xhlo ops that compute the same values:
+//! jaxlib's LAPACK custom calls as xhlo ops. On CPU, JAX lowers `jnp.linalg` and
+//! `jax.scipy.linalg` functions to `custom_call @lapack_<t><routine>_ffi` (t: s, d, c, z) with
+//! the routine's character flags in `mhlo.backend_config`; XLA runs them by calling LAPACK.
+//! Here they become xhlo ops that compute the same values:
 //!
 //! - `trsm` (a, b) → `triangular_solve`: `side` L/R is `left_side`, `uplo` L/U is `lower`,
 //!   `trans_x` N/T/C is `transpose_a` NO_TRANSPOSE/TRANSPOSE/ADJOINT, `diag` U/N is
@@ -12,9 +12,26 @@
 //!   factor holds a NaN, which JAX's code after the call turns into an all-NaN result, as
 //!   with LAPACK.
 //!
+//! The routines no xhlo op computes are expanded into `while` loops of ordinary xhlo ops,
+//! f32/f64 only (the complex ones pivot and reflect by other rules, and are refused):
+//!
+//! - `getrf` (a) → (factors, pivots, info): LAPACK's `getf2` ([`getrf`]).
+//! - `geqrf` (a) → (reflectors and R, taus) and `orgqr` (reflectors, taus) → Q: LAPACK's
+//!   `geqr2` and `org2r` ([`householder`]).
+//! - `syevd` (a) → (eigenvectors, eigenvalues, info): a cyclic Jacobi method ([`jacobi`]).
+//! - `gesdd` (a) → (a, singular values, u, vt, info), `mode` A (full), S (reduced) or N (no
+//!   vectors wanted; they are computed in the full or reduced shapes the call declares): a
+//!   one-sided Jacobi method ([`svd`]).
+//!
 //! The calls' `operand_layouts` (column-major, as LAPACK wants) describe the memory the
-//! library reads, not the values, so they do not carry over. Other LAPACK routines (getrf,
-//! geqrf, syevd, gesdd, ...) have no xhlo op and are refused by name.
+//! library reads, not the values, so they do not carry over. Other LAPACK routines (geev,
+//! gees, ...) are refused by name.
+
+mod batch;
+mod getrf;
+mod householder;
+mod jacobi;
+mod svd;
 
 use super::attrs::Named;
 use super::types::{dims_of, element_of, i1, int, tensor, with_element};
@@ -31,8 +48,13 @@ pub fn import(cx: &mut Cx, src: &Src, target: &str) -> Option<Result<Vec<Val>, S
     Some(match name {
         "trsm" => trsm(cx, src),
         "potrf" => potrf(cx, src),
+        "getrf" => getrf::getrf(cx, src),
+        "geqrf" => householder::geqrf(cx, src),
+        "orgqr" => householder::orgqr(cx, src),
+        "syevd" => syevd(cx, src),
+        "gesdd" => choose(src, "mode", &[('A', Some(true)), ('S', Some(false)), ('N', None)]).and_then(|full| svd::gesdd(cx, src, full)),
         other => Err(format!(
-            "unsupported: custom_call @{target}: the LAPACK routine {other} has no xhlo equivalent (trsm and potrf are imported)"
+            "unsupported: custom_call @{target}: the LAPACK routine {other} has no xhlo equivalent (trsm, potrf, getrf, geqrf, orgqr, syevd and gesdd are imported)"
         )),
     })
 }
@@ -71,6 +93,14 @@ fn trsm(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
         ("transpose_a".into(), Attribute::Str(transpose.into())),
     ];
     Ok(vec![cx.emit1("xhlo.triangular_solve", &src.operands, attrs, src.result()?.clone())])
+}
+
+fn syevd(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
+    // mode 'N' (eigenvalues only) leaves LAPACK's first result unspecified; the eigenvectors
+    // are computed either way.
+    choose(src, "mode", &[('V', ()), ('N', ())])?;
+    let lower = choose(src, "uplo", &[('L', true), ('U', false)])?;
+    jacobi::syevd(cx, src, lower)
 }
 
 fn potrf(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {

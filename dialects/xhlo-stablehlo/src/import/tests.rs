@@ -626,15 +626,31 @@ fn other_ops_with_regions_refuse_quantized_values() {
     assert_eq!(e, "2:8: 'test.region_op' op unsupported: quantization ('test.region_op' with regions over quantized values)");
 }
 
-/// jaxlib's LAPACK calls without an xhlo op are refused by name; Shardy's annotations on them
+/// jaxlib's LAPACK calls without an expansion are refused by name; Shardy's annotations on them
 /// do not get in the way.
 #[test]
-fn lapack_routines_without_an_xhlo_op_are_refused_by_name() {
+fn lapack_routines_without_an_expansion_are_refused_by_name() {
     let e = one_error(r#"func.func @f(%a: tensor<3x3xf32>) {
-  %0:3 = "stablehlo.custom_call"(%a) <{call_target_name = "lapack_sgetrf_ffi"}> {mhlo.backend_config = {}, sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=3, j=3, k=3, l=3, m=3}, custom>} : (tensor<3x3xf32>) -> (tensor<3x3xf32>, tensor<3xi32>, tensor<i32>)
+  %0:5 = "stablehlo.custom_call"(%a) <{call_target_name = "lapack_sgeev_ffi"}> {mhlo.backend_config = {compute_left = 78 : ui8, compute_right = 86 : ui8}, sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k], [l], [m, n], [o, p], []) {i=3, j=3, k=3, l=3, m=3, n=3, o=3, p=3}, custom>} : (tensor<3x3xf32>) -> (tensor<3xf32>, tensor<3xf32>, tensor<3x3xcomplex<f32>>, tensor<3x3xcomplex<f32>>, tensor<i32>)
   "func.return"() : () -> ()
 }"#);
-    assert!(e.contains("unsupported: custom_call @lapack_sgetrf_ffi: the LAPACK routine getrf has no xhlo equivalent"), "{e}");
+    assert!(e.contains("2:10: 'stablehlo.custom_call' op unsupported: custom_call @lapack_sgeev_ffi: the LAPACK routine geev has no xhlo equivalent"), "{e}");
+}
+
+/// The expanded routines refuse complex matrices (LAPACK pivots them by |re| + |im|) and
+/// result types that are not the routine's.
+#[test]
+fn lapack_expansions_refuse_complex_matrices_and_wrong_results() {
+    let e = one_error(r#"func.func @f(%a: tensor<3x3xcomplex<f32>>) {
+  %0:3 = "stablehlo.custom_call"(%a) <{call_target_name = "lapack_cgetrf_ffi"}> {mhlo.backend_config = {}} : (tensor<3x3xcomplex<f32>>) -> (tensor<3x3xcomplex<f32>>, tensor<3xi32>, tensor<i32>)
+  "func.return"() : () -> ()
+}"#);
+    assert!(e.contains("2:10: 'stablehlo.custom_call' op unsupported: LAPACK getrf of complex<f32> matrices (only f32 and f64 are expanded)"), "{e}");
+    let e = one_error(r#"func.func @f(%a: tensor<4x3xf64>) {
+  %0:3 = "stablehlo.custom_call"(%a) <{call_target_name = "lapack_dgetrf_ffi"}> {mhlo.backend_config = {}} : (tensor<4x3xf64>) -> (tensor<4x3xf64>, tensor<4xi32>, tensor<i32>)
+  "func.return"() : () -> ()
+}"#);
+    assert!(e.contains("the pivots result of getrf has type tensor<4xi32>, expected tensor<3xi32>"), "{e}");
 }
 
 /// A LAPACK trsm call becomes xhlo.triangular_solve with its flags read from the characters.
