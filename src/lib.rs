@@ -27,8 +27,10 @@ pub use xhlo_passes as passes;
 pub use xhlo_stablehlo as stablehlo;
 
 pub mod check;
+pub mod collective;
 pub mod feed;
 pub mod import;
+pub mod mpi;
 pub mod npy;
 pub mod opt;
 pub mod runtime;

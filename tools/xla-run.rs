@@ -382,9 +382,10 @@ fn main() -> ExitCode {
             run_program(&cli)
         }
     });
-    match result {
+    let code = match result {
         Ok(Ok(true)) => ExitCode::SUCCESS,
         Ok(Ok(false)) => ExitCode::from(1),
+        Ok(Err(e)) if xhlo::mpi::loaded().is_some() => xhlo::mpi::abort(&format!("xla-run: error: {e}")),
         Ok(Err(e)) => {
             eprintln!("xla-run: error: {e}");
             ExitCode::from(1)
@@ -393,5 +394,7 @@ fn main() -> ExitCode {
             eprintln!("xla-run: internal error (a bug: please report it with the input)");
             ExitCode::from(2)
         }
-    }
+    };
+    xhlo::mpi::finalize();
+    code
 }

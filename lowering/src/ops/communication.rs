@@ -13,7 +13,8 @@
 //! (`_mlir_ciface_xhlo_infeed_f32(descriptor*, i64, i64)`), so the host reads their shape
 //! and strides; `<type>` is the element type's XLA name in lower case (`f32`, `s4`, `pred`),
 //! which tells signed from unsigned and sub-byte from byte elements sharing a storage type.
-//! `send` and `recv` stay unsupported (they need a second process: the collectives' issue).
+//! `send` and `recv` talk to another process: they are lowered with the collectives
+//! (`collective.rs`), which move bytes the same way.
 
 use super::common::operands;
 use super::LowerFn;
@@ -22,7 +23,8 @@ use crate::types;
 use mlir_text::ast::Op;
 use xhlo_ir::TensorType;
 
-pub const LOWERINGS: &[(&str, LowerFn)] = &[("after_all", after_all), ("infeed", infeed), ("outfeed", outfeed)];
+pub const LOWERINGS: &[(&str, LowerFn)] =
+    &[("after_all", after_all), ("infeed", infeed), ("outfeed", outfeed), ("send", super::collective::send), ("recv", super::collective::recv)];
 
 /// The host function that moves values of `t`'s element type (`direction`: infeed or
 /// outfeed), declared in the module; returns its name.

@@ -36,7 +36,7 @@ pub const OPS: &[OpDef] = &[
              computation (E, E) -> E; several operands (XLA's tuple operand) share the computation and \
              element type; results have the operands' types",
             &[tensors("operands")], infer_all_reduce)
-    }.unlowered("collectives need several replicas and a communication runtime; the JIT runs one replica"),
+    },
     OpDef {
         attrs: &[opt_attr("replica_groups", AttrKind::Array)],
         effects: Effects::SideEffecting,
@@ -44,7 +44,7 @@ pub const OPS: &[OpDef] = &[
             "CrossReplicaSum: an AllReduce with addition (logical or for PRED) across the replicas of a group; \
              the result has the operand's type",
             &[tensor("operand")], infer_cross_replica_sum)
-    }.with_import(Import::Renamed(&["stablehlo.cross-replica-sum"])).unlowered("collectives need several replicas and a communication runtime; the JIT runs one replica"),
+    }.with_import(Import::Renamed(&["stablehlo.cross-replica-sum"])),
     OpDef {
         attrs: &[
             attr("all_gather_dim", AttrKind::Int),
@@ -57,7 +57,7 @@ pub const OPS: &[OpDef] = &[
             "AllGather: concatenates the operands of a replica group along all_gather_dim, in group order; that \
              dimension grows by the group size (computed from replica_groups, else read from the declared result)",
             &[tensor("operand")], infer_all_gather)
-    }.with_import(Import::Converted("stablehlo.all_gather")).unlowered("collectives need several replicas and a communication runtime; the JIT runs one replica"),
+    }.with_import(Import::Converted("stablehlo.all_gather")),
     OpDef {
         attrs: &[
             attr("split_dimension", AttrKind::Int),
@@ -71,7 +71,7 @@ pub const OPS: &[OpDef] = &[
             "AllToAll: splits the operand into split_count blocks along split_dimension, sends block i to the i-th \
              replica of the group and concatenates the received blocks along concat_dimension",
             &[tensor("operand")], infer_all_to_all)
-    }.with_import(Import::Converted("stablehlo.all_to_all")).unlowered("collectives need several replicas and a communication runtime; the JIT runs one replica"),
+    }.with_import(Import::Converted("stablehlo.all_to_all")),
     OpDef {
         attrs: &[
             attr("scatter_dimension", AttrKind::Int),
@@ -86,7 +86,7 @@ pub const OPS: &[OpDef] = &[
              group-size blocks along scatter_dimension, replica i keeping block i; that dimension shrinks by the \
              group size (computed from replica_groups, else read from the declared result)",
             &[tensor("operand")], infer_reduce_scatter)
-    }.unlowered("collectives need several replicas and a communication runtime; the JIT runs one replica"),
+    },
     OpDef {
         attrs: &[opt_attr("replica_groups", AttrKind::Array), opt_attr("channel_id", AttrKind::Int)],
         effects: Effects::SideEffecting,
@@ -94,7 +94,7 @@ pub const OPS: &[OpDef] = &[
             "CollectiveBroadcast (HLO collective-broadcast; StableHLO collective_broadcast): every replica of a \
              group receives the operand of the group's first replica; the result has the operand's type",
             &[tensor("operand")], infer_collective_broadcast)
-    }.unlowered("collectives need several replicas and a communication runtime; the JIT runs one replica"),
+    },
     OpDef {
         attrs: &[attr("source_target_pairs", AttrKind::Array), opt_attr("channel_id", AttrKind::Int)],
         effects: Effects::SideEffecting,
@@ -102,11 +102,11 @@ pub const OPS: &[OpDef] = &[
             "CollectivePermute: each pair [source, target] in source_target_pairs sends the source replica's \
              operand to the target replica; no source or target repeats; replicas that are no target get zeros",
             &[tensor("operand")], infer_collective_permute)
-    }.unlowered("collectives need several replicas and a communication runtime; the JIT runs one replica"),
+    },
     OpDef::new("replica_id", Category::Collective,
-        "ReplicaId: this replica's id in [0, replica count), a tensor<ui32> scalar", &[], infer_id).with_syntax(Syntax::Own).unlowered("collectives need several replicas and a communication runtime; the JIT runs one replica"),
+        "ReplicaId: this replica's id in [0, replica count), a tensor<ui32> scalar", &[], infer_id).with_syntax(Syntax::Own),
     OpDef::new("partition_id", Category::Collective,
-        "PartitionId: this partition's id in [0, partition count), a tensor<ui32> scalar", &[], infer_id).with_syntax(Syntax::Own).unlowered("collectives need several replicas and a communication runtime; the JIT runs one replica"),
+        "PartitionId: this partition's id in [0, partition count), a tensor<ui32> scalar", &[], infer_id).with_syntax(Syntax::Own),
 ];
 
 /// The parsed `replica_groups`; `None` when absent or `[]` (all replicas in one group of
