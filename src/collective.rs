@@ -126,8 +126,53 @@ pub struct Needs {
 }
 
 impl Needs {
-    /// Reads `file` (xhlo): every function counts, as any may be called.
-    pub fn of(file: &mlir_text::ast::File) -> Needs {
+    /// Reads the functions of `file` (xhlo) that `entry` calls, itself included.
+    pub fn of(file: &mlir_text::ast::File, entry: &str) -> Needs {
+        fn functions<'a>(ops: &'a [mlir_text::ast::Op], out: &mut HashMap<String, &'a mlir_text::ast::Op>) {
+            for op in ops {
+                if op.name == "func.func" {
+                    if let Some(mlir_text::ast::Attribute::Str(n)) = op.attr("sym_name") {
+                        out.insert(n.clone(), op);
+                    }
+                }
+                for b in op.regions.iter().flat_map(|r| &r.blocks) {
+                    functions(&b.ops, out);
+                }
+            }
+        }
+        fn callees(op: &mlir_text::ast::Op, out: &mut Vec<String>) {
+            if let Some(mlir_text::ast::Attribute::Symbol(path)) = op.attr("callee") {
+                out.extend(path.last().cloned());
+            }
+            for b in op.regions.iter().flat_map(|r| &r.blocks) {
+                b.ops.iter().for_each(|o| callees(o, out));
+            }
+        }
+        let mut table = HashMap::new();
+        functions(&file.ops, &mut table);
+        let mut needs = Self::ops_of(&file.ops.iter().filter(|o| o.name == "builtin.module").cloned().map(|mut m| {
+            m.regions.clear();
+            m
+        }).collect::<Vec<_>>());
+        let (mut todo, mut seen) = (vec![entry.to_string()], std::collections::HashSet::new());
+        while let Some(name) = todo.pop() {
+            if !seen.insert(name.clone()) {
+                continue;
+            }
+            if let Some(f) = table.get(&name) {
+                callees(f, &mut todo);
+                let n = Self::ops_of(std::slice::from_ref(*f));
+                needs.processes |= n.processes;
+                needs.channels.extend(n.channels);
+            }
+        }
+        needs.channels.sort();
+        needs.channels.dedup();
+        needs
+    }
+
+    /// What `ops` and the ops nested in them need.
+    fn ops_of(file_ops: &[mlir_text::ast::Op]) -> Needs {
         fn walk(ops: &[mlir_text::ast::Op], needs: &mut Needs) {
             for op in ops {
                 if let Some(name) = op.name.strip_prefix("xhlo.") {
@@ -159,9 +204,7 @@ impl Needs {
             }
         }
         let mut needs = Needs::default();
-        walk(&file.ops, &mut needs);
-        needs.channels.sort();
-        needs.channels.dedup();
+        walk(file_ops, &mut needs);
         needs
     }
 }

@@ -33,6 +33,7 @@ pub mod import;
 pub mod mpi;
 pub mod npy;
 pub mod opt;
+pub mod parallel;
 pub mod runtime;
 pub mod workloads;
 pub mod verify_diagnostics;

@@ -215,7 +215,7 @@ pub fn compile_ast(ctx: &XhloContext, parsed: &mlir_text::ast::File, options: &C
     if options.timing {
         print_phases(&[("MLIR pass pipeline (per pass above)", passes), ("LLVM code generation (JIT)", compile_time - passes)], compile_time);
     }
-    let mut needs = crate::collective::Needs::of(parsed);
+    let mut needs = crate::collective::Needs::of(parsed, &options.entry);
     needs.replicas = options.num_replicas.or(needs.replicas);
     needs.partitions = options.num_partitions.or(needs.partitions);
     Ok(Program { engine, inputs, outputs, compile_time, threads: options.effective_threads(), needs })
