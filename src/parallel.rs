@@ -118,6 +118,9 @@ impl Plan {
         signatures: &HashMap<String, (Vec<Type>, Vec<Type>)>,
         result: &str,
     ) -> Result<(Plan, Box<dyn Fn(&str) -> Option<usize>>), String> {
+        if op.attr("infeed").is_some() {
+            return Err("unsupported: run_parallel's infeed queues (functions giving each process's infeed items)".into());
+        }
         let Some(Attribute::Array(rows)) = op.attr("programs") else { return Err("run_parallel without programs".into()) };
         let grid: Vec<Vec<String>> = rows
             .iter()
