@@ -324,3 +324,42 @@ pub fn recv(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     out.push(TOKEN.to_string());
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::{lower_module, lower_module_err, strip};
+
+    /// An op missing an attribute the host needs is an error, not a call with a guess.
+    #[test]
+    fn all_gather_without_its_dimension_is_an_error() {
+        let e = lower_module_err(
+            r#"  "func.func"() <{function_type = (tensor<2xi64>) -> tensor<4xi64>, sym_name = "f"}> ({
+  ^bb0(%a: tensor<2xi64>):
+    %r = "xhlo.all_gather"(%a) {replica_groups = [array<i64: 0, 1>]} : (tensor<2xi64>) -> tensor<4xi64>
+    "func.return"(%r) : (tensor<4xi64>) -> ()
+  }) : () -> ()"#,
+        );
+        assert!(e.contains("all_gather_dim"), "{e}");
+    }
+
+    /// all_reduce: one host call (contribution 0 and the group size), then a loop fetching
+    /// the other contributions and folding them with the region (here a subtraction).
+    #[test]
+    fn all_reduce_folds_fetched_contributions_with_its_region() {
+        let out = strip(&lower_module(
+            r#"  "func.func"() <{function_type = (tensor<2xi64>) -> tensor<2xi64>, sym_name = "f"}> ({
+  ^bb0(%a: tensor<2xi64>):
+    %r = "xhlo.all_reduce"(%a) ({
+    ^bb0(%p: tensor<i64>, %q: tensor<i64>):
+      %s = "xhlo.subtract"(%p, %q) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+      "gpu.yield"(%s) : (tensor<i64>) -> ()
+    }) {replica_groups = [array<i64: 1, 0>], channel_id = 2 : i64, use_global_device_ids = true} : (tensor<2xi64>) -> tensor<2xi64>
+    "func.return"(%r) : (tensor<2xi64>) -> ()
+  }) : () -> ()"#,
+        ));
+        // kind 3 (reduce), 8-byte elements, mode 3 (flattened ids), one group of 2: [1, 0].
+        assert!(out.contains("dense<[3, 8, 3, 0, 0, 0, 1, 2, 1, 0,"), "{out}");
+        assert!(out.contains("func.call @xhlo_collective_s64(") && out.contains("scf.for"), "{out}");
+        assert!(out.contains("func.call @xhlo_collective_take_s64(") && out.contains("arith.subi"), "{out}");
+    }
+}

@@ -84,7 +84,7 @@ fn outfeed(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
 
 #[cfg(test)]
 mod tests {
-    use crate::testing::{lower_module, lower_module_err, strip};
+    use crate::testing::{lower_module, strip};
 
     /// Infeed fills a fresh buffer through the host function of its element type, outfeed
     /// hands its operand's buffer over; tokens leave nothing behind.
@@ -103,18 +103,20 @@ mod tests {
         assert!(!out.contains("<token>"), "{out}");
     }
 
-    /// send needs a second program: refused with the catalogue's reason, not lowered to a
-    /// call that would block or drop the data.
+    /// send passes each value to the host with a config naming the channel (kind 7, channel
+    /// 3); the token leaves nothing behind.
     #[test]
-    fn send_is_refused_with_its_reason() {
-        let e = lower_module_err(
+    fn send_calls_the_collective_host_function_with_its_channel() {
+        let out = strip(&lower_module(
             r#"  "func.func"() <{function_type = (tensor<2xf32>) -> (), sym_name = "f"}> ({
   ^bb0(%a: tensor<2xf32>):
     %t = "xhlo.after_all"() : () -> !xhlo.token
-    %u = "xhlo.send"(%a, %t) {channel_id = 1 : i64} : (tensor<2xf32>, !xhlo.token) -> !xhlo.token
+    %u = "xhlo.send"(%a, %t) {channel_id = 3 : i64} : (tensor<2xf32>, !xhlo.token) -> !xhlo.token
     "func.return"() : () -> ()
   }) : () -> ()"#,
-        );
-        assert!(e.contains("unsupported in lowering: xhlo.send: send and recv need a second program"), "{e}");
+        ));
+        assert!(out.contains("func.call @xhlo_collective_f32("), "{out}");
+        assert!(out.contains("dense<[7, 4, 0, 3, 0, 0, 0, 0,"), "{out}");
+        assert!(!out.contains("<token>"), "{out}");
     }
 }
