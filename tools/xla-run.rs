@@ -33,6 +33,9 @@ Environment (each sets the default of a flag; the flag wins):
   XHLO_THREADS=N                  --threads
   XHLO_LLVM_OPTIONS='-opt ...'    LLVM's own options for the JIT's code generation (e.g.
                                   -disable-lsr), set once per process (no flag)
+  OMPI_COMM_WORLD_SIZE            set by Open MPI's mpirun: this process is one rank of a
+                                  run (MPI is started at once; {rank} in --input paths,
+                                  --output-dir/rank<r>/, lines prefixed `rank r:`)
 
 The flags are the options of the xhlo-jit pipeline that compiles the program:
 `xla-run --print-pipeline [flags]` prints it, for xla-opt --pass-pipeline=...";
