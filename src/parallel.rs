@@ -69,10 +69,11 @@ fn module_ops(file: &mut File) -> &mut Vec<Op> {
 }
 
 impl Plan {
-    /// Reads a chunk (StableHLO text) whose `@main` runs `interpreter.run_parallel`.
-    pub fn of(text: &str) -> Result<Plan, String> {
-        let mut file = crate::stablehlo::parse_file(text).map_err(|e| e.to_string())?;
-        let ops = module_ops(&mut file);
+    /// Reads a chunk (StableHLO text of `file`) whose `@main` runs
+    /// `interpreter.run_parallel`.
+    pub fn of(text: &str, file: &str) -> Result<Plan, String> {
+        let mut parsed = crate::stablehlo::parse_file(text).map_err(|e| e.in_file(file))?;
+        let ops = module_ops(&mut parsed);
         let main_at = ops.iter().position(|o| o.name == "func.func" && sym_name(o) == Some("main")).ok_or("no @main")?;
         let main = ops.remove(main_at);
         let signatures: HashMap<String, (Vec<Type>, Vec<Type>)> = ops
@@ -106,7 +107,7 @@ impl Plan {
             }
         }
         let (mut plan, _) = plan.ok_or("@main has no interpreter.run_parallel")?;
-        plan.module = mlir_text::print::print_file(&file, "run_parallel");
+        plan.module = mlir_text::print::print_file(&parsed, file);
         Ok(plan)
     }
 
@@ -205,7 +206,7 @@ mod tests {
     func.return
   }
 }"#;
-        let plan = Plan::of(text).unwrap();
+        let plan = Plan::of(text, "t.mlir").unwrap();
         assert_eq!((plan.replicas, plan.partitions, plan.results), (2, 1, 3));
         assert_eq!(plan.slots[0].entry, "send");
         assert_eq!(plan.slots[0].inputs.len(), 1);
@@ -213,6 +214,6 @@ mod tests {
         assert_eq!(plan.slots[1].results, vec![1]);
         assert_eq!(plan.checks.len(), 1);
         assert_eq!(plan.checks[0].1, vec![1]);
-        assert!(!plan.module.contains("run_parallel"), "{}", plan.module);
+        assert!(!plan.module.contains("interpreter.run_parallel") && plan.module.contains("t.mlir"), "{}", plan.module);
     }
 }

@@ -388,7 +388,7 @@ const PARALLEL_TIMEOUT: u64 = 60;
 /// A chunk with `interpreter.run_parallel`: one process per program under mpirun (this
 /// binary with --parallel-chunk), then the checks on the results they wrote.
 fn run_parallel_chunk(cli: &Cli, text: &str, file: &str, index: usize) -> Result<(), String> {
-    let plan = xhlo::parallel::Plan::of(text)?;
+    let plan = xhlo::parallel::Plan::of(text, file)?;
     let dir = std::env::temp_dir().join(format!("xla-run-parallel-{}-{index}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let exe = std::env::current_exe().map_err(|e| format!("xla-run's own path: {e}"))?;
@@ -425,7 +425,7 @@ fn run_parallel_process(cli: &Cli, index: usize) -> Result<bool, String> {
     let mpi = xhlo::mpi::get()?;
     let (text, file) = read_input(cli.file.as_deref().unwrap_or("-"))?;
     let chunk = source::split_input(&text).into_iter().nth(index).ok_or_else(|| format!("{file} has no chunk {index}"))?;
-    let plan = xhlo::parallel::Plan::of(&chunk.text)?;
+    let plan = xhlo::parallel::Plan::of(&chunk.text, &file)?;
     let slot = plan.slots.get(mpi.rank).ok_or_else(|| format!("rank {} has no program (the test has {})", mpi.rank, plan.slots.len()))?;
     let ctx = XhloContext::new();
     let parsed = load(&ctx, &plan.module, &file)?;
