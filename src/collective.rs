@@ -273,6 +273,12 @@ pub fn block_order(dims: &[i64], dim: usize, blocks: usize) -> Vec<usize> {
     keyed.into_iter().map(|(_, i)| i).collect()
 }
 
+/// [`block_order`], or `None` when it is the identity (no dimension before `dim` is larger
+/// than 1: the blocks are already contiguous).
+fn blocks(dims: &[i64], dim: usize, count: usize) -> Option<Vec<usize>> {
+    (dims[..dim].iter().product::<i64>() > 1).then(|| block_order(dims, dim, count))
+}
+
 /// The op's config words, read back.
 struct Config {
     kind: Kind,
@@ -308,9 +314,13 @@ impl Config {
     }
 }
 
-/// A buffer passed by compiled code: its sizes and element addresses (row-major).
+/// A buffer passed by compiled code: its sizes, and where its elements are: one run of
+/// memory when it is row-major and dense (the usual case: then packing is one copy), else
+/// each element's address in row-major order of the indices.
 struct Buffer {
     dims: Vec<i64>,
+    len: usize,
+    dense: Option<*mut u8>,
     addresses: Vec<*mut u8>,
     element: usize,
 }
@@ -319,37 +329,70 @@ impl Buffer {
     /// # Safety
     /// `u` must point to a live unranked memref of elements of `element` bytes.
     unsafe fn new(u: *const Unranked, element: usize) -> Buffer {
-        let (dims, addresses) = element_addresses(u, element);
-        Buffer { dims, addresses, element }
+        let (rank, d) = (*(u as *const i64), *(u as *const *const i64).add(1));
+        let rank = rank.max(0) as usize;
+        let dims: Vec<i64> = (0..rank).map(|i| *d.add(3 + i)).collect();
+        let strides: Vec<i64> = (0..rank).map(|i| *d.add(3 + rank + i)).collect();
+        let len = dims.iter().product::<i64>().max(0) as usize;
+        let mut expected = 1;
+        let mut row_major = true;
+        for i in (0..rank).rev() {
+            row_major &= dims[i] == 1 || strides[i] == expected;
+            expected *= dims[i];
+        }
+        if row_major {
+            let base = (*d.add(1) as *mut u8).offset((*d.add(2) * element as i64) as isize);
+            return Buffer { dims, len, dense: Some(base), addresses: Vec::new(), element };
+        }
+        let (_, addresses) = element_addresses(u, element);
+        Buffer { dims, len, dense: None, addresses, element }
+    }
+
+    fn address(&self, i: usize) -> *mut u8 {
+        match self.dense {
+            // SAFETY: i < len, inside the dense run.
+            Some(base) => unsafe { base.add(i * self.element) },
+            None => self.addresses[i],
+        }
     }
 
     /// The elements in `order` (row-major indices), packed.
     fn pack(&self, order: Option<&[usize]>) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.addresses.len() * self.element);
+        if let (Some(base), None) = (self.dense, order) {
+            // SAFETY: the dense run holds `len` elements.
+            return unsafe { std::slice::from_raw_parts(base, self.len * self.element) }.to_vec();
+        }
+        let mut out = Vec::with_capacity(self.len * self.element);
         let mut put = |i: usize| {
             // SAFETY: every address points to an element of `element` bytes.
-            out.extend_from_slice(unsafe { std::slice::from_raw_parts(self.addresses[i], self.element) })
+            out.extend_from_slice(unsafe { std::slice::from_raw_parts(self.address(i), self.element) })
         };
         match order {
             Some(o) => o.iter().for_each(|&i| put(i)),
-            None => (0..self.addresses.len()).for_each(put),
+            None => (0..self.len).for_each(put),
         }
         out
     }
 
     /// Writes `bytes` (packed in `order`) to the elements.
     fn unpack(&self, bytes: &[u8], order: Option<&[usize]>) {
-        for (k, chunk) in bytes.chunks_exact(self.element).enumerate().take(self.addresses.len()) {
+        if let (Some(base), None) = (self.dense, order) {
+            let n = bytes.len().min(self.len * self.element);
+            // SAFETY: the dense run holds `len` elements; `bytes` is a separate allocation.
+            unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), base, n) };
+            return;
+        }
+        for (k, chunk) in bytes.chunks_exact(self.element).enumerate().take(self.len) {
             let i = order.map_or(k, |o| o[k]);
             // SAFETY: every address points to an element of `element` bytes.
-            unsafe { std::ptr::copy_nonoverlapping(chunk.as_ptr(), self.addresses[i], self.element) };
+            unsafe { std::ptr::copy_nonoverlapping(chunk.as_ptr(), self.address(i), self.element) };
         }
     }
 
     fn zero(&self) {
-        for a in &self.addresses {
+        for i in 0..self.len {
             // SAFETY: as above.
-            unsafe { std::ptr::write_bytes(*a, 0, self.element) };
+            unsafe { std::ptr::write_bytes(self.address(i), 0, self.element) };
         }
     }
 }
@@ -375,7 +418,7 @@ fn run(p: &Process, c: &Config, input: &Buffer, output: &Buffer) -> Result<i64, 
             let groups = groups()?;
             let g = group_size(&groups, rank).ok_or_else(not_in_group)?;
             let all = mpi.allgather(&groups, &input.pack(None))?.ok_or_else(not_in_group)?;
-            output.unpack(&all, Some(&block_order(&output.dims, c.dims[0] as usize, g)));
+            output.unpack(&all, blocks(&output.dims, c.dims[0] as usize, g).as_deref());
             Ok(g as i64)
         }
         Kind::AllToAll => {
@@ -384,9 +427,9 @@ fn run(p: &Process, c: &Config, input: &Buffer, output: &Buffer) -> Result<i64, 
             if g as i64 != c.dims[2] {
                 return Err(format!("split_count is {} but the group of process {rank} has {g} processes", c.dims[2]));
             }
-            let send = input.pack(Some(&block_order(&input.dims, c.dims[0] as usize, g)));
+            let send = input.pack(blocks(&input.dims, c.dims[0] as usize, g).as_deref());
             let got = mpi.alltoall(&groups, &send)?.ok_or_else(not_in_group)?;
-            output.unpack(&got, Some(&block_order(&output.dims, c.dims[1] as usize, g)));
+            output.unpack(&got, blocks(&output.dims, c.dims[1] as usize, g).as_deref());
             Ok(g as i64)
         }
         Kind::Reduce | Kind::ReduceScatter => {
@@ -395,7 +438,7 @@ fn run(p: &Process, c: &Config, input: &Buffer, output: &Buffer) -> Result<i64, 
             let got = if c.kind == Kind::Reduce {
                 mpi.allgather(&groups, &input.pack(None))?
             } else {
-                mpi.alltoall(&groups, &input.pack(Some(&block_order(&input.dims, c.dims[0] as usize, g))))?
+                mpi.alltoall(&groups, &input.pack(blocks(&input.dims, c.dims[0] as usize, g).as_deref()))?
             }
             .ok_or_else(not_in_group)?;
             let block = got.len() / g;
@@ -415,7 +458,7 @@ fn run(p: &Process, c: &Config, input: &Buffer, output: &Buffer) -> Result<i64, 
         }
         Kind::Permute => {
             let (from, to) = permute_peers(c.mode, &c.groups, p.replicas, p.partitions, rank);
-            let mut got = vec![0u8; output.addresses.len() * c.element];
+            let mut got = vec![0u8; output.len * c.element];
             mpi.sendrecv(&input.pack(None), to, &mut got, from, PERMUTE_TAG)?;
             if from.is_some() {
                 output.unpack(&got, None);
@@ -435,7 +478,7 @@ fn run(p: &Process, c: &Config, input: &Buffer, output: &Buffer) -> Result<i64, 
                 mpi.send(&input.pack(None), to, channel as i32)?;
             } else {
                 let from = sender.ok_or_else(|| format!("no process sends on channel {channel}"))?;
-                let mut got = vec![0u8; output.addresses.len() * c.element];
+                let mut got = vec![0u8; output.len * c.element];
                 mpi.recv(&mut got, from, channel as i32)?;
                 output.unpack(&got, None);
             }

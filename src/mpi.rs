@@ -34,6 +34,9 @@ pub struct Mpi {
     allgather: Allgather,
     alltoall: Allgather,
     bcast: unsafe extern "C" fn(*mut c_void, c_int, Handle, c_int, Handle) -> c_int,
+    allreduce: unsafe extern "C" fn(*const c_void, *mut c_void, c_int, Handle, Handle, Handle) -> c_int,
+    float: Handle,
+    sum: Handle,
     sendrecv: unsafe extern "C" fn(*const c_void, c_int, Handle, c_int, c_int, *mut c_void, c_int, Handle, c_int, c_int, Handle, *mut c_void) -> c_int,
     send: unsafe extern "C" fn(*const c_void, c_int, Handle, c_int, c_int, Handle) -> c_int,
     recv: unsafe extern "C" fn(*mut c_void, c_int, Handle, c_int, c_int, Handle, *mut c_void) -> c_int,
@@ -98,6 +101,9 @@ impl Mpi {
             allgather: function!(lib, "MPI_Allgather"),
             alltoall: function!(lib, "MPI_Alltoall"),
             bcast: function!(lib, "MPI_Bcast"),
+            allreduce: function!(lib, "MPI_Allreduce"),
+            float: symbol(lib, "ompi_mpi_float")?,
+            sum: symbol(lib, "ompi_mpi_op_sum")?,
             sendrecv: function!(lib, "MPI_Sendrecv"),
             send: function!(lib, "MPI_Send"),
             recv: function!(lib, "MPI_Recv"),
@@ -253,6 +259,14 @@ impl Mpi {
     pub fn recv(&self, data: &mut [u8], from: usize, tag: i32) -> Result<(), String> {
         // SAFETY: `data` holds the count given; MPI_STATUS_IGNORE is null in Open MPI.
         check(unsafe { (self.recv)(data.as_mut_ptr().cast(), count(data.len())?, self.byte, from as c_int, tag, self.world, std::ptr::null_mut()) }, "MPI_Recv")
+    }
+
+    /// `MPI_Allreduce` of `data` (f32, sum) over the world, in place: the baseline the
+    /// benchmark (`xla-mpi-bench`) compares all_reduce with.
+    pub fn allreduce_sum_f32(&self, data: &mut [f32]) -> Result<(), String> {
+        let send = data.to_vec();
+        // SAFETY: both buffers hold `data.len()` floats.
+        check(unsafe { (self.allreduce)(send.as_ptr().cast(), data.as_mut_ptr().cast(), count(data.len())?, self.float, self.sum, self.world) }, "MPI_Allreduce")
     }
 
     /// Every process's `words` (the same count on every process), in rank order.
