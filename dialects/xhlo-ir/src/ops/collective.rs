@@ -5,8 +5,10 @@
 //! Attribute conventions shared by the family:
 //! - `replica_groups` is an array of `array<i64: ...>` groups,
 //!   `[array<i64: 0, 2>, array<i64: 1, 3>]`. Absent or `[]` means all replicas form one group
-//!   (seed 002), whose size the IR does not know. Groups are non-empty, equal-sized and
-//!   disjoint; ids are non-negative.
+//!   (seed 002), whose size the IR does not know. Groups are non-empty and disjoint, ids
+//!   non-negative; they are equal-sized where the result shape depends on the group size
+//!   (all_gather, all_to_all, reduce_scatter), and may differ elsewhere (StableHLO's padded
+//!   `[[0, 1], [2, -1]]`).
 //! - `channel_id` (integer, >= 0) is StableHLO's `channel_handle` flattened to its handle: only
 //!   ops with the same channel communicate across modules.
 //! - `use_global_device_ids` (bool) reads the group ids as global device ids; it needs a
