@@ -1,7 +1,10 @@
-# One-command set-up: both targets install what is missing, then build.
+# One-command set-up: both targets install what is missing (LLVM/MLIR 22, Open MPI), then build.
 LLVM_PREFIX := /usr/lib/llvm-22
 APT_PACKAGES := llvm-22-dev libmlir-22-dev mlir-22-tools libpolly-22-dev libclang-22-dev clang-22 \
                 libzstd-dev libz3-dev libxml2-dev zlib1g-dev libomp-22-dev
+# Open MPI: loaded at run time by programs with collectives or send/recv (xla-run --replicas,
+# mpirun), and by the tests that run them on 2 and 4 processes.
+MPI_PACKAGES := libopenmpi-dev openmpi-bin
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 XLA_OPT := target/release/xla-opt
 
@@ -20,6 +23,11 @@ deps:
 	  echo "Installing LLVM/MLIR 22 from Debian..."; \
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES); \
+	fi
+	@if ! command -v mpirun >/dev/null || [ ! -e /usr/lib/$$(gcc -dumpmachine 2>/dev/null || echo x86_64-linux-gnu)/libmpi.so.40 ]; then \
+	  echo "Installing Open MPI (collectives across processes)..."; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(MPI_PACKAGES); \
 	fi
 	@command -v cargo >/dev/null || { echo "error: cargo (Rust) is required: https://rustup.rs"; exit 1; }
 
@@ -41,6 +49,9 @@ demo: build
 	@echo
 	@echo "== the verifier's MLIR-level cases for dot/conv/fft/... (split input, expected diagnostics) =="
 	$(XLA_OPT) --split-input-file --verify-diagnostics tests/verify/linalg.mlir > /dev/null && echo "tests/verify/linalg.mlir: all expected diagnostics produced"
+	@echo
+	@echo "== collectives on 2 replicas x 2 partitions: xla-run starts 4 processes under mpirun (Open MPI) =="
+	target/release/xla-run tests/collectives/grid.mlir --replicas 2 --partitions 2 --random-inputs 1 --threads 1 --timeout 60 | sort
 
 # Compile and run every workload (shared/workloads and our own bench/workloads); XLA CPU
 # (jax) and IREE are timed in the same run by the workloads' own harness

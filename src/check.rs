@@ -73,28 +73,11 @@ pub fn extract_checks(file: &mut File, entry: &str) -> Result<Vec<Check>, String
             continue;
         };
         let first_result = existing_results + extra_values.len();
-        let expected = match op.attr("value") {
-            Some(Attribute::Dense { body, ty }) => {
-                let t = tensor_of(ty)?;
-                Some(Literal::parse_dense(body, &t)?)
-            }
-            Some(_) => return Err(format!("line {}: check value must be a dense<...> constant", op.pos.line)),
-            None => None,
-        };
-        let kind = match kind {
-            "expect_eq" | "expect_eq_const" => CheckKind::Eq,
-            "expect_almost_eq" | "expect_almost_eq_const" => CheckKind::AlmostEq { tolerance: attr_f64(&op, "tolerance").unwrap_or(1e-4) },
-            "expect_close" => CheckKind::Close {
-                min_ulp: attr_u64(&op, "min_ulp_difference").unwrap_or(0),
-                max_ulp: attr_u64(&op, "max_ulp_difference").unwrap_or(1),
-            },
-            other => return Err(format!("line {}: unsupported check op check.{other}", op.pos.line)),
-        };
+        checks.push(check_of(&op, kind, first_result)?);
         for (v, t) in op.operands.iter().zip(&op.operand_types) {
             extra_values.push(v.clone());
             extra_types.push(t.clone());
         }
-        checks.push(Check { kind, line: op.pos.line, expected, first_result });
     }
     block.ops = kept;
     let ret = block.ops.last_mut().filter(|op| op.name == "func.return").ok_or("the test function does not end in func.return")?;
@@ -108,6 +91,28 @@ pub fn extract_checks(file: &mut File, entry: &str) -> Result<Vec<Check>, String
         }
     }
     Ok(checks)
+}
+
+/// The check `op` (`check.<kind>`) makes of the results from `first_result` on.
+pub fn check_of(op: &Op, kind: &str, first_result: usize) -> Result<Check, String> {
+    let expected = match op.attr("value") {
+        Some(Attribute::Dense { body, ty }) => {
+            let t = tensor_of(ty)?;
+            Some(Literal::parse_dense(body, &t)?)
+        }
+        Some(_) => return Err(format!("line {}: check value must be a dense<...> constant", op.pos.line)),
+        None => None,
+    };
+    let kind = match kind {
+        "expect_eq" | "expect_eq_const" => CheckKind::Eq,
+        "expect_almost_eq" | "expect_almost_eq_const" => CheckKind::AlmostEq { tolerance: attr_f64(op, "tolerance").unwrap_or(1e-4) },
+        "expect_close" => CheckKind::Close {
+            min_ulp: attr_u64(op, "min_ulp_difference").unwrap_or(0),
+            max_ulp: attr_u64(op, "max_ulp_difference").unwrap_or(1),
+        },
+        other => return Err(format!("line {}: unsupported check op check.{other}", op.pos.line)),
+    };
+    Ok(Check { kind, line: op.pos.line, expected, first_result })
 }
 
 fn func_results(ops: &[Op]) -> Option<usize> {

@@ -70,6 +70,16 @@ pub(crate) struct Unranked {
 /// # Safety
 /// `u` must point to a live unranked memref descriptor of elements of `element`.
 unsafe fn elements(u: *const Unranked, element: ElementType) -> (TensorType, Vec<*mut u8>) {
+    let (sizes, addresses) = element_addresses(u, storage_size(element));
+    (TensorType::new(sizes, element), addresses)
+}
+
+/// The sizes of the buffer behind `u` and the byte address of each element (of `size`
+/// bytes) in row-major order of its indices.
+///
+/// # Safety
+/// `u` must point to a live unranked memref descriptor of elements of `size` bytes.
+pub(crate) unsafe fn element_addresses(u: *const Unranked, size: usize) -> (Vec<i64>, Vec<*mut u8>) {
     let u = &*u;
     let rank = u.rank.max(0) as usize;
     let d = u.descriptor;
@@ -77,8 +87,7 @@ unsafe fn elements(u: *const Unranked, element: ElementType) -> (TensorType, Vec
     let offset = *d.add(2);
     let sizes: Vec<i64> = (0..rank).map(|i| *d.add(3 + i)).collect();
     let strides: Vec<i64> = (0..rank).map(|i| *d.add(3 + rank + i)).collect();
-    let ty = TensorType::new(sizes.clone(), element);
-    let size = storage_size(element) as i64;
+    let size = size as i64;
     let count: i64 = sizes.iter().product();
     let mut addresses = Vec::with_capacity(count.max(0) as usize);
     let mut index = vec![0i64; rank];
@@ -93,7 +102,7 @@ unsafe fn elements(u: *const Unranked, element: ElementType) -> (TensorType, Vec
             index[dim] = 0;
         }
     }
-    (ty, addresses)
+    (sizes, addresses)
 }
 
 /// `value` as a value of type `ty`: itself, or for sub-byte integers (which `.npy` files

@@ -27,11 +27,14 @@ pub use xhlo_passes as passes;
 pub use xhlo_stablehlo as stablehlo;
 
 pub mod check;
+pub mod collective;
 pub mod feed;
 pub mod import;
 pub mod limits;
+pub mod mpi;
 pub mod npy;
 pub mod opt;
+pub mod parallel;
 pub mod report;
 pub mod runtime;
 pub mod source_file;

@@ -42,6 +42,9 @@ pub struct Program {
     pub compile_time: Duration,
     /// The threads the program runs on ([`CompileOptions::effective_threads`]).
     pub threads: usize,
+    /// What it needs from other processes: a program with collectives or send/recv runs
+    /// under MPI ([`crate::collective`]); one without never loads MPI.
+    pub needs: crate::collective::Needs,
 }
 
 /// Options for [`compile`]: the options of the `xhlo-jit` pipeline ([`CompileOptions::pipeline`])
@@ -90,6 +93,11 @@ pub struct CompileOptions {
     /// The largest tensor, in bytes, a program may declare (`None`, the default: the
     /// machine's memory). Larger ones are refused at compile time with the op named.
     pub memory_limit: Option<u64>,
+    /// Replicas and partitions of a run across processes (StableHLO's `num_replicas`,
+    /// `num_partitions`); `None`: the module's `mhlo.num_replicas`/`mhlo.num_partitions`,
+    /// else 1 partition and as many replicas as processes.
+    pub num_replicas: Option<usize>,
+    pub num_partitions: Option<usize>,
 }
 
 impl Default for CompileOptions {
@@ -119,6 +127,8 @@ impl CompileOptions {
             vector_bytes: o.vector_bytes,
             rng_seed: o.rng_seed,
             memory_limit: None,
+            num_replicas: None,
+            num_partitions: None,
         }
     }
 
@@ -209,7 +219,10 @@ pub fn compile_ast(ctx: &XhloContext, parsed: &mlir_text::ast::File, options: &C
     if options.timing {
         print_phases(&[("MLIR pass pipeline (per pass above)", passes), ("LLVM code generation (JIT)", compile_time - passes)], compile_time);
     }
-    Ok(Program { engine, inputs, outputs, compile_time, threads: options.effective_threads() })
+    let mut needs = crate::collective::Needs::of(parsed, &options.entry);
+    needs.replicas = options.num_replicas.or(needs.replicas);
+    needs.partitions = options.num_partitions.or(needs.partitions);
+    Ok(Program { engine, inputs, outputs, compile_time, threads: options.effective_threads(), needs })
 }
 
 /// The phases of a compilation as a report in the style of MLIR's `--mlir-timing`.
@@ -347,6 +360,7 @@ fn host_symbols() -> Vec<(&'static str, *mut std::ffi::c_void)> {
         ("calloc", blocks::calloc as *mut std::ffi::c_void),
     ];
     symbols.extend(crate::feed::symbols());
+    symbols.extend(crate::collective::symbols().iter().copied());
     #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
     {
         symbols.push(("__truncsfbf2", host::trunc_f32_to_bf16 as *mut std::ffi::c_void));
@@ -435,7 +449,17 @@ impl Program {
         let mut pointers: Vec<*mut i64> = descriptors.iter_mut().map(|d| d.as_mut_ptr()).collect();
         let mut args: Vec<*mut ()> = pointers.iter_mut().map(|p| p as *mut *mut i64 as *mut ()).collect();
         // The C API adds the `_mlir_ciface_` prefix itself.
-        let ((), mut feed) = crate::feed::with_feed(feed, || self.engine.invoke_packed(&mut args));
+        // A program that talks to other processes runs under MPI, as does every program of
+        // a process that already started it (each process of a run must join the start).
+        let mpi = if self.needs.processes { Some(crate::mpi::get().map_err(RunError::Execution)?) } else { crate::mpi::loaded() };
+        let ((), mut feed) = match mpi {
+            Some(mpi) => {
+                let n = &self.needs;
+                let process = crate::collective::Process::start(mpi, n.replicas, n.partitions, &n.channels).map_err(RunError::Execution)?;
+                crate::collective::with_process(process, || crate::feed::with_feed(feed, || self.engine.invoke_packed(&mut args)))
+            }
+            None => crate::feed::with_feed(feed, || self.engine.invoke_packed(&mut args)),
+        };
         if let Some(e) = feed.take_error() {
             return Err(RunError::Execution(e));
         }

@@ -4,6 +4,8 @@
 //! xla-run FILE [--entry NAME] [--input a.npy ...] [--random-inputs SEED] [--output-dir DIR]
 //! xla-run --check FILE        # run check.* assertions, one PASS/FAIL line per test
 //! xla-run --print-pipeline     # the pass pipeline the flags stand for (for xla-opt)
+//! xla-run --replicas 4 FILE ...       # one process per replica under mpirun
+//! mpirun -n 4 xla-run FILE --input x{rank}.npy --output-dir out/   # the same, by hand
 //! ```
 //!
 //! Programs are compiled by the `xhlo-jit` pass pipeline; the compilation flags are its
@@ -31,6 +33,9 @@ Environment (each sets the default of a flag; the flag wins):
   XHLO_THREADS=N                  --threads
   XHLO_LLVM_OPTIONS='-opt ...'    LLVM's own options for the JIT's code generation (e.g.
                                   -disable-lsr), set once per process (no flag)
+  OMPI_COMM_WORLD_SIZE            set by Open MPI's mpirun: this process is one rank of a
+                                  run (MPI is started at once; {rank} in --input paths,
+                                  --output-dir/rank<r>/, lines prefixed `rank r:`)
 
 The flags are the options of the xhlo-jit pipeline that compiles the program:
 `xla-run --print-pipeline [flags]` prints it, for xla-opt --pass-pipeline=...";
@@ -139,6 +144,21 @@ struct Cli {
     /// Print the pass pipeline these flags stand for and exit.
     #[arg(long)]
     print_pipeline: bool,
+    /// Run on N replicas, one process each: `xla-run` starts itself under `mpirun -n N`
+    /// (times --partitions) unless it already runs under mpirun; there it sets the replica
+    /// count (default: the module's `mhlo.num_replicas`, else the processes / partitions).
+    #[arg(long)]
+    replicas: Option<usize>,
+    /// Partitions per replica (default: the module's `mhlo.num_partitions`, else 1).
+    #[arg(long)]
+    partitions: Option<usize>,
+    /// End the run (every process of it) after SECS seconds, naming the op each waits in.
+    #[arg(long)]
+    timeout: Option<u64>,
+    /// (Internal, for --check) run this process's program of chunk I's run_parallel and
+    /// write its results to --output-dir/rank<r>/.
+    #[arg(long, hide = true)]
+    parallel_chunk: Option<usize>,
     /// Where the workloads live (expected.json, stablehlo/).
     #[arg(long, default_value = "../shared/workloads")]
     workloads_dir: PathBuf,
@@ -175,12 +195,70 @@ fn summary(lit: &Literal) -> String {
     format!("{}  sum={sum:.6e} min={lo:.6e} max={hi:.6e}", lit.ty)
 }
 
+/// This process's rank and the run's size when it was started by `mpirun` (MPI is then
+/// started at once, so that a failure on any rank ends them all).
+fn mpi_rank() -> Result<Option<(usize, usize)>, String> {
+    if std::env::var_os("OMPI_COMM_WORLD_SIZE").is_none() {
+        return Ok(None);
+    }
+    let mpi = xhlo::mpi::get()?;
+    Ok(Some((mpi.rank, mpi.size)))
+}
+
+/// `mpirun` with the options a run of `processes` needs here (more processes than cores,
+/// and root in containers).
+fn mpirun(processes: usize) -> std::process::Command {
+    let mut c = std::process::Command::new("mpirun");
+    c.args(["-n", &processes.to_string(), "--oversubscribe"]);
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } == 0 {
+        c.arg("--allow-run-as-root");
+    }
+    c
+}
+
+/// Runs this command line again under `mpirun`, one process per replica and partition.
+fn launch(cli: &Cli) -> Result<bool, String> {
+    let processes = cli.replicas.unwrap_or(1) * cli.partitions.unwrap_or(1);
+    let exe = std::env::current_exe().map_err(|e| format!("xla-run's own path: {e}"))?;
+    let status = mpirun(processes)
+        .arg(exe)
+        .args(std::env::args_os().skip(1))
+        .status()
+        .map_err(|e| format!("mpirun could not be started ({e}): install Open MPI (openmpi-bin libopenmpi-dev, or `make deps`)"))?;
+    Ok(status.success())
+}
+
+/// Ends every process of the run after `seconds`, naming the op this one waits in.
+fn watchdog(seconds: u64) {
+    std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs(seconds));
+        let at = xhlo::collective::current_op().map(|op| format!(" waiting in {op}")).unwrap_or_default();
+        xhlo::mpi::abort(&format!("xla-run: error: timed out after {seconds} s{at}"));
+    });
+}
+
 fn run_program(cli: &Cli) -> Result<bool, String> {
+    let rank = mpi_rank()?;
+    if rank.is_none() && (cli.replicas.is_some() || cli.partitions.is_some()) {
+        return launch(cli);
+    }
     let (text, file) = read_input(cli.file.as_deref().unwrap_or("-"))?;
     let ctx = XhloContext::new();
     let parsed = load(&ctx, &text, &file)?;
     let options = compile_options(cli)?;
     let program = compile_ast(&ctx, &parsed, &options, &file).map_err(|e| e.to_string())?;
+    // Under mpirun: `{rank}` in input paths, a folder per rank for the outputs, and the
+    // rank before each line.
+    let place = |p: &std::path::Path| match rank {
+        Some((r, _)) => PathBuf::from(p.to_string_lossy().replace("{rank}", &r.to_string())),
+        None => p.to_path_buf(),
+    };
+    let output_dir = cli.output_dir.as_ref().map(|d| match rank {
+        Some((r, _)) => d.join(format!("rank{r}")),
+        None => d.clone(),
+    });
+    let prefix = rank.map(|(r, _)| format!("rank {r}: ")).unwrap_or_default();
     let inputs: Vec<Literal> = if let Some(seed) = cli.random_inputs {
         program.inputs.iter().enumerate().map(|(k, t)| npy::random_input(t, seed * 1000 + k as u64)).collect()
     } else {
@@ -191,7 +269,8 @@ fn run_program(cli: &Cli) -> Result<bool, String> {
             .iter()
             .zip(&program.inputs)
             .map(|(p, t)| {
-                let bytes = std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()))?;
+                let p = place(p);
+                let bytes = std::fs::read(&p).map_err(|e| format!("{}: {e}", p.display()))?;
                 npy::from_npy(&bytes, Some(t)).map_err(|e| format!("{}: {e}", p.display()))
             })
             .collect::<Result<_, _>>()?
@@ -207,15 +286,15 @@ fn run_program(cli: &Cli) -> Result<bool, String> {
     let start = std::time::Instant::now();
     let (outputs, feed) = program.run_with_feed(&inputs, Feed::with_infeed(items)).map_err(|e| e.to_string())?;
     let run_time = start.elapsed();
-    println!("compiled @{} in {:.3} s, ran in {:.6} s", cli.entry, program.compile_time.as_secs_f64(), run_time.as_secs_f64());
+    println!("{prefix}compiled @{} in {:.3} s, ran in {:.6} s", cli.entry, program.compile_time.as_secs_f64(), run_time.as_secs_f64());
     // Each result and each outfeed value: its summary, its values with --print, and a
     // `.npy` file with --output-dir.
     let report = |label: String, file: String, value: &Literal| -> Result<(), String> {
-        println!("{label}: {}", summary(value));
+        println!("{prefix}{label}: {}", summary(value));
         if cli.print {
-            println!("  {}", value.to_dense_body());
+            println!("{prefix}  {}", value.to_dense_body());
         }
-        if let Some(dir) = &cli.output_dir {
+        if let Some(dir) = &output_dir {
             std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
             let path = dir.join(file);
             std::fs::write(&path, npy::to_npy(value)?).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -282,7 +361,18 @@ fn compile_options(cli: &Cli) -> Result<CompileOptions, String> {
         (None, Some(v)) => v.parse().map_err(|e| format!("XHLO_DOT_TILES: {e}"))?,
         (None, None) => Tiles::DEFAULT,
     };
-    let mut options = CompileOptions { entry: cli.entry.clone(), eqsat: !cli.no_eqsat, fusion, tile_dots: !cli.no_tile_dots, dot_tiles, rng_seed: cli.rng_seed, memory_limit: cli.memory_limit, ..Default::default() };
+    let mut options = CompileOptions {
+        entry: cli.entry.clone(),
+        eqsat: !cli.no_eqsat,
+        fusion,
+        tile_dots: !cli.no_tile_dots,
+        dot_tiles,
+        rng_seed: cli.rng_seed,
+        num_replicas: cli.replicas,
+        num_partitions: cli.partitions,
+        memory_limit: cli.memory_limit,
+        ..Default::default()
+    };
     let e = &mut options.eqsat_options;
     e.iter_limit = cli.eqsat_iter_limit;
     e.node_limit = cli.eqsat_node_limit;
@@ -309,6 +399,65 @@ fn compile_options(cli: &Cli) -> Result<CompileOptions, String> {
     Ok(options)
 }
 
+/// Seconds a process of a run_parallel test may take before the run is ended.
+const PARALLEL_TIMEOUT: u64 = 60;
+
+/// A chunk with `interpreter.run_parallel`: one process per program under mpirun (this
+/// binary with --parallel-chunk), then the checks on the results they wrote.
+fn run_parallel_chunk(cli: &Cli, text: &str, file: &str, index: usize) -> Result<(), String> {
+    let plan = xhlo::parallel::Plan::of(text, file)?;
+    let dir = std::env::temp_dir().join(format!("xla-run-parallel-{}-{index}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let exe = std::env::current_exe().map_err(|e| format!("xla-run's own path: {e}"))?;
+    let mut command = mpirun(plan.slots.len());
+    command.arg(exe).args(["--parallel-chunk", &index.to_string(), "--timeout", &PARALLEL_TIMEOUT.to_string(), "--threads", "1", "--output-dir"]);
+    command.arg(&dir).arg(file);
+    if let Some(f) = cli.fusion {
+        command.arg(format!("--fusion={}", match f { Fusion::Off => "off", Fusion::Greedy => "greedy", Fusion::EGraph => "egraph" }));
+    }
+    let out = command.output().map_err(|e| format!("mpirun could not be started ({e}): install Open MPI (openmpi-bin libopenmpi-dev, or `make deps`)"))?;
+    let result = (|| {
+        if !out.status.success() {
+            let err = String::from_utf8_lossy(&out.stderr);
+            let lines: Vec<&str> = err.lines().filter(|l| l.contains("error") || l.starts_with("rank")).take(4).collect();
+            return Err(format!("the {} processes failed: {}", plan.slots.len(), lines.join("; ")));
+        }
+        let mut results = std::collections::HashMap::new();
+        for (rank, slot) in plan.slots.iter().enumerate() {
+            for (j, &at) in slot.results.iter().enumerate() {
+                let path = dir.join(format!("rank{rank}/result{j}.npy"));
+                let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+                results.insert(at, npy::from_npy(&bytes, None).map_err(|e| format!("{}: {e}", path.display()))?);
+            }
+        }
+        plan.evaluate(&results)
+    })();
+    let _ = std::fs::remove_dir_all(&dir);
+    result
+}
+
+/// One process of a run_parallel test (--parallel-chunk): compiles and runs its program,
+/// writes its results to --output-dir/rank<r>/.
+fn run_parallel_process(cli: &Cli, index: usize) -> Result<bool, String> {
+    let mpi = xhlo::mpi::get()?;
+    let (text, file) = read_input(cli.file.as_deref().unwrap_or("-"))?;
+    let chunk = source::split_input(&text).into_iter().nth(index).ok_or_else(|| format!("{file} has no chunk {index}"))?;
+    let plan = xhlo::parallel::Plan::of(&chunk.text, &file)?;
+    let slot = plan.slots.get(mpi.rank).ok_or_else(|| format!("rank {} has no program (the test has {})", mpi.rank, plan.slots.len()))?;
+    let ctx = XhloContext::new();
+    let parsed = load(&ctx, &plan.module, &file)?;
+    let options = CompileOptions { entry: slot.entry.clone(), num_replicas: Some(plan.replicas), num_partitions: Some(plan.partitions), ..compile_options(cli)? };
+    let program = compile_ast(&ctx, &parsed, &options, &file).map_err(|e| e.to_string())?;
+    let outputs = program.run(&slot.inputs).map_err(|e| e.to_string())?;
+    let dir = cli.output_dir.clone().ok_or("--parallel-chunk needs --output-dir")?.join(format!("rank{}", mpi.rank));
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    for (j, value) in outputs.iter().enumerate() {
+        let path = dir.join(format!("result{j}.npy"));
+        std::fs::write(&path, npy::to_npy(value)?).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(true)
+}
+
 fn run_checks(cli: &Cli) -> Result<bool, String> {
     let options = compile_options(cli)?;
     let (text, file) = read_input(cli.file.as_deref().unwrap_or("-"))?;
@@ -319,8 +468,14 @@ fn run_checks(cli: &Cli) -> Result<bool, String> {
             continue;
         }
         let name = test_name(&chunk.text, i);
-        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check::run_chunk_options(&ctx, &chunk.text, &file, &options)))
-            .unwrap_or_else(|_| Err("internal error (panic)".into()));
+        let run = || {
+            if chunk.text.contains("interpreter.run_parallel") {
+                run_parallel_chunk(cli, &chunk.text, &file, i)
+            } else {
+                check::run_chunk_options(&ctx, &chunk.text, &file, &options)
+            }
+        };
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).unwrap_or_else(|_| Err("internal error (panic)".into()));
         match outcome {
             Ok(()) => {
                 passed += 1;
@@ -384,12 +539,17 @@ fn run_workload(cli: &Cli) -> Result<bool, String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(seconds) = cli.timeout {
+        watchdog(seconds);
+    }
     let result = std::panic::catch_unwind(|| {
         if cli.print_pipeline {
             compile_options(&cli).map(|o| {
                 println!("{}", o.pipeline());
                 true
             })
+        } else if let Some(index) = cli.parallel_chunk {
+            run_parallel_process(&cli, index)
         } else if cli.check {
             run_checks(&cli)
         } else if cli.workload {
@@ -398,9 +558,10 @@ fn main() -> ExitCode {
             run_program(&cli)
         }
     });
-    match result {
+    let code = match result {
         Ok(Ok(true)) => ExitCode::SUCCESS,
         Ok(Ok(false)) => ExitCode::from(1),
+        Ok(Err(e)) if xhlo::mpi::loaded().is_some() => xhlo::mpi::abort(&xhlo::report::error_text("xla-run", &e.to_string())),
         Ok(Err(e)) => {
             eprintln!("{}", xhlo::report::error_text("xla-run", &e.to_string()));
             ExitCode::from(1)
@@ -409,5 +570,7 @@ fn main() -> ExitCode {
             eprintln!("xla-run: internal error (a bug: please report it with the input)");
             ExitCode::from(2)
         }
-    }
+    };
+    xhlo::mpi::finalize();
+    code
 }

@@ -106,14 +106,10 @@ func.func @all_reduce_rejects_no_operands() {
 
 // -----
 
-func.func @all_reduce_rejects_groups_of_different_sizes(%a0: tensor<4xf32>) -> tensor<4xf32> {
+func.func @all_gather_rejects_groups_of_different_sizes(%a0: tensor<4xf32>) -> tensor<8xf32> {
   // expected-error @+1 {{replica group #1 has 1 replicas but group #0 has 2; all groups must have the same size}}
-  %0 = "xhlo.all_reduce"(%a0) ({
-  ^bb0(%p: tensor<f32>, %q: tensor<f32>):
-    %s = "xhlo.add"(%p, %q) : (tensor<f32>, tensor<f32>) -> tensor<f32>
-    "gpu.yield"(%s) : (tensor<f32>) -> ()
-  }) {replica_groups = [array<i64: 0, 1>, array<i64: 2>]} : (tensor<4xf32>) -> tensor<4xf32>
-  return %0 : tensor<4xf32>
+  %0 = "xhlo.all_gather"(%a0) {all_gather_dim = 0 : i64, replica_groups = [array<i64: 0, 1>, array<i64: 2>]} : (tensor<4xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
 }
 
 // -----

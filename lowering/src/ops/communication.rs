@@ -13,7 +13,8 @@
 //! (`_mlir_ciface_xhlo_infeed_f32(descriptor*, i64, i64)`), so the host reads their shape
 //! and strides; `<type>` is the element type's XLA name in lower case (`f32`, `s4`, `pred`),
 //! which tells signed from unsigned and sub-byte from byte elements sharing a storage type.
-//! `send` and `recv` stay unsupported (they need a second process: the collectives' issue).
+//! `send` and `recv` talk to another process: they are lowered with the collectives
+//! (`collective.rs`), which move bytes the same way.
 
 use super::common::operands;
 use super::LowerFn;
@@ -22,7 +23,8 @@ use crate::types;
 use mlir_text::ast::Op;
 use xhlo_ir::TensorType;
 
-pub const LOWERINGS: &[(&str, LowerFn)] = &[("after_all", after_all), ("infeed", infeed), ("outfeed", outfeed)];
+pub const LOWERINGS: &[(&str, LowerFn)] =
+    &[("after_all", after_all), ("infeed", infeed), ("outfeed", outfeed), ("send", super::collective::send), ("recv", super::collective::recv)];
 
 /// The host function that moves values of `t`'s element type (`direction`: infeed or
 /// outfeed), declared in the module; returns its name.
@@ -82,7 +84,7 @@ fn outfeed(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
 
 #[cfg(test)]
 mod tests {
-    use crate::testing::{lower_module, lower_module_err, strip};
+    use crate::testing::{lower_module, strip};
 
     /// Infeed fills a fresh buffer through the host function of its element type, outfeed
     /// hands its operand's buffer over; tokens leave nothing behind.
@@ -101,18 +103,20 @@ mod tests {
         assert!(!out.contains("<token>"), "{out}");
     }
 
-    /// send needs a second program: refused with the catalogue's reason, not lowered to a
-    /// call that would block or drop the data.
+    /// send passes each value to the host with a config naming the channel (kind 7, channel
+    /// 3); the token leaves nothing behind.
     #[test]
-    fn send_is_refused_with_its_reason() {
-        let e = lower_module_err(
+    fn send_calls_the_collective_host_function_with_its_channel() {
+        let out = strip(&lower_module(
             r#"  "func.func"() <{function_type = (tensor<2xf32>) -> (), sym_name = "f"}> ({
   ^bb0(%a: tensor<2xf32>):
     %t = "xhlo.after_all"() : () -> !xhlo.token
-    %u = "xhlo.send"(%a, %t) {channel_id = 1 : i64} : (tensor<2xf32>, !xhlo.token) -> !xhlo.token
+    %u = "xhlo.send"(%a, %t) {channel_id = 3 : i64} : (tensor<2xf32>, !xhlo.token) -> !xhlo.token
     "func.return"() : () -> ()
   }) : () -> ()"#,
-        );
-        assert!(e.contains("unsupported in lowering: xhlo.send: send and recv need a second program"), "{e}");
+        ));
+        assert!(out.contains("func.call @xhlo_collective_f32("), "{out}");
+        assert!(out.contains("dense<[7, 4, 0, 3, 0, 0, 0, 0,"), "{out}");
+        assert!(!out.contains("<token>"), "{out}");
     }
 }

@@ -11,6 +11,7 @@
 use crate::convert::Ctx;
 use mlir_text::ast::Op;
 
+pub mod collective;
 pub mod common;
 pub mod communication;
 pub mod control_flow;
@@ -43,6 +44,7 @@ const FAMILIES: &[(&str, &[(&str, LowerFn)])] = &[
     ("normalization", normalization::LOWERINGS),
     ("control_flow", control_flow::LOWERINGS),
     ("random", random::LOWERINGS),
+    ("collective", collective::LOWERINGS),
     ("communication", communication::LOWERINGS),
     ("misc", misc::LOWERINGS),
     ("fusion", fusion::LOWERINGS),

@@ -5,8 +5,10 @@
 //! Attribute conventions shared by the family:
 //! - `replica_groups` is an array of `array<i64: ...>` groups,
 //!   `[array<i64: 0, 2>, array<i64: 1, 3>]`. Absent or `[]` means all replicas form one group
-//!   (seed 002), whose size the IR does not know. Groups are non-empty, equal-sized and
-//!   disjoint; ids are non-negative.
+//!   (seed 002), whose size the IR does not know. Groups are non-empty and disjoint, ids
+//!   non-negative; they are equal-sized where the result shape depends on the group size
+//!   (all_gather, all_to_all, reduce_scatter), and may differ elsewhere (StableHLO's padded
+//!   `[[0, 1], [2, -1]]`).
 //! - `channel_id` (integer, >= 0) is StableHLO's `channel_handle` flattened to its handle: only
 //!   ops with the same channel communicate across modules.
 //! - `use_global_device_ids` (bool) reads the group ids as global device ids; it needs a
@@ -36,7 +38,7 @@ pub const OPS: &[OpDef] = &[
              computation (E, E) -> E; several operands (XLA's tuple operand) share the computation and \
              element type; results have the operands' types",
             &[tensors("operands")], infer_all_reduce)
-    }.unlowered("collectives need several replicas and a communication runtime; the JIT runs one replica"),
+    },
     OpDef {
         attrs: &[opt_attr("replica_groups", AttrKind::Array)],
         effects: Effects::SideEffecting,
@@ -44,7 +46,7 @@ pub const OPS: &[OpDef] = &[
             "CrossReplicaSum: an AllReduce with addition (logical or for PRED) across the replicas of a group; \
              the result has the operand's type",
             &[tensor("operand")], infer_cross_replica_sum)
-    }.with_import(Import::Renamed(&["stablehlo.cross-replica-sum"])).unlowered("collectives need several replicas and a communication runtime; the JIT runs one replica"),
+    }.with_import(Import::Renamed(&["stablehlo.cross-replica-sum"])),
     OpDef {
         attrs: &[
             attr("all_gather_dim", AttrKind::Int),
@@ -57,7 +59,7 @@ pub const OPS: &[OpDef] = &[
             "AllGather: concatenates the operands of a replica group along all_gather_dim, in group order; that \
              dimension grows by the group size (computed from replica_groups, else read from the declared result)",
             &[tensor("operand")], infer_all_gather)
-    }.with_import(Import::Converted("stablehlo.all_gather")).unlowered("collectives need several replicas and a communication runtime; the JIT runs one replica"),
+    }.with_import(Import::Converted("stablehlo.all_gather")),
     OpDef {
         attrs: &[
             attr("split_dimension", AttrKind::Int),
@@ -71,7 +73,7 @@ pub const OPS: &[OpDef] = &[
             "AllToAll: splits the operand into split_count blocks along split_dimension, sends block i to the i-th \
              replica of the group and concatenates the received blocks along concat_dimension",
             &[tensor("operand")], infer_all_to_all)
-    }.with_import(Import::Converted("stablehlo.all_to_all")).unlowered("collectives need several replicas and a communication runtime; the JIT runs one replica"),
+    }.with_import(Import::Converted("stablehlo.all_to_all")),
     OpDef {
         attrs: &[
             attr("scatter_dimension", AttrKind::Int),
@@ -86,7 +88,7 @@ pub const OPS: &[OpDef] = &[
              group-size blocks along scatter_dimension, replica i keeping block i; that dimension shrinks by the \
              group size (computed from replica_groups, else read from the declared result)",
             &[tensor("operand")], infer_reduce_scatter)
-    }.unlowered("collectives need several replicas and a communication runtime; the JIT runs one replica"),
+    },
     OpDef {
         attrs: &[opt_attr("replica_groups", AttrKind::Array), opt_attr("channel_id", AttrKind::Int)],
         effects: Effects::SideEffecting,
@@ -94,7 +96,7 @@ pub const OPS: &[OpDef] = &[
             "CollectiveBroadcast (HLO collective-broadcast; StableHLO collective_broadcast): every replica of a \
              group receives the operand of the group's first replica; the result has the operand's type",
             &[tensor("operand")], infer_collective_broadcast)
-    }.unlowered("collectives need several replicas and a communication runtime; the JIT runs one replica"),
+    }.with_import(Import::Converted("stablehlo.collective_broadcast")),
     OpDef {
         attrs: &[attr("source_target_pairs", AttrKind::Array), opt_attr("channel_id", AttrKind::Int)],
         effects: Effects::SideEffecting,
@@ -102,17 +104,28 @@ pub const OPS: &[OpDef] = &[
             "CollectivePermute: each pair [source, target] in source_target_pairs sends the source replica's \
              operand to the target replica; no source or target repeats; replicas that are no target get zeros",
             &[tensor("operand")], infer_collective_permute)
-    }.unlowered("collectives need several replicas and a communication runtime; the JIT runs one replica"),
+    },
     OpDef::new("replica_id", Category::Collective,
-        "ReplicaId: this replica's id in [0, replica count), a tensor<ui32> scalar", &[], infer_id).with_syntax(Syntax::Own).unlowered("collectives need several replicas and a communication runtime; the JIT runs one replica"),
+        "ReplicaId: this replica's id in [0, replica count), a tensor<ui32> scalar", &[], infer_id).with_syntax(Syntax::Own),
     OpDef::new("partition_id", Category::Collective,
-        "PartitionId: this partition's id in [0, partition count), a tensor<ui32> scalar", &[], infer_id).with_syntax(Syntax::Own).unlowered("collectives need several replicas and a communication runtime; the JIT runs one replica"),
+        "PartitionId: this partition's id in [0, partition count), a tensor<ui32> scalar", &[], infer_id).with_syntax(Syntax::Own),
 ];
 
 /// The parsed `replica_groups`; `None` when absent or `[]` (all replicas in one group of
 /// unknown size). Checks every group is an `array<i64: ...>` of non-negative ids, non-empty,
 /// all groups are equally long and no id is in two groups (or twice in one).
 fn replica_groups<'a>(v: &OpView<'a>) -> Result<Option<Vec<&'a [i64]>>, String> {
+    groups_of(v, true)
+}
+
+/// [`replica_groups`] for ops whose result shapes do not depend on the group size
+/// (all_reduce, cross_replica_sum, collective_broadcast): groups may differ in size, as in
+/// StableHLO's `[[0, 1], [2, -1]]` (padding dropped by the importer).
+fn ragged_replica_groups<'a>(v: &OpView<'a>) -> Result<Option<Vec<&'a [i64]>>, String> {
+    groups_of(v, false)
+}
+
+fn groups_of<'a>(v: &OpView<'a>, equal: bool) -> Result<Option<Vec<&'a [i64]>>, String> {
     let items = match v.attr("replica_groups") {
         None => return Ok(None),
         Some(Attr::Array(items)) => items,
@@ -138,7 +151,7 @@ fn replica_groups<'a>(v: &OpView<'a>) -> Result<Option<Vec<&'a [i64]>>, String> 
         if group.is_empty() {
             return Err(format!("replica group #{i} is empty"));
         }
-        if group.len() != size {
+        if equal && group.len() != size {
             return Err(format!(
                 "replica group #{i} has {} replicas but group #0 has {size}; all groups must have the same size",
                 group.len()
@@ -160,9 +173,16 @@ fn replica_groups<'a>(v: &OpView<'a>) -> Result<Option<Vec<&'a [i64]>>, String> 
     Ok(Some(groups))
 }
 
-/// The size of each replica group, when `replica_groups` names the groups.
+/// The size of each process group, when `replica_groups` names the groups and the op's
+/// mode does not multiply them by the partition count, which the IR does not know (a positive
+/// `channel_id` without `use_global_device_ids` is StableHLO's cross_replica_and_partition:
+/// each group's replicas in every partition).
 fn group_size(v: &OpView) -> Result<Option<i64>, String> {
-    Ok(replica_groups(v)?.map(|groups| groups[0].len() as i64))
+    let groups = replica_groups(v)?;
+    let across_partitions = v.def.attr_def("use_global_device_ids").is_some()
+        && v.opt_int("channel_id")?.is_some_and(|c| c > 0)
+        && !v.flag("use_global_device_ids")?;
+    Ok(groups.filter(|_| !across_partitions).map(|groups| groups[0].len() as i64))
 }
 
 /// Checks `channel_id` and `use_global_device_ids` where the op has them.
@@ -220,7 +240,7 @@ fn check_reducer(v: &OpView, element: ElementType) -> Result<(), String> {
 fn infer_all_reduce(v: &OpView) -> Result<Vec<Type>, String> {
     let operands = v.tensors("operands")?;
     let Some(first) = operands.first() else { return Err("all_reduce needs at least one operand".into()) };
-    replica_groups(v)?;
+    ragged_replica_groups(v)?;
     check_channel(v)?;
     check_reducer(v, first.element)?;
     for (i, t) in operands.iter().enumerate().skip(1) {
@@ -238,13 +258,13 @@ fn infer_all_reduce(v: &OpView) -> Result<Vec<Type>, String> {
 
 fn infer_cross_replica_sum(v: &OpView) -> Result<Vec<Type>, String> {
     let x = v.tensor("operand")?;
-    replica_groups(v)?;
+    ragged_replica_groups(v)?;
     one(x.clone())
 }
 
 fn infer_collective_broadcast(v: &OpView) -> Result<Vec<Type>, String> {
     let x = v.tensor("operand")?;
-    replica_groups(v)?;
+    ragged_replica_groups(v)?;
     check_channel(v)?;
     one(x.clone())
 }
@@ -484,15 +504,17 @@ mod tests {
     }
 
     #[test]
-    fn replica_groups_reject_unequal_sizes() {
+    fn replica_groups_reject_unequal_sizes_where_the_shape_depends_on_them() {
         let e = err(verify(
-            "cross_replica_sum",
+            "all_gather",
             &["tensor<2xf32>"],
-            "{replica_groups = [array<i64: 0, 1>, array<i64: 2>]}",
+            "{all_gather_dim = 0 : i64, replica_groups = [array<i64: 0, 1>, array<i64: 2>]}",
             &[],
-            &["tensor<2xf32>"],
+            &["tensor<4xf32>"],
         ));
         assert!(e.contains("replica group #1 has 1 replicas but group #0 has 2"), "{e}");
+        // StableHLO's ragged groups ([[0, 1], [2, -1]]) where the shape does not depend on them.
+        verify("cross_replica_sum", &["tensor<2xf32>"], "{replica_groups = [array<i64: 0, 1>, array<i64: 2>]}", &[], &["tensor<2xf32>"]).unwrap();
     }
 
     #[test]

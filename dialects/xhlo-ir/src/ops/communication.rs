@@ -42,7 +42,7 @@ pub const OPS: &[OpDef] = &[
         ..OpDef::new("send", Category::Communication,
             "Send: sends the operands to the recv with the same channel_id, after the token; gives a token",
             &[tensors("operands"), token("token")], infer_send)
-    }.unlowered("send and recv need a second program to talk to; the JIT runs one (multi-process communication is the collectives' issue)"),
+    },
     OpDef {
         results: VALUES_AND_TOKEN,
         attrs: &[opt_attr("channel_id", AttrKind::Int), opt_attr("is_host_transfer", AttrKind::Bool)],
@@ -51,7 +51,7 @@ pub const OPS: &[OpDef] = &[
             "Recv: receives values of the declared result types from the send with the same channel_id, after \
              the token; results are the values, then a token",
             &[token("token")], infer_recv)
-    }.unlowered("send and recv need a second program to talk to; the JIT runs one (multi-process communication is the collectives' issue)"),
+    },
     OpDef {
         results: VALUES_AND_TOKEN,
         attrs: &[opt_attr("infeed_config", AttrKind::Str)],

@@ -58,6 +58,7 @@ const TABLE: &[(&str, Rule)] = &[
     // Collectives and communication.
     ("stablehlo.all_gather", Custom(|cx, s| split_variadic(cx, s, "xhlo.all_gather"))),
     ("stablehlo.all_to_all", Custom(|cx, s| split_variadic(cx, s, "xhlo.all_to_all"))),
+    ("stablehlo.collective_broadcast", Custom(collective_broadcast)),
     // Dynamic-shape ops with static results.
     ("stablehlo.dynamic_iota", Static("xhlo.iota", 0, &[""])),
     ("stablehlo.dynamic_reshape", Static("xhlo.reshape", 1, &[""])),
@@ -354,7 +355,16 @@ fn bitcast_convert(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
     }
 }
 
-/// `all_gather` and `all_to_all` with several operands (StableHLO's variadic form) are
+/// `collective_broadcast`, one op per operand; the source chosen at run time
+/// (`has_dynamic_root`, an operand of root indices) is refused.
+fn collective_broadcast(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
+    if src.op.attr("has_dynamic_root").is_some() {
+        return Err("unsupported: collective_broadcast with has_dynamic_root (a source chosen at run time)".into());
+    }
+    split_variadic(cx, src, "xhlo.collective_broadcast")
+}
+
+/// `all_gather`, `all_to_all` and `collective_broadcast` with several operands (StableHLO's variadic form) are
 /// independent collectives over the same groups, one per operand; xhlo's ops take one
 /// operand, so the import emits one op per operand with the same attributes.
 fn split_variadic(cx: &mut Cx, src: &Src, to: &str) -> Result<Vec<Val>, String> {

@@ -1,0 +1,279 @@
+//! Open MPI, loaded at run time: only a run that needs other processes (a program with
+//! collectives or send/recv, or a process started by `mpirun`) loads it, so programs without
+//! them run where no MPI is installed.
+//!
+//! The library is `dlopen`ed (`libmpi.so.40`, Open MPI 3-5) and the dozen functions used are
+//! looked up by name. Open MPI's handles are the addresses of exported objects
+//! (`MPI_COMM_WORLD` is `&ompi_mpi_comm_world`, `MPI_BYTE` is `&ompi_mpi_byte`), which is
+//! why other MPI implementations (MPICH's integer handles) are not supported.
+
+use std::collections::HashMap;
+use std::ffi::{c_int, c_void, CString};
+use std::sync::{Mutex, OnceLock};
+
+/// `MPI_Comm` and `MPI_Datatype` in Open MPI: pointers.
+pub type Handle = *mut c_void;
+
+/// Open MPI's `MPI_UNDEFINED` and `MPI_PROC_NULL` (mpi.h).
+pub const UNDEFINED: c_int = -32766;
+pub const PROC_NULL: c_int = -2;
+
+type CommSize = unsafe extern "C" fn(Handle, *mut c_int) -> c_int;
+type Allgather = unsafe extern "C" fn(*const c_void, c_int, Handle, *mut c_void, c_int, Handle, Handle) -> c_int;
+
+/// The loaded library: its functions and the handles programs use.
+pub struct Mpi {
+    init: unsafe extern "C" fn(*mut c_int, *mut *mut *mut i8) -> c_int,
+    initialized: unsafe extern "C" fn(*mut c_int) -> c_int,
+    finalized: unsafe extern "C" fn(*mut c_int) -> c_int,
+    finalize: unsafe extern "C" fn() -> c_int,
+    abort: unsafe extern "C" fn(Handle, c_int) -> c_int,
+    comm_rank: CommSize,
+    comm_size: CommSize,
+    comm_split: unsafe extern "C" fn(Handle, c_int, c_int, *mut Handle) -> c_int,
+    allgather: Allgather,
+    alltoall: Allgather,
+    bcast: unsafe extern "C" fn(*mut c_void, c_int, Handle, c_int, Handle) -> c_int,
+    allreduce: unsafe extern "C" fn(*const c_void, *mut c_void, c_int, Handle, Handle, Handle) -> c_int,
+    float: Handle,
+    sum: Handle,
+    sendrecv: unsafe extern "C" fn(*const c_void, c_int, Handle, c_int, c_int, *mut c_void, c_int, Handle, c_int, c_int, Handle, *mut c_void) -> c_int,
+    send: unsafe extern "C" fn(*const c_void, c_int, Handle, c_int, c_int, Handle) -> c_int,
+    recv: unsafe extern "C" fn(*mut c_void, c_int, Handle, c_int, c_int, Handle, *mut c_void) -> c_int,
+    world: Handle,
+    byte: Handle,
+    /// This process's rank in `MPI_COMM_WORLD` and the world's size.
+    pub rank: usize,
+    pub size: usize,
+    /// Communicators made by `MPI_Comm_split`, by the partition of the world they split.
+    groups: Mutex<HashMap<Vec<Vec<usize>>, usize>>,
+}
+
+// SAFETY: the handles are addresses of Open MPI's global objects, valid for the process's life.
+unsafe impl Send for Mpi {}
+unsafe impl Sync for Mpi {}
+
+/// Where the library is looked for.
+const LIBRARIES: &[&str] = &["libmpi.so.40", "libmpi.so"];
+
+fn symbol(handle: *mut c_void, name: &str) -> Result<*mut c_void, String> {
+    let c = CString::new(name).expect("no NUL in symbol names");
+    // SAFETY: dlsym on a handle returned by dlopen, with a valid C string.
+    let p = unsafe { libc::dlsym(handle, c.as_ptr()) };
+    if p.is_null() {
+        Err(format!("the MPI library has no symbol {name} (Open MPI is required)"))
+    } else {
+        Ok(p)
+    }
+}
+
+macro_rules! function {
+    ($lib:expr, $name:literal) => {
+        // SAFETY: the symbol is the MPI function of that name, whose C signature the field's
+        // type spells out (mpi.h).
+        unsafe { std::mem::transmute::<*mut c_void, _>(symbol($lib, $name)?) }
+    };
+}
+
+impl Mpi {
+    fn load() -> Result<Mpi, String> {
+        let mut lib = std::ptr::null_mut();
+        for name in LIBRARIES {
+            let c = CString::new(*name).expect("no NUL in library names");
+            // SAFETY: dlopen with a valid C string; the handle stays open for the process's life.
+            lib = unsafe { libc::dlopen(c.as_ptr(), libc::RTLD_NOW | libc::RTLD_GLOBAL) };
+            if !lib.is_null() {
+                break;
+            }
+        }
+        if lib.is_null() {
+            return Err(format!("the MPI library ({}) could not be loaded: install Open MPI (libopenmpi-dev openmpi-bin)", LIBRARIES.join(", ")));
+        }
+        let mut mpi = Mpi {
+            init: function!(lib, "MPI_Init"),
+            initialized: function!(lib, "MPI_Initialized"),
+            finalized: function!(lib, "MPI_Finalized"),
+            finalize: function!(lib, "MPI_Finalize"),
+            abort: function!(lib, "MPI_Abort"),
+            comm_rank: function!(lib, "MPI_Comm_rank"),
+            comm_size: function!(lib, "MPI_Comm_size"),
+            comm_split: function!(lib, "MPI_Comm_split"),
+            allgather: function!(lib, "MPI_Allgather"),
+            alltoall: function!(lib, "MPI_Alltoall"),
+            bcast: function!(lib, "MPI_Bcast"),
+            allreduce: function!(lib, "MPI_Allreduce"),
+            float: symbol(lib, "ompi_mpi_float")?,
+            sum: symbol(lib, "ompi_mpi_op_sum")?,
+            sendrecv: function!(lib, "MPI_Sendrecv"),
+            send: function!(lib, "MPI_Send"),
+            recv: function!(lib, "MPI_Recv"),
+            world: symbol(lib, "ompi_mpi_comm_world")?,
+            byte: symbol(lib, "ompi_mpi_byte")?,
+            rank: 0,
+            size: 1,
+            groups: Mutex::new(HashMap::new()),
+        };
+        let mut flag = 0;
+        // SAFETY: the functions were looked up above; MPI_Init accepts null argc/argv.
+        unsafe {
+            (mpi.initialized)(&mut flag);
+            if flag == 0 && (mpi.init)(std::ptr::null_mut(), std::ptr::null_mut()) != 0 {
+                return Err("MPI_Init failed".into());
+            }
+            let (mut rank, mut size) = (0, 0);
+            (mpi.comm_rank)(mpi.world, &mut rank);
+            (mpi.comm_size)(mpi.world, &mut size);
+            mpi.rank = rank as usize;
+            mpi.size = size as usize;
+        }
+        Ok(mpi)
+    }
+}
+
+static MPI: OnceLock<Result<Mpi, String>> = OnceLock::new();
+
+/// MPI, loaded and initialized on the first call (`MPI_Init`); the error says why it is not
+/// available.
+pub fn get() -> Result<&'static Mpi, String> {
+    MPI.get_or_init(Mpi::load).as_ref().map_err(Clone::clone)
+}
+
+/// Whether this process has loaded MPI (a run needed it); nothing is loaded to answer.
+pub fn loaded() -> Option<&'static Mpi> {
+    MPI.get().and_then(|m| m.as_ref().ok())
+}
+
+/// Ends MPI in this process if it was started (`MPI_Finalize`; `mpirun` reports a process
+/// that exits without it as failed). Call once, before exiting.
+pub fn finalize() {
+    if let Some(m) = loaded() {
+        let mut done = 0;
+        // SAFETY: MPI was initialized by `get`.
+        unsafe {
+            (m.finalized)(&mut done);
+            if done == 0 {
+                (m.finalize)();
+            }
+        }
+    }
+}
+
+/// Prints `message` and ends every process of the run (`MPI_Abort`): a rank that fails must
+/// not leave the others waiting for it. Without MPI, exits this process.
+pub fn abort(message: &str) -> ! {
+    match loaded() {
+        Some(m) => {
+            eprintln!("rank {}: {message}", m.rank);
+            // SAFETY: MPI was initialized by `get`.
+            unsafe { (m.abort)(m.world, 1) };
+        }
+        None => eprintln!("{message}"),
+    }
+    std::process::exit(1)
+}
+
+/// Checks an MPI return code (Open MPI's default error handler aborts first; this is for
+/// handlers that return).
+fn check(code: c_int, what: &str) -> Result<(), String> {
+    if code == 0 {
+        Ok(())
+    } else {
+        Err(format!("{what} failed with MPI error {code}"))
+    }
+}
+
+fn count(bytes: usize) -> Result<c_int, String> {
+    c_int::try_from(bytes).map_err(|_| format!("a message of {bytes} bytes is over MPI's 2 GiB count limit"))
+}
+
+impl Mpi {
+    /// The communicator of the group holding this process, when the world is split into
+    /// `groups` (world ranks, in order; every process must call this with the same
+    /// partition, as every process of an SPMD program runs the same collective); `None` when
+    /// no group holds this process. Made once per partition and kept.
+    fn group(&self, groups: &[Vec<usize>]) -> Result<Option<Handle>, String> {
+        let mut cache = self.groups.lock().unwrap_or_else(|e| e.into_inner());
+        let mine = groups.iter().position(|g| g.contains(&self.rank));
+        if let Some(&comm) = cache.get(groups) {
+            return Ok(mine.map(|_| comm as Handle));
+        }
+        let (color, key) = match mine {
+            Some(i) => (i as c_int, groups[i].iter().position(|&r| r == self.rank).unwrap_or(0) as c_int),
+            None => (UNDEFINED, 0),
+        };
+        let mut comm: Handle = std::ptr::null_mut();
+        // SAFETY: MPI is initialized; `comm` receives the new communicator.
+        check(unsafe { (self.comm_split)(self.world, color, key, &mut comm) }, "MPI_Comm_split")?;
+        cache.insert(groups.to_vec(), comm as usize);
+        Ok(mine.map(|_| comm))
+    }
+
+    /// Every member's `send` (all the same length), concatenated in group order.
+    pub fn allgather(&self, groups: &[Vec<usize>], send: &[u8]) -> Result<Option<Vec<u8>>, String> {
+        let Some(comm) = self.group(groups)? else { return Ok(None) };
+        let size = groups.iter().find(|g| g.contains(&self.rank)).map_or(1, Vec::len);
+        let mut out = vec![0u8; send.len() * size];
+        let n = count(send.len())?;
+        // SAFETY: `out` holds `size` blocks of `n` bytes.
+        check(unsafe { (self.allgather)(send.as_ptr().cast(), n, self.byte, out.as_mut_ptr().cast(), n, self.byte, comm) }, "MPI_Allgather")?;
+        Ok(Some(out))
+    }
+
+    /// Block `j` of `send` (G equal blocks) to member `j`; returns the blocks received, in
+    /// group order.
+    pub fn alltoall(&self, groups: &[Vec<usize>], send: &[u8]) -> Result<Option<Vec<u8>>, String> {
+        let Some(comm) = self.group(groups)? else { return Ok(None) };
+        let size = groups.iter().find(|g| g.contains(&self.rank)).map_or(1, Vec::len);
+        let mut out = vec![0u8; send.len()];
+        let n = count(send.len() / size)?;
+        // SAFETY: both buffers hold `size` blocks of `n` bytes.
+        check(unsafe { (self.alltoall)(send.as_ptr().cast(), n, self.byte, out.as_mut_ptr().cast(), n, self.byte, comm) }, "MPI_Alltoall")?;
+        Ok(Some(out))
+    }
+
+    /// The group's first member's `data`, in place on every member.
+    pub fn broadcast(&self, groups: &[Vec<usize>], data: &mut [u8]) -> Result<bool, String> {
+        let Some(comm) = self.group(groups)? else { return Ok(false) };
+        // SAFETY: `data` holds the message on every member.
+        check(unsafe { (self.bcast)(data.as_mut_ptr().cast(), count(data.len())?, self.byte, 0, comm) }, "MPI_Bcast")?;
+        Ok(true)
+    }
+
+    /// Sends `send` to world rank `to` and receives `recv` from `from` (either may be absent).
+    pub fn sendrecv(&self, send: &[u8], to: Option<usize>, recv: &mut [u8], from: Option<usize>, tag: i32) -> Result<(), String> {
+        let rank = |r: Option<usize>| r.map_or(PROC_NULL, |r| r as c_int);
+        // SAFETY: the buffers hold the counts given; MPI_STATUS_IGNORE is null in Open MPI.
+        let code = unsafe {
+            (self.sendrecv)(send.as_ptr().cast(), count(send.len())?, self.byte, rank(to), tag, recv.as_mut_ptr().cast(), count(recv.len())?, self.byte, rank(from), tag, self.world, std::ptr::null_mut())
+        };
+        check(code, "MPI_Sendrecv")
+    }
+
+    /// A blocking send of `data` to world rank `to` with `tag`.
+    pub fn send(&self, data: &[u8], to: usize, tag: i32) -> Result<(), String> {
+        // SAFETY: `data` holds the count given.
+        check(unsafe { (self.send)(data.as_ptr().cast(), count(data.len())?, self.byte, to as c_int, tag, self.world) }, "MPI_Send")
+    }
+
+    /// A blocking receive into `data` from world rank `from` with `tag`.
+    pub fn recv(&self, data: &mut [u8], from: usize, tag: i32) -> Result<(), String> {
+        // SAFETY: `data` holds the count given; MPI_STATUS_IGNORE is null in Open MPI.
+        check(unsafe { (self.recv)(data.as_mut_ptr().cast(), count(data.len())?, self.byte, from as c_int, tag, self.world, std::ptr::null_mut()) }, "MPI_Recv")
+    }
+
+    /// `MPI_Allreduce` of `data` (f32, sum) over the world, in place: the baseline the
+    /// benchmark (`xla-mpi-bench`) compares all_reduce with.
+    pub fn allreduce_sum_f32(&self, data: &mut [f32]) -> Result<(), String> {
+        let send = data.to_vec();
+        // SAFETY: both buffers hold `data.len()` floats.
+        check(unsafe { (self.allreduce)(send.as_ptr().cast(), data.as_mut_ptr().cast(), count(data.len())?, self.float, self.sum, self.world) }, "MPI_Allreduce")
+    }
+
+    /// Every process's `words` (the same count on every process), in rank order.
+    pub fn allgather_world(&self, words: &[i64]) -> Result<Vec<i64>, String> {
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        let all: Vec<Vec<usize>> = vec![(0..self.size).collect()];
+        let out = self.allgather(&all, &bytes)?.unwrap_or_default();
+        Ok(out.chunks_exact(8).map(|c| i64::from_le_bytes(c.try_into().expect("8 bytes"))).collect())
+    }
+}
