@@ -243,6 +243,8 @@ fn hostile_inputs_are_refused_with_one_located_error() {
          "unknown_attribute.mlir:2:8: error: 'xhlo.add' op unknown attribute 'bogus'"),
         ("not_utf8", [&b"func.func @main(%a: tensor<3xf32>) -> tensor<3xf32> {\n  return %a : tensor<3xf32> \xff\n}\n"[..]].concat(), vec!["--random-inputs", "1"], 1,
          "not_utf8.mlir:2:29: error: the text is not UTF-8 (byte 0xff at offset 82)"),
+        ("deep_attribute", f(&format!("%a: tensor<f32>) -> tensor<f32> {{\n  %0 = \"xhlo.negate\"(%a) {{x.y = {}1{}}} : (tensor<f32>) -> tensor<f32>\n  return %0 : tensor<f32>\n}}", "[".repeat(100_000), "]".repeat(100_000))).into_bytes(), vec!["--random-inputs", "1"], 1,
+         "deep_attribute.mlir:2:287: error: nesting too deep (more than 256 levels of brackets)"),
         ("conflicting_options", DOUBLE.as_bytes().to_vec(), vec!["--random-inputs", "1", "--input", "x.npy"], 2,
          "error: the argument '--random-inputs <RANDOM_INPUTS>' cannot be used with '--input <INPUTS>'"),
     ];

@@ -34,6 +34,51 @@ pub fn split_input(text: &str) -> Vec<Chunk> {
     chunks
 }
 
+/// The deepest nesting of brackets (`(`, `[`, `{`, `<`) the text may hold. MLIR's parser
+/// recurses once per level and has no limit of its own: an attribute 100,000 brackets deep
+/// overflowed the stack. Real programs stay far below (regions, types and dense literals
+/// nest a few dozen levels).
+pub const MAX_NESTING: usize = 256;
+
+/// A located error at the first bracket nested deeper than [`MAX_NESTING`], if any. Strings
+/// and `//` comments are skipped; the `>` of `->` closes nothing.
+fn too_deep(text: &str, filename: &str) -> Option<Diagnostic> {
+    let bytes = text.as_bytes();
+    let (mut depth, mut line, mut line_start, mut i) = (0usize, 1usize, 0usize, 0usize);
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' => {
+                line += 1;
+                line_start = i + 1;
+            }
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i + 1 < bytes.len() && bytes[i + 1] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'(' | b'[' | b'{' | b'<' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    let column = text[line_start..i].chars().count() + 1;
+                    let pos = crate::diagnostics::SourcePos { file: filename.to_string(), line, column };
+                    return Some(Diagnostic::error(Some(pos), format!("nesting too deep (more than {MAX_NESTING} levels of brackets)")));
+                }
+            }
+            b'>' if i > 0 && bytes[i - 1] == b'-' => {}
+            b')' | b']' | b'}' | b'>' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 /// Parses `text` as a module named `filename` and runs MLIR's verifier (which includes the
 /// IRDL constraints) and then the xhlo shape verifier. Either all diagnostics, or the module.
 pub fn parse_and_verify<'c>(
@@ -54,6 +99,9 @@ pub fn parse_and_verify<'c>(
 /// still runs). Like mlir-opt, a file of several top-level ops is wrapped in a module, and a
 /// single non-module op is moved into one.
 pub fn parse<'c>(ctx: &'c XhloContext, text: &str, filename: &str) -> Result<Module<'c>, Vec<Diagnostic>> {
+    if let Some(d) = too_deep(text, filename) {
+        return Err(vec![d]);
+    }
     ctx.take_diagnostics();
     let mut op = create_parse(ctx, text, filename);
     let mut diagnostics = ctx.take_diagnostics();
