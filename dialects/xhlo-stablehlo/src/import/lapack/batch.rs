@@ -4,8 +4,8 @@
 //! `xhlo.while` the factorizations step through. Indices are i64 scalars.
 
 use super::super::attrs::{i64_array, i64_attr};
-use super::super::chlo::{bin, cmp, float_literal, i64_scalar, select, splat_body, with_dims};
-use super::super::types::{dims_of, element_of, int, tensor};
+use super::super::chlo::{bin, cmp, float_literal, i64_scalar, select, splat_body, un, with_dims};
+use super::super::types::{dims_of, element_of, i1, int, tensor};
 use super::super::{Cx, Val};
 use mlir_text::ast::{Attribute, Type};
 
@@ -252,4 +252,65 @@ pub fn transpose(cx: &mut Cx, x: &Val) -> Val {
     let d = dims_of(&x.ty).unwrap_or_default();
     let attrs = vec![("permutation".into(), i64_array(&[0, 2, 1]))];
     cx.emit1("xhlo.transpose", std::slice::from_ref(x), attrs, with_dims(&x.ty, &[d[0], d[2], d[1]]))
+}
+
+/// Sweeps of a cyclic Jacobi method run at most this many times.
+pub const MAX_SWEEPS: i64 = 30;
+
+/// Half the machine epsilon of the element type (f32, else f64): the unit roundoff.
+pub fn unit_roundoff(element: &Type) -> f64 {
+    match element {
+        Type::Float(name) if name == "f32" => f32::EPSILON as f64 / 2.0,
+        _ => f64::EPSILON / 2.0,
+    }
+}
+
+/// A cyclic Jacobi method over a batch of `b` matrices: a `while` loop of at most
+/// [`MAX_SWEEPS`] sweeps, each visiting every pair `(p, q)`, `p < q < n`, in row order, that
+/// stops once every matrix has converged. The state is `(x, v)` plus `extra` (reset at the
+/// start of each sweep); `rotate(p, q, state)` gives the next state, and `converged(state)`,
+/// after a sweep, gives one flag per matrix. Returns the final `x`, `v` and flags.
+pub fn jacobi_sweeps(
+    cx: &mut Cx,
+    n: i64,
+    b: i64,
+    x: Val,
+    v: Val,
+    extra: &dyn Fn(&mut Cx) -> Vec<Val>,
+    rotate: &dyn Fn(&mut Cx, &Val, &Val, &[Val]) -> Vec<Val>,
+    converged: &dyn Fn(&mut Cx, &[Val]) -> Val,
+) -> (Val, Val, Val) {
+    let pairs: Vec<(i64, i64)> = (0..n).flat_map(|p| (p + 1..n).map(move |q| (p, q))).collect();
+    let table = |cx: &mut Cx, pick: fn(&(i64, i64)) -> i64| {
+        let body = format!("[{}]", pairs.iter().map(|x| pick(x).to_string()).collect::<Vec<_>>().join(", "));
+        splat_body(cx, body, &tensor(&[pairs.len() as i64], int(64, false)))
+    };
+    let (p_table, q_table) = (table(cx, |x| x.0), table(cx, |x| x.1));
+    let not_yet = splat_body(cx, "false".into(), &tensor(&[b], i1()));
+    let sweep0 = i64_scalar(cx, 0);
+    let state = vec![sweep0, x, v, not_yet];
+    let types: Vec<Type> = state.iter().map(|v| v.ty.clone()).collect();
+    let cond = cx.block(&types, |cx, args| {
+        let limit = i64_scalar(cx, MAX_SWEEPS);
+        let more = cmp(cx, "LT", &args[0], &limit);
+        let t = splat_body(cx, "true".into(), &tensor(&[], i1()));
+        let all = reduce_batch(cx, &args[3], "xhlo.and", &t);
+        let pending = un(cx, "xhlo.not", &all);
+        vec![bin(cx, "xhlo.and", &more, &pending)]
+    });
+    let body = cx.block(&types, |cx, args| {
+        let one = i64_scalar(cx, 1);
+        let sweep = bin(cx, "xhlo.add", &args[0], &one);
+        let mut start = vec![args[1].clone(), args[2].clone()];
+        start.extend(extra(cx));
+        let out = counted_loop(cx, pairs.len() as i64, start, |cx, r, st| {
+            let p = scalar_at(cx, &p_table, r);
+            let q = scalar_at(cx, &q_table, r);
+            rotate(cx, &p, &q, st)
+        });
+        let flags = converged(cx, &out);
+        vec![sweep, out[0].clone(), out[1].clone(), flags]
+    });
+    let done = cx.emit("xhlo.while", &state, vec![], types, vec![cond, body]);
+    (done[1].clone(), done[2].clone(), done[3].clone())
 }

@@ -10,14 +10,12 @@
 //! backward stable and finds small eigenvalues to high relative accuracy; the eigenvectors'
 //! signs are not LAPACK's (they are arbitrary there as well).
 
-use super::batch::{bcast, counted_loop, expect_type, fsplat, index_mask, iota, place, reduce_batch, reduce_rows, reshape, scalar_at, sort_with_columns, take, transpose, Shape};
+use super::batch::{jacobi_sweeps, unit_roundoff, bcast, expect_type, fsplat, index_mask, iota, place, reduce_rows, reshape, sort_with_columns, take, transpose, Shape};
 use super::super::attrs::i64_array;
-use super::super::chlo::{bin, cmp, convert, i64_scalar, select, splat_body, un, with_dims};
-use super::super::types::{element_of, i1, int, tensor};
+use super::super::chlo::{bin, cmp, convert, select, un, with_dims};
+use super::super::types::{element_of, int, tensor};
 use super::super::{Cx, Src, Val};
 use mlir_text::ast::Type;
-
-const MAX_SWEEPS: i64 = 30;
 
 pub fn syevd(cx: &mut Cx, src: &Src, lower: bool) -> Result<Vec<Val>, String> {
     src.expect_operands(1)?;
@@ -45,42 +43,18 @@ pub fn syevd(cx: &mut Cx, src: &Src, lower: bool) -> Result<Vec<Val>, String> {
     let diagonal = cmp(cx, "EQ", &rows, &cols);
     let identity = convert(cx, &diagonal, s.element.clone());
 
-    let eps = match &s.element {
-        Type::Float(name) if name == "f32" => f32::EPSILON as f64 / 2.0,
-        _ => f64::EPSILON / 2.0,
-    };
-    let pairs: Vec<(i64, i64)> = (0..n).flat_map(|p| (p + 1..n).map(move |q| (p, q))).collect();
-    let table = |cx: &mut Cx, pick: fn(&(i64, i64)) -> i64| {
-        let body = format!("[{}]", pairs.iter().map(|x| pick(x).to_string()).collect::<Vec<_>>().join(", "));
-        splat_body(cx, body, &tensor(&[pairs.len() as i64], int(64, false)))
-    };
-    let p_table = table(cx, |x| x.0);
-    let q_table = table(cx, |x| x.1);
-    let not_yet = splat_body(cx, "false".into(), &tensor(&[b], i1()));
-    let sweep0 = i64_scalar(cx, 0);
-    let state = vec![sweep0, a3, identity, not_yet];
-    let types: Vec<Type> = state.iter().map(|v| v.ty.clone()).collect();
-    let cond = cx.block(&types, |cx, args| {
-        let limit = i64_scalar(cx, MAX_SWEEPS);
-        let more = cmp(cx, "LT", &args[0], &limit);
-        let t = splat_body(cx, "true".into(), &tensor(&[], i1()));
-        let all = reduce_batch(cx, &args[3], "xhlo.and", &t);
-        let pending = un(cx, "xhlo.not", &all);
-        vec![bin(cx, "xhlo.and", &more, &pending)]
-    });
-    let body = cx.block(&types, |cx, args| {
-        let one = i64_scalar(cx, 1);
-        let sweep = bin(cx, "xhlo.add", &args[0], &one);
-        let out = counted_loop(cx, pairs.len() as i64, vec![args[1].clone(), args[2].clone()], |cx, r, st| {
-            let p = scalar_at(cx, &p_table, r);
-            let q = scalar_at(cx, &q_table, r);
-            rotate(cx, &st[0], &st[1], &p, &q, b, n)
-        });
-        let converged = converged(cx, &out[0], eps, b, n);
-        vec![sweep, out[0].clone(), out[1].clone(), converged]
-    });
-    let done = cx.emit("xhlo.while", &state, vec![], types, vec![cond, body]);
-    let (a, v, converged) = (&done[1], &done[2], &done[3]);
+    let eps = unit_roundoff(&s.element);
+    let (a, v, converged) = jacobi_sweeps(
+        cx,
+        n,
+        b,
+        a3,
+        identity,
+        &|_| vec![],
+        &|cx, p, q, st| rotate(cx, &st[0], &st[1], p, q, b, n),
+        &|cx, st| converged(cx, &st[0], eps, b, n),
+    );
+    let (a, v, converged) = (&a, &v, &converged);
 
     // Eigenvalues ascending, the eigenvectors' columns in the same order.
     let zeros = fsplat(cx, 0.0, &a.ty);

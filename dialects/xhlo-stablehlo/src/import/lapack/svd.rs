@@ -11,15 +11,13 @@
 //! signs are not LAPACK's (arbitrary there as well); `A`, which LAPACK overwrites, is returned
 //! unchanged.
 
-use super::batch::{bcast, counted_loop, expect_type, fsplat, iota, leading, place, reduce_batch, reduce_rows, reshape, scalar_at, sort_with_columns, take, transpose, Shape};
+use super::batch::{jacobi_sweeps, unit_roundoff, bcast, expect_type, fsplat, iota, leading, place, reduce_rows, reshape, sort_with_columns, take, transpose, Shape};
 use super::super::attrs::i64_attr;
-use super::super::chlo::{bin, cmp, convert, i64_scalar, select, splat_body, un};
+use super::super::chlo::{bin, cmp, convert, select, splat_body, un};
 use super::super::types::{dims_of, i1, int, tensor};
 use super::super::{Cx, Src, Val};
 use super::householder::{factor, form_q};
 use mlir_text::ast::Type;
-
-const MAX_SWEEPS: i64 = 30;
 
 /// `full`: U and Vᵀ square (mode A) or not (mode S); `None` (mode N): as the results declare.
 pub fn gesdd(cx: &mut Cx, src: &Src, full: Option<bool>) -> Result<Vec<Val>, String> {
@@ -43,10 +41,7 @@ pub fn gesdd(cx: &mut Cx, src: &Src, full: Option<bool>) -> Result<Vec<Val>, Str
     let wide = m < n;
     let x = if wide { transpose(cx, &a3) } else { a3 };
     let (big, small) = (m.max(n), k);
-    let eps = match &s.element {
-        Type::Float(name) if name == "f32" => f32::EPSILON as f64 / 2.0,
-        _ => f64::EPSILON / 2.0,
-    };
+    let eps = unit_roundoff(&s.element);
     let tolerance = big as f64 * eps;
 
     let vdims = [b, small, small];
@@ -54,38 +49,18 @@ pub fn gesdd(cx: &mut Cx, src: &Src, full: Option<bool>) -> Result<Vec<Val>, Str
     let cols = iota(cx, &vdims, 2);
     let diagonal = cmp(cx, "EQ", &rows, &cols);
     let identity = convert(cx, &diagonal, s.element.clone());
-    let pairs: Vec<(i64, i64)> = (0..small).flat_map(|p| (p + 1..small).map(move |q| (p, q))).collect();
-    let table = |cx: &mut Cx, pick: fn(&(i64, i64)) -> i64| {
-        let body = format!("[{}]", pairs.iter().map(|x| pick(x).to_string()).collect::<Vec<_>>().join(", "));
-        splat_body(cx, body, &tensor(&[pairs.len() as i64], int(64, false)))
-    };
-    let (p_table, q_table) = (table(cx, |x| x.0), table(cx, |x| x.1));
-    let not_yet = splat_body(cx, "false".into(), &tensor(&[b], i1()));
-    let sweep0 = i64_scalar(cx, 0);
-    let state = vec![sweep0, x, identity, not_yet];
-    let types: Vec<Type> = state.iter().map(|v| v.ty.clone()).collect();
-    let cond = cx.block(&types, |cx, args| {
-        let limit = i64_scalar(cx, MAX_SWEEPS);
-        let more = cmp(cx, "LT", &args[0], &limit);
-        let t = splat_body(cx, "true".into(), &tensor(&[], i1()));
-        let all = reduce_batch(cx, &args[3], "xhlo.and", &t);
-        let pending = un(cx, "xhlo.not", &all);
-        vec![bin(cx, "xhlo.and", &more, &pending)]
-    });
-    let body = cx.block(&types, |cx, args| {
-        let one = i64_scalar(cx, 1);
-        let sweep = bin(cx, "xhlo.add", &args[0], &one);
-        let none = splat_body(cx, "false".into(), &tensor(&[b], i1()));
-        let out = counted_loop(cx, pairs.len() as i64, vec![args[1].clone(), args[2].clone(), none], |cx, r, st| {
-            let p = scalar_at(cx, &p_table, r);
-            let q = scalar_at(cx, &q_table, r);
-            rotate_columns(cx, &st[0], &st[1], &st[2], &p, &q, tolerance)
-        });
-        let quiet = un(cx, "xhlo.not", &out[2]);
-        vec![sweep, out[0].clone(), out[1].clone(), quiet]
-    });
-    let done = cx.emit("xhlo.while", &state, vec![], types, vec![cond, body]);
-    let (x, v, converged) = (&done[1], &done[2], &done[3]);
+    // A sweep has converged when it rotated no pair of columns.
+    let (x, v, converged) = jacobi_sweeps(
+        cx,
+        small,
+        b,
+        x,
+        identity,
+        &|cx| vec![splat_body(cx, "false".into(), &tensor(&[b], i1()))],
+        &|cx, p, q, st| rotate_columns(cx, &st[0], &st[1], &st[2], p, q, tolerance),
+        &|cx, st| un(cx, "xhlo.not", &st[2]),
+    );
+    let (x, v, converged) = (&x, &v, &converged);
 
     // σ_j = |x_j|, descending, with x's and V's columns.
     let squares = bin(cx, "xhlo.multiply", x, x);
