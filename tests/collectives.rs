@@ -26,6 +26,19 @@ fn text(o: &Output) -> String {
     format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
 }
 
+/// `program` on 4 processes, rank k reading `dir/x{k}.npy` and writing `dir/out/rank{k}/`.
+fn run_with_rank_inputs(program: &Path, dir: &Path) -> Output {
+    mpirun(4)
+        .arg(program)
+        .arg("--input")
+        .arg(dir.join("x{rank}.npy"))
+        .arg("--output-dir")
+        .arg(dir.join("out"))
+        .args(["--threads", "1", "--timeout", "60"])
+        .output()
+        .unwrap()
+}
+
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("xhlo-collectives-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -114,15 +127,7 @@ fn write_inputs(dir: &Path, n: usize) {
 fn every_collective_on_two_replicas_by_two_partitions_matches_hand_computed_values() {
     let dir = temp_dir("grid");
     write_inputs(&dir, 4);
-    let out = mpirun(4)
-        .arg("tests/collectives/grid.mlir")
-        .arg("--input")
-        .arg(dir.join("x{rank}.npy"))
-        .arg("--output-dir")
-        .arg(dir.join("out"))
-        .args(["--threads", "1", "--timeout", "60"])
-        .output()
-        .unwrap();
+    let out = run_with_rank_inputs(Path::new("tests/collectives/grid.mlir"), &dir);
     assert!(out.status.success(), "{}", text(&out));
     for k in 0..4 {
         let (r, p) = (k / 2, k % 2);
@@ -285,15 +290,7 @@ fn jax_shard_map_program_matches_jax_on_four_ranks() {
         let lit = Literal { ty: xhlo::ir::TensorType::new(vec![4, 4], xhlo::ir::ElementType::F32), bytes: x.iter().flat_map(|f| f.to_le_bytes()).collect() };
         std::fs::write(dir.join(format!("x{k}.npy")), xhlo::npy::to_npy(&lit).unwrap()).unwrap();
     }
-    let out = mpirun(4)
-        .arg(fixture.join("collectives_jax.mlir"))
-        .arg("--input")
-        .arg(dir.join("x{rank}.npy"))
-        .arg("--output-dir")
-        .arg(dir.join("out"))
-        .args(["--threads", "1", "--timeout", "60"])
-        .output()
-        .unwrap();
+    let out = run_with_rank_inputs(&fixture.join("collectives_jax.mlir"), &dir);
     assert!(out.status.success(), "{}", text(&out));
     let results = data["results"].as_array().unwrap();
     for k in 0..4 {
