@@ -6,7 +6,6 @@
 
 use mlir_text::ast::{Op, Type as AstType};
 use mlir_text::error::Pos;
-use crate::ir::Type;
 
 /// The machine's memory in bytes (`MemTotal` of `/proc/meminfo`), if it can be read.
 pub fn machine_memory() -> Option<u64> {
@@ -47,27 +46,19 @@ pub fn check_sizes(ops: &[Op], limit: Option<u64>, file: &str) -> Result<(), Str
 
 fn check_type(t: &AstType, limit: Option<u64>, file: &str, pos: Pos, what: &str) -> Result<(), String> {
     let Ok(ty) = crate::lowering::convert::xtype(t) else { return Ok(()) };
-    check_leaves(&ty, limit, file, pos, what)
-}
-
-fn check_leaves(ty: &Type, limit: Option<u64>, file: &str, pos: Pos, what: &str) -> Result<(), String> {
-    match ty {
-        Type::Tensor(t) => {
-            let Some(bytes) = t.checked_bytes() else {
-                return Err(format!("{file}:{pos}: error: {what} has type {t}, with more elements or bytes than a 64-bit size can count"));
-            };
-            match limit {
-                Some(limit) if bytes as u64 > limit => Err(format!(
-                    "{file}:{pos}: error: {what} has type {t}, which takes {}: more than the memory limit of {} (the machine's memory unless set: CompileOptions::memory_limit, xla-run --memory-limit)",
-                    human_bytes(bytes as u64),
-                    human_bytes(limit)
-                )),
-                _ => Ok(()),
-            }
+    for t in ty.tensors() {
+        let Some(bytes) = t.checked_bytes() else {
+            return Err(format!("{file}:{pos}: error: {what} has type {t}, with more elements or bytes than a 64-bit size can count"));
+        };
+        if let Some(limit) = limit.filter(|&limit| bytes as u64 > limit) {
+            return Err(format!(
+                "{file}:{pos}: error: {what} has type {t}, which takes {}: more than the memory limit of {} (the machine's memory unless set: CompileOptions::memory_limit, xla-run --memory-limit)",
+                human_bytes(bytes as u64),
+                human_bytes(limit)
+            ));
         }
-        Type::Tuple(elems) => elems.iter().try_for_each(|e| check_leaves(e, limit, file, pos, what)),
-        Type::Token => Ok(()),
     }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -326,6 +326,15 @@ impl Type {
         matches!(self, Type::Token)
     }
 
+    /// The tensors of this type: itself, or a tuple's, depth first; tokens have none.
+    pub fn tensors(&self) -> Vec<&TensorType> {
+        match self {
+            Type::Tensor(t) => vec![t],
+            Type::Tuple(elems) => elems.iter().flat_map(Type::tensors).collect(),
+            Type::Token => vec![],
+        }
+    }
+
     /// Structural equality that ignores layouts.
     pub fn compatible(&self, other: &Type) -> bool {
         match (self, other) {

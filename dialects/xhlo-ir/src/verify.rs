@@ -22,22 +22,17 @@ fn kind_admits(kind: ValueKind, ty: &Type) -> bool {
     }
 }
 
-/// Checks that the tensor's element count and byte size fit in 64 bits: sizes are computed
+/// Checks that each tensor's element count and byte size fit in 64 bits: sizes are computed
 /// from them everywhere after verification.
 fn validate_size(ty: &Type) -> Result<(), String> {
-    match ty {
-        Type::Tensor(t) if t.checked_bytes().is_none() => Err(format!("{t} has more elements or bytes than a 64-bit size can count")),
-        Type::Tensor(_) | Type::Token => Ok(()),
-        Type::Tuple(elems) => elems.iter().try_for_each(validate_size),
+    match ty.tensors().into_iter().find(|t| t.checked_bytes().is_none()) {
+        Some(t) => Err(format!("{t} has more elements or bytes than a 64-bit size can count")),
+        None => Ok(()),
     }
 }
 
 fn validate_layouts(ty: &Type) -> Result<(), String> {
-    match ty {
-        Type::Tensor(t) => t.validate_layout().map_err(|e| format!("{t}: {e}")),
-        Type::Tuple(elems) => elems.iter().try_for_each(validate_layouts),
-        Type::Token => Ok(()),
-    }
+    ty.tensors().into_iter().try_for_each(|t| t.validate_layout().map_err(|e| format!("{t}: {e}")))
 }
 
 /// Checks attributes against the definition: required ones present, kinds right.
