@@ -164,9 +164,6 @@ struct Cli {
     workloads_dir: PathBuf,
 }
 
-fn read_input(file: &str) -> Result<(String, String), String> {
-    xhlo::source_file::read_source(file)
-}
 
 /// Parses and verifies a chunk (StableHLO is imported first) and returns its syntax tree.
 fn load(ctx: &XhloContext, text: &str, file: &str) -> Result<xhlo::mlir_text::ast::File, String> {
@@ -243,7 +240,7 @@ fn run_program(cli: &Cli) -> Result<bool, String> {
     if rank.is_none() && (cli.replicas.is_some() || cli.partitions.is_some()) {
         return launch(cli);
     }
-    let (text, file) = read_input(cli.file.as_deref().unwrap_or("-"))?;
+    let (text, file) = xhlo::source_file::read_source(cli.file.as_deref().unwrap_or("-"))?;
     let ctx = XhloContext::new();
     let parsed = load(&ctx, &text, &file)?;
     let options = compile_options(cli)?;
@@ -440,7 +437,7 @@ fn run_parallel_chunk(cli: &Cli, text: &str, file: &str, index: usize) -> Result
 /// writes its results to --output-dir/rank<r>/.
 fn run_parallel_process(cli: &Cli, index: usize) -> Result<bool, String> {
     let mpi = xhlo::mpi::get()?;
-    let (text, file) = read_input(cli.file.as_deref().unwrap_or("-"))?;
+    let (text, file) = xhlo::source_file::read_source(cli.file.as_deref().unwrap_or("-"))?;
     let chunk = source::split_input(&text).into_iter().nth(index).ok_or_else(|| format!("{file} has no chunk {index}"))?;
     let plan = xhlo::parallel::Plan::of(&chunk.text, &file)?;
     let slot = plan.slots.get(mpi.rank).ok_or_else(|| format!("rank {} has no program (the test has {})", mpi.rank, plan.slots.len()))?;
@@ -460,7 +457,7 @@ fn run_parallel_process(cli: &Cli, index: usize) -> Result<bool, String> {
 
 fn run_checks(cli: &Cli) -> Result<bool, String> {
     let options = compile_options(cli)?;
-    let (text, file) = read_input(cli.file.as_deref().unwrap_or("-"))?;
+    let (text, file) = xhlo::source_file::read_source(cli.file.as_deref().unwrap_or("-"))?;
     let ctx = XhloContext::new();
     let (mut passed, mut failed) = (0, 0);
     for (i, chunk) in source::split_input(&text).iter().enumerate() {
@@ -499,7 +496,7 @@ fn run_workload(cli: &Cli) -> Result<bool, String> {
         format!("no workload '{name}' (known: {})", all.iter().map(|w| w.name.as_str()).collect::<Vec<_>>().join(", "))
     })?;
     let path = w.source(&cli.workloads_dir);
-    let (text, file) = read_input(&path.to_string_lossy())?;
+    let (text, file) = xhlo::source_file::read_source(&path.to_string_lossy())?;
     let ctx = XhloContext::new();
     let parsed = load(&ctx, &text, &file)?;
     let options = CompileOptions { entry: "main".into(), ..compile_options(cli)? };

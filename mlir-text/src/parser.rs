@@ -25,6 +25,11 @@ impl<F: Fn(&str) -> Option<CustomParser>> CustomForms for F {
     }
 }
 
+/// The first offset at or after `at` that is not whitespace.
+fn skip_spaces(text: &str, at: usize) -> usize {
+    text.len() - text[at..].trim_start().len()
+}
+
 /// No custom forms beyond `builtin` and `func`.
 fn no_custom_forms(_: &str) -> Option<CustomParser> {
     None
@@ -523,18 +528,13 @@ impl<'a> Parser<'a> {
             } else {
                 return Ok((dims, at));
             };
-            let after = at + digits.max(1);
-            let gap = text[after..].len() - text[after..].trim_start().len();
-            if !text[after + gap..].starts_with('x') {
-                let found = text[after + gap..].chars().next().map_or("end of input".to_string(), |c| format!("'{c}'"));
-                return Err(ParseError::new(
-                    self.pos_of_offset(after + gap),
-                    format!("expected 'x' after a dimension, found {found}"),
-                ));
+            let x = skip_spaces(text, at + digits.max(1));
+            if !text[x..].starts_with('x') {
+                let found = text[x..].chars().next().map_or("end of input".to_string(), |c| format!("'{c}'"));
+                return Err(ParseError::new(self.pos_of_offset(x), format!("expected 'x' after a dimension, found {found}")));
             }
             dims.push(dim);
-            let next = after + gap + 1;
-            at = next + (text[next..].len() - text[next..].trim_start().len());
+            at = skip_spaces(text, x + 1);
         }
     }
 

@@ -660,12 +660,19 @@ pub struct Fuse {
     pub print_stats: bool,
 }
 
+impl FuseStats {
+    /// Fused kernels formed, of every kind.
+    pub fn kernels(&self) -> usize {
+        self.loop_fusions + self.input_fusions + self.output_fusions
+    }
+}
+
 impl std::fmt::Display for FuseStats {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
             "xhlo-fuse: {} fused kernels formed ({} loop, {} input, {} output) from {} ops, {} producers duplicated",
-            self.loop_fusions + self.input_fusions + self.output_fusions,
+            self.kernels(),
             self.loop_fusions,
             self.input_fusions,
             self.output_fusions,

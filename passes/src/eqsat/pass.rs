@@ -252,7 +252,7 @@ fn optimize_block(body: &mut Block, name: String, prefix: String, names: &HashSe
                 let mut fuse_stats = crate::fuse::FuseStats::default();
                 crate::fuse::fuse_block(&mut block, &mut fuse_stats);
                 stats.stop[2] = format!("greedy: {nodes} e-nodes before fusion, over 1/{FUSION_ROOM} of the node limit; {fuse_stats}");
-                greedy = fuse_stats.loop_fusions + fuse_stats.input_fusions + fuse_stats.output_fusions > 0;
+                greedy = fuse_stats.kernels() > 0;
             }
             Err(e) => {
                 stats.skipped = Some(e);
