@@ -314,3 +314,22 @@ pub fn jacobi_sweeps(
     let done = cx.emit("xhlo.while", &state, vec![], types, vec![cond, body]);
     (done[1].clone(), done[2].clone(), done[3].clone())
 }
+
+/// The tangent and rotation `(t, c, s)` of a Jacobi step from `zeta` = cot 2θ: `t = sign(ζ) / (|ζ| + root)`,
+/// the smaller root of `t² + 2ζt − 1 = 0`, or 0 where `rotate` is false; `c = 1/√(1 + t²)`,
+/// `s = t c`. `root` is `√(1 + ζ²)`, which the caller computes (guarded against overflow or
+/// not); `zero` and `one` are splats of ζ's type.
+pub fn jacobi_rotation(cx: &mut Cx, zeta: &Val, abs_zeta: &Val, root: &Val, rotate: &Val, zero: &Val, one: &Val) -> (Val, Val, Val) {
+    let denominator = bin(cx, "xhlo.add", abs_zeta, root);
+    let negative = cmp(cx, "LT", zeta, zero);
+    let minus_one = un(cx, "xhlo.negate", one);
+    let sign = select(cx, &negative, &minus_one, one);
+    let t = bin(cx, "xhlo.divide", &sign, &denominator);
+    let t = select(cx, rotate, &t, zero);
+    let t2 = bin(cx, "xhlo.multiply", &t, &t);
+    let t2 = bin(cx, "xhlo.add", one, &t2);
+    let t2 = un(cx, "xhlo.sqrt", &t2);
+    let c = bin(cx, "xhlo.divide", one, &t2);
+    let s = bin(cx, "xhlo.multiply", &t, &c);
+    (t, c, s)
+}

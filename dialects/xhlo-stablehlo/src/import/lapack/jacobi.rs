@@ -10,7 +10,7 @@
 //! backward stable and finds small eigenvalues to high relative accuracy; the eigenvectors'
 //! signs are not LAPACK's (they are arbitrary there as well).
 
-use super::batch::{jacobi_sweeps, unit_roundoff, bcast, expect_type, fsplat, index_mask, iota, place, reduce_rows, reshape, sort_with_columns, take, transpose, Shape};
+use super::batch::{jacobi_rotation, jacobi_sweeps, unit_roundoff, bcast, expect_type, fsplat, index_mask, iota, place, reduce_rows, reshape, sort_with_columns, take, transpose, Shape};
 use super::super::attrs::i64_array;
 use super::super::chlo::{bin, cmp, convert, select, un, with_dims};
 use super::super::types::{element_of, int, tensor};
@@ -118,17 +118,8 @@ fn rotate(cx: &mut Cx, a: &Val, v: &Val, p: &Val, q: &Val, b: i64, n: i64) -> Ve
     let theta2 = bin(cx, "xhlo.multiply", &theta, &theta);
     let theta2 = bin(cx, "xhlo.add", &one, &theta2);
     let root = un(cx, "xhlo.sqrt", &theta2);
-    let denominator = bin(cx, "xhlo.add", &abs_theta, &root);
-    let negative = cmp(cx, "LT", &theta, &zero);
-    let minus_one = un(cx, "xhlo.negate", &one);
-    let sign = select(cx, &negative, &minus_one, &one);
-    let t = bin(cx, "xhlo.divide", &sign, &denominator);
-    let t = select(cx, &none, &zero, &t);
-    let t2 = bin(cx, "xhlo.multiply", &t, &t);
-    let t2 = bin(cx, "xhlo.add", &one, &t2);
-    let root = un(cx, "xhlo.sqrt", &t2);
-    let c = bin(cx, "xhlo.divide", &one, &root);
-    let s = bin(cx, "xhlo.multiply", &t, &c);
+    let rotate = un(cx, "xhlo.not", &none);
+    let (t, c, s) = jacobi_rotation(cx, &theta, &abs_theta, &root, &rotate, &zero, &one);
 
     // Rows p, q of Jᵀ A, then columns p, q of (Jᵀ A) J; V J.
     let c_n = bcast(cx, &c, &[0], &[b, n]);

@@ -11,7 +11,7 @@
 //! signs are not LAPACK's (arbitrary there as well); `A`, which LAPACK overwrites, is returned
 //! unchanged.
 
-use super::batch::{jacobi_sweeps, unit_roundoff, bcast, expect_type, fsplat, iota, leading, place, reduce_rows, reshape, sort_with_columns, take, transpose, Shape};
+use super::batch::{jacobi_rotation, jacobi_sweeps, unit_roundoff, bcast, expect_type, fsplat, iota, leading, place, reduce_rows, reshape, sort_with_columns, take, transpose, Shape};
 use super::super::attrs::i64_attr;
 use super::super::chlo::{bin, cmp, convert, select, splat_body, un};
 use super::super::types::{dims_of, i1, int, tensor};
@@ -177,17 +177,7 @@ fn rotate_columns(cx: &mut Cx, x: &Val, v: &Val, rotated: &Val, p: &Val, q: &Val
     let large_root = un(cx, "xhlo.sqrt", &large_root);
     let large_root = bin(cx, "xhlo.multiply", &abs_zeta, &large_root);
     let root = select(cx, &large, &large_root, &small_root);
-    let denominator = bin(cx, "xhlo.add", &abs_zeta, &root);
-    let negative = cmp(cx, "LT", &zeta, &zero_b);
-    let minus_one = un(cx, "xhlo.negate", &one);
-    let sign = select(cx, &negative, &minus_one, &one);
-    let t = bin(cx, "xhlo.divide", &sign, &denominator);
-    let t = select(cx, &significant, &t, &zero_b);
-    let t2 = bin(cx, "xhlo.multiply", &t, &t);
-    let t2 = bin(cx, "xhlo.add", &one, &t2);
-    let t2 = un(cx, "xhlo.sqrt", &t2);
-    let c = bin(cx, "xhlo.divide", &one, &t2);
-    let s = bin(cx, "xhlo.multiply", &t, &c);
+    let (_, c, s) = jacobi_rotation(cx, &zeta, &abs_zeta, &root, &significant, &zero_b, &one);
 
     let x = mix_columns(cx, x, &xp, &xq, &c, &s, p, q);
     let vp = take(cx, v, 2, p);
