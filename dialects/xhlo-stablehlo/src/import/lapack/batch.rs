@@ -326,10 +326,15 @@ pub fn jacobi_rotation(cx: &mut Cx, zeta: &Val, abs_zeta: &Val, root: &Val, rota
     let sign = select(cx, &negative, &minus_one, one);
     let t = bin(cx, "xhlo.divide", &sign, &denominator);
     let t = select(cx, rotate, &t, zero);
-    let t2 = bin(cx, "xhlo.multiply", &t, &t);
-    let t2 = bin(cx, "xhlo.add", one, &t2);
-    let t2 = un(cx, "xhlo.sqrt", &t2);
+    let t2 = sqrt_one_plus_square(cx, &t, one);
     let c = bin(cx, "xhlo.divide", one, &t2);
     let s = bin(cx, "xhlo.multiply", &t, &c);
     (t, c, s)
+}
+
+/// `√(1 + x²)` as written (no guard against overflow of `x²`); `one` is a splat of x's type.
+pub fn sqrt_one_plus_square(cx: &mut Cx, x: &Val, one: &Val) -> Val {
+    let square = bin(cx, "xhlo.multiply", x, x);
+    let sum = bin(cx, "xhlo.add", one, &square);
+    un(cx, "xhlo.sqrt", &sum)
 }

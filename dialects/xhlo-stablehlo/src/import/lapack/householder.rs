@@ -13,7 +13,7 @@
 //!   first; the columns left of `i` are unit vectors `H(i)` leaves alone, so applying it to
 //!   every column gives `org2r`'s numbers.
 
-use super::batch::{bcast, counted_loop, expect_type, fsplat, index_mask, iota, put, rank1_update, reduce_rows, reshape, take, vec_mat, Shape};
+use super::batch::{sqrt_one_plus_square, bcast, counted_loop, expect_type, fsplat, index_mask, iota, put, rank1_update, reduce_rows, reshape, take, vec_mat, Shape};
 use super::super::chlo::{bin, cmp, convert, i64_scalar, select, un};
 use super::super::types::{dims_of, element_of, tensor};
 use super::super::{Cx, Src, Val};
@@ -77,9 +77,7 @@ pub fn factor(cx: &mut Cx, a: &Val, element: &Type) -> (Val, Val) {
         let z = bin(cx, "xhlo.minimum", &abs_alpha, &xnorm);
         let w_safe = select(cx, &trivial, &one_b, &w);
         let r = bin(cx, "xhlo.divide", &z, &w_safe);
-        let r2 = bin(cx, "xhlo.multiply", &r, &r);
-        let r2 = bin(cx, "xhlo.add", &one_b, &r2);
-        let r2 = un(cx, "xhlo.sqrt", &r2);
+        let r2 = sqrt_one_plus_square(cx, &r, &one_b);
         let norm = bin(cx, "xhlo.multiply", &w, &r2);
         let negative = cmp(cx, "LT", &alpha, &zero_b);
         let minus_norm = un(cx, "xhlo.negate", &norm);

@@ -10,7 +10,7 @@
 //! backward stable and finds small eigenvalues to high relative accuracy; the eigenvectors'
 //! signs are not LAPACK's (they are arbitrary there as well).
 
-use super::batch::{jacobi_rotation, jacobi_sweeps, unit_roundoff, bcast, expect_type, fsplat, index_mask, iota, place, reduce_rows, reshape, sort_with_columns, take, transpose, Shape};
+use super::batch::{sqrt_one_plus_square, jacobi_rotation, jacobi_sweeps, unit_roundoff, bcast, expect_type, fsplat, index_mask, iota, place, reduce_rows, reshape, sort_with_columns, take, transpose, Shape};
 use super::super::attrs::i64_array;
 use super::super::chlo::{bin, cmp, convert, select, un, with_dims};
 use super::super::types::{element_of, int, tensor};
@@ -115,9 +115,7 @@ fn rotate(cx: &mut Cx, a: &Val, v: &Val, p: &Val, q: &Val, b: i64, n: i64) -> Ve
     let twice = bin(cx, "xhlo.multiply", &two, &apq_safe);
     let theta = bin(cx, "xhlo.divide", &diff, &twice);
     let abs_theta = un(cx, "xhlo.abs", &theta);
-    let theta2 = bin(cx, "xhlo.multiply", &theta, &theta);
-    let theta2 = bin(cx, "xhlo.add", &one, &theta2);
-    let root = un(cx, "xhlo.sqrt", &theta2);
+    let root = sqrt_one_plus_square(cx, &theta, &one);
     let rotate = un(cx, "xhlo.not", &none);
     let (t, c, s) = jacobi_rotation(cx, &theta, &abs_theta, &root, &rotate, &zero, &one);
 

@@ -11,7 +11,7 @@
 //! signs are not LAPACK's (arbitrary there as well); `A`, which LAPACK overwrites, is returned
 //! unchanged.
 
-use super::batch::{jacobi_rotation, jacobi_sweeps, unit_roundoff, bcast, expect_type, fsplat, iota, leading, place, reduce_rows, reshape, sort_with_columns, take, transpose, Shape};
+use super::batch::{sqrt_one_plus_square, jacobi_rotation, jacobi_sweeps, unit_roundoff, bcast, expect_type, fsplat, iota, leading, place, reduce_rows, reshape, sort_with_columns, take, transpose, Shape};
 use super::super::attrs::i64_attr;
 use super::super::chlo::{bin, cmp, convert, select, splat_body, un};
 use super::super::types::{dims_of, i1, int, tensor};
@@ -167,14 +167,10 @@ fn rotate_columns(cx: &mut Cx, x: &Val, v: &Val, rotated: &Val, p: &Val, q: &Val
     // sqrt(1 + ζ²) without overflow: |ζ| sqrt(1 + 1/ζ²) when |ζ| > 1.
     let abs_zeta = un(cx, "xhlo.abs", &zeta);
     let large = cmp(cx, "GT", &abs_zeta, &one);
-    let z2 = bin(cx, "xhlo.multiply", &zeta, &zeta);
-    let small_root = bin(cx, "xhlo.add", &one, &z2);
-    let small_root = un(cx, "xhlo.sqrt", &small_root);
+    let small_root = sqrt_one_plus_square(cx, &zeta, &one);
     let abs_safe = select(cx, &large, &abs_zeta, &one);
     let inv = bin(cx, "xhlo.divide", &one, &abs_safe);
-    let inv2 = bin(cx, "xhlo.multiply", &inv, &inv);
-    let large_root = bin(cx, "xhlo.add", &one, &inv2);
-    let large_root = un(cx, "xhlo.sqrt", &large_root);
+    let large_root = sqrt_one_plus_square(cx, &inv, &one);
     let large_root = bin(cx, "xhlo.multiply", &abs_zeta, &large_root);
     let root = select(cx, &large, &large_root, &small_root);
     let (_, c, s) = jacobi_rotation(cx, &zeta, &abs_zeta, &root, &significant, &zero_b, &one);
