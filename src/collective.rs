@@ -9,7 +9,7 @@
 //! reduce_scatter exchange blocks, collective_broadcast broadcasts from the group's first
 //! process, collective_permute sends to its target and receives from its source (zeros when
 //! none), send/recv pair the one process sending on a channel with the one receiving on it
-//! (found when the run starts, [`Process::start`]).
+//! (found when a program first runs, [`Process::exchange_channels`]).
 //!
 //! A host function cannot return an error to compiled code, and a process that stopped
 //! would leave the others waiting: an error ends the whole run (`MPI_Abort`) after printing
@@ -22,7 +22,7 @@ use std::collections::HashMap;
 use std::ffi::c_void;
 use std::sync::Mutex;
 /// The kinds and modes, numbered by the lowering.
-use crate::lowering::ops::collective::{Kind, Mode};
+use crate::lowering::ops::collective::{Datatype, Kind, Mode, Reduction};
 
 /// The MPI tag of collective_permute's messages; send/recv use their channel id, which must
 /// be below it.
@@ -37,14 +37,17 @@ pub struct Process {
     pub replicas: usize,
     pub partitions: usize,
     /// Channel → (the process receiving on it, the process sending on it).
-    channels: HashMap<i64, (Option<usize>, Option<usize>)>,
+    pub channels: Channels,
 }
 
+/// Which process receives and which sends on each send/recv channel.
+pub type Channels = HashMap<i64, (Option<usize>, Option<usize>)>;
+
 impl Process {
-    /// Starts a run on every process: checks replicas × partitions against the world, and
-    /// exchanges which channels each process sends and receives on (`uses`: `channel * 2`
-    /// for a send, `+ 1` for a recv). Every process of the world must call it.
-    pub fn start(mpi: &'static Mpi, replicas: Option<usize>, partitions: Option<usize>, uses: &[i64]) -> Result<Process, String> {
+    /// This process in a run of `replicas` x `partitions` (default: 1 partition, a replica
+    /// per process; the product must be the world's size), with send/recv's `channels`
+    /// ([`Process::exchange_channels`]).
+    pub fn new(mpi: &'static Mpi, replicas: Option<usize>, partitions: Option<usize>) -> Result<Process, String> {
         let partitions = partitions.unwrap_or(1).max(1);
         let replicas = replicas.unwrap_or(mpi.size / partitions);
         if replicas * partitions != mpi.size {
@@ -54,6 +57,14 @@ impl Process {
                 replicas * partitions
             ));
         }
+        Ok(Process { mpi, replicas, partitions, channels: Channels::new() })
+    }
+
+    /// Exchanges which channels each process sends and receives on (`uses`: `channel * 2`
+    /// for a send, `+ 1` for a recv; one `MPI_Allgather`): every process of the world must
+    /// call it together (a program does when it first runs, see
+    /// [`crate::runtime::Program::run`]).
+    pub fn exchange_channels(mpi: &'static Mpi, uses: &[i64]) -> Result<Channels, String> {
         if uses.len() > MAX_CHANNEL_USES {
             return Err(format!("unsupported: more than {MAX_CHANNEL_USES} send/recv ops in one program"));
         }
@@ -81,7 +92,7 @@ impl Process {
             };
             table.insert(channel, (one(&receivers, "receivers")?, one(&senders, "senders")?));
         }
-        Ok(Process { mpi, replicas, partitions, channels: table })
+        Ok(table)
     }
 
     fn rank(&self) -> usize {
@@ -287,6 +298,8 @@ struct Config {
     dims: [i64; 3],
     groups: Vec<Vec<i64>>,
     description: String,
+    /// all_reduce and reduce_scatter that MPI reduces: how (words `b` and `c`).
+    reduction: Option<(Reduction, Datatype)>,
 }
 
 const KINDS: &[Kind] =
@@ -303,8 +316,16 @@ impl Config {
         let groups = (0..count).map(|g| w[8 + g * width..8 + (g + 1) * width].to_vec()).collect();
         let at = 8 + count * width;
         let description: String = w[at + 1..at + 1 + w[at] as usize].iter().map(|&b| b as u8 as char).collect();
+        let kind = KINDS.iter().copied().find(|k| *k as i64 == w[0]).expect("the lowering writes a known kind");
+        let reduction = match kind {
+            Kind::Reduce | Kind::ReduceScatter => Reduction::ALL.iter().copied().find(|r| *r as i64 == w[4]).map(|r| {
+                (r, Datatype::ALL.iter().copied().find(|d| *d as i64 == w[5]).expect("the lowering writes a known datatype"))
+            }),
+            _ => None,
+        };
         Config {
-            kind: KINDS.iter().copied().find(|k| *k as i64 == w[0]).expect("the lowering writes a known kind"),
+            kind,
+            reduction,
             element: w[1] as usize,
             mode: MODES.iter().copied().find(|m| *m as i64 == w[2]).expect("the lowering writes a known mode"),
             dims: [w[3], w[4], w[5]],
@@ -356,11 +377,46 @@ impl Buffer {
         }
     }
 
+    /// The elements as they sit in memory, when they are one dense run (no copy).
+    fn dense_bytes(&self) -> Option<&[u8]> {
+        // SAFETY: the dense run holds `len` elements, live while compiled code's call lasts.
+        self.dense.map(|base| unsafe { std::slice::from_raw_parts(base, self.len * self.element) })
+    }
+
+    /// The elements in `order` (row-major: `None`) as bytes: in place when they already lie
+    /// so, else packed into `scratch`.
+    fn bytes<'a>(&'a self, order: Option<&[usize]>, scratch: &'a mut Vec<u8>) -> &'a [u8] {
+        match (self.dense_bytes(), order) {
+            (Some(b), None) => b,
+            _ => {
+                *scratch = self.pack(order);
+                scratch
+            }
+        }
+    }
+
+    /// Runs `f` on the bytes of the elements in `order` (row-major: `None`) and keeps what
+    /// it writes: in place when the elements lie so, else through a buffer unpacked after.
+    fn write<R>(&self, order: Option<&[usize]>, f: impl FnOnce(&mut [u8]) -> R) -> R {
+        match (self.dense, order) {
+            (Some(base), None) => {
+                // SAFETY: the dense run holds `len` elements; compiled code does not touch
+                // it during the call.
+                f(unsafe { std::slice::from_raw_parts_mut(base, self.len * self.element) })
+            }
+            _ => {
+                let mut bytes = vec![0u8; self.len * self.element];
+                let r = f(&mut bytes);
+                self.unpack(&bytes, order);
+                r
+            }
+        }
+    }
+
     /// The elements in `order` (row-major indices), packed.
     fn pack(&self, order: Option<&[usize]>) -> Vec<u8> {
-        if let (Some(base), None) = (self.dense, order) {
-            // SAFETY: the dense run holds `len` elements.
-            return unsafe { std::slice::from_raw_parts(base, self.len * self.element) }.to_vec();
+        if let (Some(bytes), None) = (self.dense_bytes(), order) {
+            return bytes.to_vec();
         }
         let mut out = Vec::with_capacity(self.len * self.element);
         let mut put = |i: usize| {
@@ -417,9 +473,13 @@ fn run(p: &Process, c: &Config, input: &Buffer, output: &Buffer) -> Result<i64, 
         Kind::AllGather => {
             let groups = groups()?;
             let g = group_size(&groups, rank).ok_or_else(not_in_group)?;
-            let all = mpi.allgather(&groups, &input.pack(None))?.ok_or_else(not_in_group)?;
-            output.unpack(&all, blocks(&output.dims, c.dims[0] as usize, g).as_deref());
-            Ok(g as i64)
+            if output.len != input.len * g {
+                return Err(format!("the result has {} elements but the group of process {rank} gathers {g} x {}", output.len, input.len));
+            }
+            let mut scratch = Vec::new();
+            let send = input.bytes(None, &mut scratch);
+            let order = blocks(&output.dims, c.dims[0] as usize, g);
+            output.write(order.as_deref(), |out| mpi.allgather_into(&groups, send, out))?.then_some(g as i64).ok_or_else(not_in_group)
         }
         Kind::AllToAll => {
             let groups = groups()?;
@@ -435,10 +495,23 @@ fn run(p: &Process, c: &Config, input: &Buffer, output: &Buffer) -> Result<i64, 
         Kind::Reduce | Kind::ReduceScatter => {
             let groups = groups()?;
             let g = group_size(&groups, rank).ok_or_else(not_in_group)?;
+            let order = if c.kind == Kind::Reduce { None } else { blocks(&input.dims, c.dims[0] as usize, g) };
+            if input.len != output.len * if c.kind == Kind::Reduce { 1 } else { g } {
+                return Err(format!("the operand has {} elements, not the result's {} times the group size {g}", input.len, output.len));
+            }
+            if let Some((reduction, datatype)) = c.reduction {
+                let mut scratch = Vec::new();
+                let send = input.bytes(order.as_deref(), &mut scratch);
+                let done = output.write(None, |recv| match c.kind {
+                    Kind::Reduce => mpi.allreduce(&groups, send, recv, reduction, datatype),
+                    _ => mpi.reduce_scatter(&groups, send, recv, reduction, datatype),
+                })?;
+                return done.then_some(1).ok_or_else(not_in_group);
+            }
             let got = if c.kind == Kind::Reduce {
                 mpi.allgather(&groups, &input.pack(None))?
             } else {
-                mpi.alltoall(&groups, &input.pack(blocks(&input.dims, c.dims[0] as usize, g).as_deref()))?
+                mpi.alltoall(&groups, &input.pack(order.as_deref()))?
             }
             .ok_or_else(not_in_group)?;
             let block = got.len() / g;

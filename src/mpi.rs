@@ -10,6 +10,7 @@
 use std::collections::HashMap;
 use std::ffi::{c_int, c_void, CString};
 use std::sync::{Mutex, OnceLock};
+use crate::lowering::ops::collective::{Datatype, Reduction};
 
 /// `MPI_Comm` and `MPI_Datatype` in Open MPI: pointers.
 pub type Handle = *mut c_void;
@@ -35,8 +36,12 @@ pub struct Mpi {
     alltoall: Allgather,
     bcast: unsafe extern "C" fn(*mut c_void, c_int, Handle, c_int, Handle) -> c_int,
     allreduce: unsafe extern "C" fn(*const c_void, *mut c_void, c_int, Handle, Handle, Handle) -> c_int,
-    float: Handle,
-    sum: Handle,
+    reduce_scatter_block: unsafe extern "C" fn(*const c_void, *mut c_void, c_int, Handle, Handle, Handle) -> c_int,
+    /// `MPI_FLOAT`, `MPI_DOUBLE`, `MPI_INT8_T` ... `MPI_UINT64_T`, in [`Datatype`]'s order.
+    datatypes: [Handle; 10],
+    /// `MPI_SUM`, `MPI_PROD`, `MPI_MAX`, `MPI_MIN`, `MPI_BAND`, `MPI_BOR`, `MPI_BXOR`, in
+    /// [`Reduction`]'s order.
+    ops: [Handle; 7],
     sendrecv: unsafe extern "C" fn(*const c_void, c_int, Handle, c_int, c_int, *mut c_void, c_int, Handle, c_int, c_int, Handle, *mut c_void) -> c_int,
     send: unsafe extern "C" fn(*const c_void, c_int, Handle, c_int, c_int, Handle) -> c_int,
     recv: unsafe extern "C" fn(*mut c_void, c_int, Handle, c_int, c_int, Handle, *mut c_void) -> c_int,
@@ -65,6 +70,15 @@ fn symbol(handle: *mut c_void, name: &str) -> Result<*mut c_void, String> {
     } else {
         Ok(p)
     }
+}
+
+/// The predefined objects `ompi_mpi_<name>` (their addresses are the handles).
+fn handles<const N: usize>(lib: *mut c_void, names: &[&str; N]) -> Result<[Handle; N], String> {
+    let mut out = [std::ptr::null_mut(); N];
+    for (h, name) in out.iter_mut().zip(names) {
+        *h = symbol(lib, &format!("ompi_mpi_{name}"))?;
+    }
+    Ok(out)
 }
 
 macro_rules! function {
@@ -102,8 +116,9 @@ impl Mpi {
             alltoall: function!(lib, "MPI_Alltoall"),
             bcast: function!(lib, "MPI_Bcast"),
             allreduce: function!(lib, "MPI_Allreduce"),
-            float: symbol(lib, "ompi_mpi_float")?,
-            sum: symbol(lib, "ompi_mpi_op_sum")?,
+            reduce_scatter_block: function!(lib, "MPI_Reduce_scatter_block"),
+            datatypes: handles(lib, &["float", "double", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t"])?,
+            ops: handles(lib, &["op_sum", "op_prod", "op_max", "op_min", "op_band", "op_bor", "op_bxor"])?,
             sendrecv: function!(lib, "MPI_Sendrecv"),
             send: function!(lib, "MPI_Send"),
             recv: function!(lib, "MPI_Recv"),
@@ -210,13 +225,21 @@ impl Mpi {
 
     /// Every member's `send` (all the same length), concatenated in group order.
     pub fn allgather(&self, groups: &[Vec<usize>], send: &[u8]) -> Result<Option<Vec<u8>>, String> {
-        let Some(comm) = self.group(groups)? else { return Ok(None) };
         let size = groups.iter().find(|g| g.contains(&self.rank)).map_or(1, Vec::len);
         let mut out = vec![0u8; send.len() * size];
+        Ok(self.allgather_into(groups, send, &mut out)?.then_some(out))
+    }
+
+    /// [`Mpi::allgather`] into `out` (the group size times `send`'s length); `false` when no
+    /// group holds this process.
+    pub fn allgather_into(&self, groups: &[Vec<usize>], send: &[u8], out: &mut [u8]) -> Result<bool, String> {
+        let Some(comm) = self.group(groups)? else { return Ok(false) };
+        let size = groups.iter().find(|g| g.contains(&self.rank)).map_or(1, Vec::len);
+        assert_eq!(out.len(), send.len() * size, "allgather buffers");
         let n = count(send.len())?;
         // SAFETY: `out` holds `size` blocks of `n` bytes.
         check(unsafe { (self.allgather)(send.as_ptr().cast(), n, self.byte, out.as_mut_ptr().cast(), n, self.byte, comm) }, "MPI_Allgather")?;
-        Ok(Some(out))
+        Ok(true)
     }
 
     /// Block `j` of `send` (G equal blocks) to member `j`; returns the blocks received, in
@@ -261,12 +284,48 @@ impl Mpi {
         check(unsafe { (self.recv)(data.as_mut_ptr().cast(), count(data.len())?, self.byte, from as c_int, tag, self.world, std::ptr::null_mut()) }, "MPI_Recv")
     }
 
-    /// `MPI_Allreduce` of `data` (f32, sum) over the world, in place: the baseline the
+    /// The elements of `datatype` in `bytes` bytes, as MPI's count.
+    fn elements(bytes: usize, datatype: Datatype) -> Result<c_int, String> {
+        count(bytes / datatype.size())
+    }
+
+    /// `MPI_Allreduce` over the group holding this process: `recv` (as long as `send`) gets
+    /// the `reduction` of every member's `send`, elements of `datatype`. `false` when no
+    /// group holds this process.
+    pub fn allreduce(&self, groups: &[Vec<usize>], send: &[u8], recv: &mut [u8], reduction: Reduction, datatype: Datatype) -> Result<bool, String> {
+        let Some(comm) = self.group(groups)? else { return Ok(false) };
+        self.allreduce_on(comm, send, recv, reduction, datatype)?;
+        Ok(true)
+    }
+
+    fn allreduce_on(&self, comm: Handle, send: &[u8], recv: &mut [u8], reduction: Reduction, datatype: Datatype) -> Result<(), String> {
+        assert_eq!(send.len(), recv.len(), "allreduce buffers of one length");
+        let n = Self::elements(send.len(), datatype)?;
+        let (t, op) = (self.datatypes[datatype as usize - 1], self.ops[reduction as usize - 1]);
+        // SAFETY: both buffers hold `n` elements of the datatype and do not overlap.
+        check(unsafe { (self.allreduce)(send.as_ptr().cast(), recv.as_mut_ptr().cast(), n, t, op, comm) }, "MPI_Allreduce")
+    }
+
+    /// `MPI_Reduce_scatter_block` over the group holding this process: `send` is one block
+    /// per member (in group order), and `recv` (one block) gets the `reduction` of every
+    /// member's block of this process's index. `false` when no group holds this process.
+    pub fn reduce_scatter(&self, groups: &[Vec<usize>], send: &[u8], recv: &mut [u8], reduction: Reduction, datatype: Datatype) -> Result<bool, String> {
+        let Some(comm) = self.group(groups)? else { return Ok(false) };
+        let size = groups.iter().find(|g| g.contains(&self.rank)).map_or(1, Vec::len);
+        assert_eq!(send.len(), recv.len() * size, "reduce_scatter blocks");
+        let n = Self::elements(recv.len(), datatype)?;
+        let (t, op) = (self.datatypes[datatype as usize - 1], self.ops[reduction as usize - 1]);
+        // SAFETY: `send` holds `size` blocks of `n` elements, `recv` one; they do not overlap.
+        check(unsafe { (self.reduce_scatter_block)(send.as_ptr().cast(), recv.as_mut_ptr().cast(), n, t, op, comm) }, "MPI_Reduce_scatter_block")?;
+        Ok(true)
+    }
+
+    /// `MPI_Allreduce` (f32, sum) of `send` into `recv` over the world: the baseline the
     /// benchmark (`xla-mpi-bench`) compares all_reduce with.
-    pub fn allreduce_sum_f32(&self, data: &mut [f32]) -> Result<(), String> {
-        let send = data.to_vec();
-        // SAFETY: both buffers hold `data.len()` floats.
-        check(unsafe { (self.allreduce)(send.as_ptr().cast(), data.as_mut_ptr().cast(), count(data.len())?, self.float, self.sum, self.world) }, "MPI_Allreduce")
+    pub fn allreduce_sum_f32(&self, send: &[f32], recv: &mut [f32]) -> Result<(), String> {
+        // SAFETY: f32 slices seen as their bytes.
+        let (s, r) = unsafe { (std::slice::from_raw_parts(send.as_ptr().cast(), send.len() * 4), std::slice::from_raw_parts_mut(recv.as_mut_ptr().cast(), recv.len() * 4)) };
+        self.allreduce_on(self.world, s, r, Reduction::Sum, Datatype::F32)
     }
 
     /// Every process's `words` (the same count on every process), in rank order.

@@ -45,6 +45,9 @@ pub struct Program {
     /// What it needs from other processes: a program with collectives or send/recv runs
     /// under MPI ([`crate::collective`]); one without never loads MPI.
     pub needs: crate::collective::Needs,
+    /// The send/recv channel table of a run under MPI, exchanged when the program first
+    /// runs there and kept.
+    channels: std::sync::OnceLock<crate::collective::Channels>,
 }
 
 /// Options for [`compile`]: the options of the `xhlo-jit` pipeline ([`CompileOptions::pipeline`])
@@ -222,7 +225,7 @@ pub fn compile_ast(ctx: &XhloContext, parsed: &mlir_text::ast::File, options: &C
     let mut needs = crate::collective::Needs::of(parsed, &options.entry);
     needs.replicas = options.num_replicas.or(needs.replicas);
     needs.partitions = options.num_partitions.or(needs.partitions);
-    Ok(Program { engine, inputs, outputs, compile_time, threads: options.effective_threads(), needs })
+    Ok(Program { engine, inputs, outputs, compile_time, threads: options.effective_threads(), needs, channels: Default::default() })
 }
 
 /// The phases of a compilation as a report in the style of MLIR's `--mlir-timing`.
@@ -450,12 +453,21 @@ impl Program {
         let mut args: Vec<*mut ()> = pointers.iter_mut().map(|p| p as *mut *mut i64 as *mut ()).collect();
         // The C API adds the `_mlir_ciface_` prefix itself.
         // A program that talks to other processes runs under MPI, as does every program of
-        // a process that already started it (each process of a run must join the start).
+        // a process that already started it. Its first run there exchanges the send/recv
+        // channel table (every process's program must make its first run together with the
+        // others', as SPMD programs do); later runs reuse it.
         let mpi = if self.needs.processes { Some(crate::mpi::get().map_err(RunError::Execution)?) } else { crate::mpi::loaded() };
         let ((), mut feed) = match mpi {
             Some(mpi) => {
                 let n = &self.needs;
-                let process = crate::collective::Process::start(mpi, n.replicas, n.partitions, &n.channels).map_err(RunError::Execution)?;
+                let mut process = crate::collective::Process::new(mpi, n.replicas, n.partitions).map_err(RunError::Execution)?;
+                process.channels = match self.channels.get() {
+                    Some(table) => table.clone(),
+                    None => {
+                        let table = crate::collective::Process::exchange_channels(mpi, &n.channels).map_err(RunError::Execution)?;
+                        self.channels.get_or_init(|| table).clone()
+                    }
+                };
                 crate::collective::with_process(process, || crate::feed::with_feed(feed, || self.engine.invoke_packed(&mut args)))
             }
             None => crate::feed::with_feed(feed, || self.engine.invoke_packed(&mut args)),

@@ -309,3 +309,134 @@ fn jax_shard_map_program_matches_jax_on_four_ranks() {
         }
     }
 }
+
+/// Writes `inputs[k]` (i64 vectors) to `dir/x{k}.npy` and runs `program` on that many
+/// processes, rank k writing `dir/out/rank{k}/`; returns result `j` of rank `k` as f64s
+/// (complex numbers as their two parts).
+fn run_vectors(program: &Path, dir: &Path, inputs: &[Vec<i64>]) -> impl Fn(usize, usize) -> Vec<f64> {
+    for (k, v) in inputs.iter().enumerate() {
+        let lit = from_i64s(xhlo::ir::TensorType::new(vec![v.len() as i64], xhlo::ir::ElementType::S64), v);
+        std::fs::write(dir.join(format!("x{k}.npy")), xhlo::npy::to_npy(&lit).unwrap()).unwrap();
+    }
+    let out = mpirun(inputs.len())
+        .arg(program)
+        .arg("--input")
+        .arg(dir.join("x{rank}.npy"))
+        .arg("--output-dir")
+        .arg(dir.join("out"))
+        .args(["--threads", "1", "--timeout", "60"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out));
+    let dir = dir.to_path_buf();
+    move |k, j| {
+        let bytes = std::fs::read(dir.join(format!("out/rank{k}/result{j}.npy"))).unwrap();
+        xhlo::npy::from_npy(&bytes, None)
+            .unwrap()
+            .scalars()
+            .flat_map(|s| match s {
+                Scalar::Int(i) => vec![i as f64],
+                Scalar::Float(f) => vec![f],
+                Scalar::Complex(re, im) => vec![re, im],
+            })
+            .collect()
+    }
+}
+
+/// Bitwise comparison of f64s (NaN equal to NaN).
+fn same(got: &[f64], want: &[f64]) -> bool {
+    got.len() == want.len() && got.iter().zip(want).all(|(g, w)| g == w || (g.is_nan() && w.is_nan()))
+}
+
+/// tests/collectives/reductions.mlir on 4 processes: reductions MPI does (multiply, integer
+/// maximum, xor, unsigned minimum, reduce_scatter's add along dimension 1, PRED or, complex
+/// add) and float maximum, which must keep propagating NaN; each against the fold over the
+/// rank's group computed here. A wrong MPI op, datatype or group changes some element.
+#[test]
+fn reductions_mpi_does_match_folds_over_each_group_on_four_ranks() {
+    let dir = temp_dir("reductions");
+    let x = |k: i64| vec![k - 1, 5 - 2 * k, 3 * k + 1, 2 - k * k];
+    let xs: Vec<Vec<i64>> = (0..4).map(x).collect();
+    let result = run_vectors(Path::new("tests/collectives/reductions.mlir"), &dir, &xs);
+    let group = |groups: &[&[usize]], k: usize| -> Vec<usize> { groups.iter().find(|g| g.contains(&k)).unwrap().to_vec() };
+    let fold = |members: &[usize], f: &dyn Fn(i64, i64) -> i64| -> Vec<f64> { (0..4).map(|i| members.iter().map(|&m| xs[m][i]).reduce(f).unwrap() as f64).collect() };
+    for k in 0..4 {
+        let product: Vec<f64> = (0..4).map(|i| group(&[&[0, 1], &[2, 3]], k).iter().map(|&m| xs[m][i] as f32).product::<f32>() as f64).collect();
+        assert_eq!(result(k, 0), product, "rank {k} f32 multiply");
+        assert_eq!(result(k, 1), fold(&group(&[&[0, 2, 3], &[1]], k), &|a, b| (a as i32).max(b as i32) as i64), "rank {k} i32 maximum");
+        assert_eq!(result(k, 2), fold(&[0, 1, 2, 3], &|a, b| a ^ b), "rank {k} i64 xor");
+        assert_eq!(result(k, 3), fold(&group(&[&[1, 0], &[3, 2]], k), &|a, b| (a as u8).min(b as u8) as i64).iter().map(|&v| v as u8 as f64).collect::<Vec<_>>(), "rank {k} ui8 minimum");
+        // reduce_scatter dim 1 over [[3, 2, 1, 0]]: rank k is at position 3 - k and gets
+        // that column of [x; 10 x], summed.
+        let column: f32 = xs.iter().map(|v| v[3 - k] as f32).sum();
+        assert_eq!(result(k, 4), vec![column as f64, (10.0 * column) as f64], "rank {k} reduce_scatter");
+        let positive: Vec<f64> = (0..4).map(|i| group(&[&[0, 3], &[1, 2]], k).iter().any(|&m| xs[m][i] > 0) as i64 as f64).collect();
+        assert_eq!(result(k, 5), positive, "rank {k} pred or");
+        // sqrt of a negative is NaN, and the maximum propagates it.
+        let max: Vec<f64> = (0..4)
+            .map(|i| xs.iter().map(|v| (v[i] as f32).sqrt()).reduce(|a, b| if a.is_nan() || b.is_nan() { f32::NAN } else { a.max(b) }).unwrap() as f64)
+            .collect();
+        assert!(same(&result(k, 6), &max), "rank {k} f32 maximum: {:?} vs {max:?}", result(k, 6));
+        let sum: Vec<f64> = (0..4).flat_map(|i| {
+            let s: f32 = xs.iter().map(|v| v[i] as f32).sum();
+            [s as f64, (2.0 * s) as f64]
+        }).collect();
+        assert_eq!(result(k, 7), sum, "rank {k} complex add");
+        let order = if k % 2 == 0 { [2, 0] } else { [1, 3] };
+        let gathered: Vec<f64> = order.iter().flat_map(|&m| xs[m].iter().map(|&v| v as f64)).collect();
+        assert_eq!(result(k, 8), gathered, "rank {k} all_gather");
+    }
+}
+
+/// On 2 processes: signed 8-bit sums that wrap, 16-bit products that wrap, f64 sums, u32
+/// and, and a reduce_scatter of i32 maxima, each against the same op computed here.
+#[test]
+fn reductions_mpi_does_wrap_like_the_region_on_two_ranks() {
+    let dir = temp_dir("reductions2");
+    let program = r#"func.func @main(%x: tensor<4xi64>) -> (tensor<4xi8>, tensor<4xi16>, tensor<4xf64>, tensor<4xui32>, tensor<2xi32>) {
+  %b = stablehlo.convert %x : (tensor<4xi64>) -> tensor<4xi8>
+  %h = stablehlo.convert %x : (tensor<4xi64>) -> tensor<4xi16>
+  %d = stablehlo.convert %x : (tensor<4xi64>) -> tensor<4xf64>
+  %u = stablehlo.convert %x : (tensor<4xi64>) -> tensor<4xui32>
+  %i = stablehlo.convert %x : (tensor<4xi64>) -> tensor<4xi32>
+  %r0 = "stablehlo.all_reduce"(%b) ({
+    ^bb0(%p: tensor<i8>, %q: tensor<i8>):
+      %s = stablehlo.add %p, %q : tensor<i8>
+      stablehlo.return %s : tensor<i8>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xi8>) -> tensor<4xi8>
+  %r1 = "stablehlo.all_reduce"(%h) ({
+    ^bb0(%p: tensor<i16>, %q: tensor<i16>):
+      %s = stablehlo.multiply %p, %q : tensor<i16>
+      stablehlo.return %s : tensor<i16>
+  }) {replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>} : (tensor<4xi16>) -> tensor<4xi16>
+  %r2 = "stablehlo.all_reduce"(%d) ({
+    ^bb0(%p: tensor<f64>, %q: tensor<f64>):
+      %s = stablehlo.add %p, %q : tensor<f64>
+      stablehlo.return %s : tensor<f64>
+  }) {replica_groups = dense<> : tensor<0x0xi64>} : (tensor<4xf64>) -> tensor<4xf64>
+  %r3 = "stablehlo.all_reduce"(%u) ({
+    ^bb0(%p: tensor<ui32>, %q: tensor<ui32>):
+      %s = stablehlo.and %p, %q : tensor<ui32>
+      stablehlo.return %s : tensor<ui32>
+  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xui32>) -> tensor<4xui32>
+  %r4 = "stablehlo.reduce_scatter"(%i) ({
+    ^bb0(%p: tensor<i32>, %q: tensor<i32>):
+      %s = stablehlo.maximum %p, %q : tensor<i32>
+      stablehlo.return %s : tensor<i32>
+  }) {scatter_dimension = 0 : i64, replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>} : (tensor<4xi32>) -> tensor<2xi32>
+  return %r0, %r1, %r2, %r3, %r4 : tensor<4xi8>, tensor<4xi16>, tensor<4xf64>, tensor<4xui32>, tensor<2xi32>
+}"#;
+    std::fs::write(dir.join("p.mlir"), program).unwrap();
+    let xs = vec![vec![100, -100, 7, 300], vec![100, -100, -9, 5]];
+    let result = run_vectors(&dir.join("p.mlir"), &dir, &xs);
+    let each = |f: &dyn Fn(i64, i64) -> f64| -> Vec<f64> { (0..4).map(|i| f(xs[0][i], xs[1][i])).collect() };
+    for k in 0..2 {
+        assert_eq!(result(k, 0), each(&|a, b| (a as i8).wrapping_add(b as i8) as f64), "rank {k} i8 add");
+        assert_eq!(result(k, 1), each(&|a, b| (a as i16).wrapping_mul(b as i16) as f64), "rank {k} i16 multiply");
+        assert_eq!(result(k, 2), each(&|a, b| a as f64 + b as f64), "rank {k} f64 add");
+        assert_eq!(result(k, 3), each(&|a, b| ((a as u32) & (b as u32)) as f64), "rank {k} ui32 and");
+        // Group [[1, 0]]: rank 1 is at position 0 and keeps the first half.
+        let half = if k == 1 { 0..2 } else { 2..4 };
+        assert_eq!(result(k, 4), half.map(|i| xs[0][i].max(xs[1][i]) as f64).collect::<Vec<_>>(), "rank {k} reduce_scatter maximum");
+    }
+}

@@ -9,7 +9,11 @@
 //! process groups from the mode and the run's replicas × partitions, so one compiled program
 //! serves every process.
 //!
-//! Data moves on the host; reductions run here, in compiled code, with the op's region:
+//! Data moves on the host. A reduction whose region is one element-wise op of its two
+//! arguments that MPI has for the element type ([`by_mpi`]: add, multiply, integer maximum
+//! and minimum, and, or, xor) is done by MPI itself (`MPI_Allreduce`,
+//! `MPI_Reduce_scatter_block`, in the order MPI's algorithm picks, which StableHLO leaves to
+//! the implementation). Other reductions run here, in compiled code, with the op's region:
 //! `all_reduce` and `reduce_scatter` ask the host for the group's contributions (the call
 //! returns the group size `G` and writes contribution 0 to `output`), then fetch
 //! contribution `k` with `xhlo_collective_take_<type>(k, buffer)` for `k = 1..G` and fold it
@@ -64,10 +68,110 @@ pub enum Mode {
     FlattenedIds = 3,
 }
 
+/// The MPI reduction (`MPI_Op`) of a reduction MPI does itself ([`by_mpi`]); the numbers are
+/// config word `b` of all_reduce and reduce_scatter (0: the region is folded in compiled
+/// code).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(i64)]
+pub enum Reduction {
+    Sum = 1,
+    Product = 2,
+    Max = 3,
+    Min = 4,
+    BitAnd = 5,
+    BitOr = 6,
+    BitXor = 7,
+}
+
+/// The MPI datatype the elements are reduced as (config word `c`); complex numbers are
+/// pairs of their parts' type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(i64)]
+pub enum Datatype {
+    F32 = 1,
+    F64 = 2,
+    I8 = 3,
+    I16 = 4,
+    I32 = 5,
+    I64 = 6,
+    U8 = 7,
+    U16 = 8,
+    U32 = 9,
+    U64 = 10,
+}
+
+impl Reduction {
+    pub const ALL: [Reduction; 7] = [Reduction::Sum, Reduction::Product, Reduction::Max, Reduction::Min, Reduction::BitAnd, Reduction::BitOr, Reduction::BitXor];
+}
+
+impl Datatype {
+    pub const ALL: [Datatype; 10] =
+        [Datatype::F32, Datatype::F64, Datatype::I8, Datatype::I16, Datatype::I32, Datatype::I64, Datatype::U8, Datatype::U16, Datatype::U32, Datatype::U64];
+
+    /// The bytes of one element.
+    pub fn size(self) -> usize {
+        match self {
+            Datatype::I8 | Datatype::U8 => 1,
+            Datatype::I16 | Datatype::U16 => 2,
+            Datatype::F32 | Datatype::I32 | Datatype::U32 => 4,
+            Datatype::F64 | Datatype::I64 | Datatype::U64 => 8,
+        }
+    }
+}
+
+/// The MPI reduction and datatype that compute `body` (a reduction region) on elements of
+/// type `element` with the same values, or `None` when MPI has none:
+///
+/// - the body must be one op of its two arguments (either order: every op here is
+///   commutative) whose result it yields, on scalars of `element`;
+/// - add and multiply: f32, f64 (IEEE sums and products, in MPI's order), the integers of
+///   8-64 bits reduced as unsigned (two's complement wraps alike, and C's unsigned
+///   arithmetic is defined to wrap), complex add as pairs of floats (part by part);
+/// - maximum and minimum: the integers of 8-64 bits, as their own signedness. Not floats:
+///   Open MPI's `MPI_MAX` is `a > b ? a : b` (and `vmaxps` in its AVX component), which drops
+///   a NaN and does not order -0 below +0, where `stablehlo.maximum` propagates NaN;
+/// - and, or, xor: integers of 8-64 bits and PRED (bytes 0 or 1) as bitwise ops on unsigned;
+/// - f16, bf16, sub-byte integers, complex products and everything else: the region.
+pub fn by_mpi(body: &mlir_text::ast::Block, element: xhlo_ir::ElementType) -> Option<(Reduction, Datatype)> {
+    use xhlo_ir::ElementType as E;
+    let scalar = |t: &mlir_text::ast::Type| xtensor(t).is_ok_and(|t| t.rank() == 0 && t.element == element);
+    let [(a, at), (b, bt)] = body.args.as_slice() else { return None };
+    let [op, ret] = body.ops.as_slice() else { return None };
+    let refs = op.result_refs();
+    let reads_both = matches!(op.operands.as_slice(), [x, y] if (x == a && y == b) || (x == b && y == a)) && a != b;
+    let yields_it = ret.name == xhlo_ir::op::REGION_TERMINATOR && refs.len() == 1 && ret.operands == refs;
+    let typed = scalar(at) && scalar(bt) && op.operand_types.iter().chain(&op.result_types).all(scalar) && op.result_types.len() == 1;
+    if !(reads_both && yields_it && typed && op.regions.is_empty()) {
+        return None;
+    }
+    let reduction = match op.name.strip_prefix("xhlo.")? {
+        "add" => Reduction::Sum,
+        "multiply" => Reduction::Product,
+        "maximum" => Reduction::Max,
+        "minimum" => Reduction::Min,
+        "and" => Reduction::BitAnd,
+        "or" => Reduction::BitOr,
+        "xor" => Reduction::BitXor,
+        _ => return None,
+    };
+    let (signed, unsigned) = match element {
+        E::S8 | E::U8 => (Datatype::I8, Datatype::U8),
+        E::S16 | E::U16 => (Datatype::I16, Datatype::U16),
+        E::S32 | E::U32 => (Datatype::I32, Datatype::U32),
+        E::S64 | E::U64 => (Datatype::I64, Datatype::U64),
+        E::Pred if matches!(reduction, Reduction::BitAnd | Reduction::BitOr | Reduction::BitXor) => return Some((reduction, Datatype::U8)),
+        E::F32 | E::C64 if matches!(reduction, Reduction::Sum) || (element == E::F32 && reduction == Reduction::Product) => return Some((reduction, Datatype::F32)),
+        E::F64 | E::C128 if matches!(reduction, Reduction::Sum) || (element == E::F64 && reduction == Reduction::Product) => return Some((reduction, Datatype::F64)),
+        _ => return None,
+    };
+    Some((reduction, if element.is_signed_int() && matches!(reduction, Reduction::Max | Reduction::Min) { signed } else { unsigned }))
+}
+
 /// The config words: `[kind, element bytes, mode, a, b, c, group count, group width,
 /// ids (groups padded with -1)..., description length, description bytes...]`; `a, b, c` are
 /// the op's dimensions (all_gather_dim; split, concat, split count; scatter_dimension) or
-/// the channel of send/recv.
+/// the channel of send/recv; for all_reduce and reduce_scatter, `b` and `c` are the
+/// [`Reduction`] and [`Datatype`] when MPI reduces (else 0).
 pub struct Config {
     pub kind: Kind,
     pub mode: Mode,
@@ -186,6 +290,20 @@ fn moved(ctx: &mut Ctx, op: &Op, config: Config, i: usize, out_t: &TensorType) -
     Ok(to_tensor(ctx, &out, out_t))
 }
 
+/// The group's reduction of `operand` with `body`: by MPI when it has the region's op
+/// ([`by_mpi`]), else folded here ([`folded`]).
+fn reduced(ctx: &mut Ctx, op: &Op, mut config: Config, operand: (&str, &TensorType), out_t: &TensorType, body: &mlir_text::ast::Block) -> Result<String, String> {
+    match by_mpi(body, operand.1.element) {
+        Some((reduction, datatype)) => {
+            config.dims[1] = reduction as i64;
+            config.dims[2] = datatype as i64;
+            let (out, _) = call(ctx, op, &config, Some(operand), out_t)?;
+            Ok(to_tensor(ctx, &out, out_t))
+        }
+        None => folded(ctx, op, config, operand, out_t, body),
+    }
+}
+
 /// The group's contributions of shape `out_t` folded with `body` in group order (see the
 /// module comment): contribution 0 from the host call, the others fetched in a loop.
 fn folded(ctx: &mut Ctx, op: &Op, config: Config, operand: (&str, &TensorType), out_t: &TensorType, body: &mlir_text::ast::Block) -> Result<String, String> {
@@ -226,7 +344,7 @@ fn all_reduce(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     for (i, v) in operands(ctx, op)?.iter().enumerate() {
         let t = xtensor(&op.operand_types[i])?;
         let config = Config { kind: Kind::Reduce, mode: reduction_mode(op)?, dims: [0; 3], groups: groups(op, "replica_groups")? };
-        out.push(folded(ctx, op, config, (&v.name, &t), &t, &body)?);
+        out.push(reduced(ctx, op, config, (&v.name, &t), &t, &body)?);
     }
     Ok(out)
 }
@@ -249,7 +367,7 @@ fn cross_replica_sum(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     ret.operand_types = vec![scalar_t];
     body.ops = vec![sum, ret];
     let config = Config { kind: Kind::Reduce, mode: Mode::CrossReplica, dims: [0; 3], groups: groups(op, "replica_groups")? };
-    Ok(vec![folded(ctx, op, config, (&value, &t), &t, &body)?])
+    Ok(vec![reduced(ctx, op, config, (&value, &t), &t, &body)?])
 }
 
 fn all_gather(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
@@ -272,7 +390,7 @@ fn reduce_scatter(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let dim = super::common::int(op, "scatter_dimension")?;
     let (value, t) = ctx.tensor_operand(op, 0)?;
     let config = Config { kind: Kind::ReduceScatter, mode: reduction_mode(op)?, dims: [dim, 0, 0], groups: groups(op, "replica_groups")? };
-    Ok(vec![folded(ctx, op, config, (&value, &t), &super::common::result(op, 0)?, &body)?])
+    Ok(vec![reduced(ctx, op, config, (&value, &t), &super::common::result(op, 0)?, &body)?])
 }
 
 fn collective_broadcast(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
@@ -361,5 +479,57 @@ mod tests {
         assert!(out.contains("dense<[3, 8, 3, 0, 0, 0, 1, 2, 1, 0,"), "{out}");
         assert!(out.contains("func.call @xhlo_collective_s64(") && out.contains("scf.for"), "{out}");
         assert!(out.contains("func.call @xhlo_collective_take_s64(") && out.contains("arith.subi"), "{out}");
+    }
+
+    fn all_reduce_of(element: &str, body_op: &str, operands: &str) -> String {
+        strip(&lower_module(&format!(
+            r#"  "func.func"() <{{function_type = (tensor<2x{element}>) -> tensor<2x{element}>, sym_name = "f"}}> ({{
+  ^bb0(%a: tensor<2x{element}>):
+    %r = "xhlo.all_reduce"(%a) ({{
+    ^bb0(%p: tensor<{element}>, %q: tensor<{element}>):
+      %s = "xhlo.{body_op}"({operands}) : (tensor<{element}>, tensor<{element}>) -> tensor<{element}>
+      "gpu.yield"(%s) : (tensor<{element}>) -> ()
+    }}) {{replica_groups = [array<i64: 0, 1>]}} : (tensor<2x{element}>) -> tensor<2x{element}>
+    "func.return"(%r) : (tensor<2x{element}>) -> ()
+  }}) : () -> ()"#
+        )))
+    }
+
+    /// Regions MPI has an op for become one host call with the reduction and datatype in
+    /// words b and c; the others are folded in compiled code with the region.
+    #[test]
+    fn reductions_mpi_has_go_to_mpi_and_the_rest_are_folded() {
+        // (element, op, operands, words b and c or None for the fold)
+        let cases: &[(&str, &str, &str, Option<(i64, i64)>)] = &[
+            ("f32", "add", "%p, %q", Some((1, 1))),
+            ("f64", "add", "%q, %p", Some((1, 2))),
+            ("f32", "multiply", "%p, %q", Some((2, 1))),
+            ("complex<f32>", "add", "%p, %q", Some((1, 1))),
+            // Signed add wraps as unsigned; max keeps the signedness.
+            ("i32", "add", "%p, %q", Some((1, 9))),
+            ("i32", "maximum", "%p, %q", Some((3, 5))),
+            ("ui16", "minimum", "%p, %q", Some((4, 8))),
+            ("i64", "xor", "%p, %q", Some((7, 10))),
+            ("i1", "and", "%p, %q", Some((5, 7))),
+            // Float maximum (NaN, -0), f16, sub-byte, complex product, one argument twice:
+            // the region.
+            ("f32", "maximum", "%p, %q", None),
+            ("f16", "add", "%p, %q", None),
+            ("i4", "add", "%p, %q", None),
+            ("complex<f32>", "multiply", "%p, %q", None),
+            ("f32", "add", "%p, %p", None),
+            ("i32", "subtract", "%p, %q", None),
+            ("i1", "add", "%p, %q", None),
+        ];
+        for &(element, op, operands, words) in cases {
+            let out = all_reduce_of(element, op, operands);
+            match words {
+                Some((b, c)) => {
+                    assert!(out.contains(&format!("dense<[3, ")) && out.contains(&format!(", 0, 0, {b}, {c}, 1, 2, 0, 1,")), "{element} {op}: {out}");
+                    assert!(!out.contains("scf.for") && !out.contains("func.call @xhlo_collective_take"), "{element} {op} is folded: {out}");
+                }
+                None => assert!(out.contains("scf.for") && out.contains(", 0, 0, 0, 0, 1, 2, 0, 1,"), "{element} {op} not folded: {out}"),
+            }
+        }
     }
 }
