@@ -230,6 +230,12 @@ fn launch(cli: &Cli) -> Result<bool, String> {
 fn watchdog(seconds: u64) {
     std::thread::spawn(move || {
         std::thread::sleep(std::time::Duration::from_secs(seconds));
+        // A process in no collective (done and waiting in MPI_Finalize, or computing) gives
+        // the others a second to time out first: a process waiting in an op names it, and
+        // the first to abort ends them all.
+        if xhlo::collective::current_op().is_none() {
+            std::thread::sleep(std::time::Duration::from_secs(1));
+        }
         let at = xhlo::collective::current_op().map(|op| format!(" waiting in {op}")).unwrap_or_default();
         xhlo::mpi::abort(&format!("xla-run: error: timed out after {seconds} s{at}"));
     });
