@@ -12,7 +12,7 @@ VENV ?= $(HOME)/.cache/xla-workloads/venv
 WORKLOADS := ../shared/workloads
 RESULTS := $(CURDIR)/bench/results
 
-.PHONY: deps demo test test-tools build irdl bench clean
+.PHONY: deps demo test test-tools build irdl bench bench-mpi clean
 
 # LLVM/MLIR 22 from Debian, installed only when missing; libomp-22-dev is the OpenMP runtime
 # multi-threaded programs call (without it they run on one thread).
@@ -69,6 +69,19 @@ bench: build
 	cd bench/workloads && for step in "xla 2t" iree-compile "iree 2t 0 pretty"; do \
 	  SHARED_WORKLOADS=$(abspath $(WORKLOADS)) BENCH_RESULTS=$(RESULTS) $(VENV)/bin/python extra.py $$step || exit 1; done
 	target/release/xla-bench --workloads $(WORKLOADS) bench/workloads --results $(RESULTS) | tee $(RESULTS)/table.md
+	$(MAKE) bench-mpi
+
+# all_reduce and all_gather of compiled programs on 2 and 4 processes of this machine against
+# MPI_Allreduce and MPI_Allgather called directly (bench/src/mpi.rs):
+# bench/results/mpi_allreduce.md.
+MPIRUN := mpirun --oversubscribe $(shell [ "$$(id -u)" = 0 ] && echo --allow-run-as-root)
+bench-mpi: deps
+	cargo build --release -p xhlo-bench --bin xla-mpi-bench
+	mkdir -p $(RESULTS)
+	{ echo "# Collectives across processes: compiled programs against MPI's own calls"; echo; \
+	  echo "\`make bench-mpi\` ($$(date -u +%F), $$(mpirun --version | head -1), $$(nproc) cores)."; echo; \
+	  for n in 2 4; do $(MPIRUN) -n $$n target/release/xla-mpi-bench || exit 1; done; } > $(RESULTS)/mpi_allreduce.md
+	cat $(RESULTS)/mpi_allreduce.md
 
 # Tools tests run besides LLVM, installed when missing: a Python with jaxlib, which parses
 # every exported StableHLO file (the test says "skipped" and why when XHLO_JAXLIB_PYTHON

@@ -235,11 +235,21 @@ impl Mpi {
     pub fn allgather_into(&self, groups: &[Vec<usize>], send: &[u8], out: &mut [u8]) -> Result<bool, String> {
         let Some(comm) = self.group(groups)? else { return Ok(false) };
         let size = groups.iter().find(|g| g.contains(&self.rank)).map_or(1, Vec::len);
+        self.allgather_on(comm, size, send, out)?;
+        Ok(true)
+    }
+
+    fn allgather_on(&self, comm: Handle, size: usize, send: &[u8], out: &mut [u8]) -> Result<(), String> {
         assert_eq!(out.len(), send.len() * size, "allgather buffers");
         let n = count(send.len())?;
         // SAFETY: `out` holds `size` blocks of `n` bytes.
-        check(unsafe { (self.allgather)(send.as_ptr().cast(), n, self.byte, out.as_mut_ptr().cast(), n, self.byte, comm) }, "MPI_Allgather")?;
-        Ok(true)
+        check(unsafe { (self.allgather)(send.as_ptr().cast(), n, self.byte, out.as_mut_ptr().cast(), n, self.byte, comm) }, "MPI_Allgather")
+    }
+
+    /// `MPI_Allgather` of `send` into `out` (the world's size times as long) over the world:
+    /// the baseline the benchmark (`xla-mpi-bench`) compares all_gather with.
+    pub fn allgather_world_into(&self, send: &[u8], out: &mut [u8]) -> Result<(), String> {
+        self.allgather_on(self.world, self.size, send, out)
     }
 
     /// Block `j` of `send` (G equal blocks) to member `j`; returns the blocks received, in

@@ -435,19 +435,52 @@ impl Program {
         Ok(())
     }
 
+    /// [`Program::run_physical`] writing the results into `outputs` (one buffer per result,
+    /// each exactly its type's bytes in its layout), which a caller running the program
+    /// again and again can keep: no result is allocated.
+    pub fn run_physical_into(&self, inputs: &[&[u8]], outputs: &mut [&mut [u8]]) -> Result<(), RunError> {
+        if inputs.len() != self.inputs.len() {
+            return Err(RunError::Input(format!("the entry takes {} inputs, {} given", self.inputs.len(), inputs.len())));
+        }
+        self.check_inputs(self.inputs.iter().zip(inputs).map(|(t, b)| (t, b.len())))?;
+        if outputs.len() != self.outputs.len() {
+            return Err(RunError::Input(format!("the entry has {} results, {} buffers given", self.outputs.len(), outputs.len())));
+        }
+        for (i, (b, ty)) in outputs.iter().zip(&self.outputs).enumerate() {
+            if b.len() != storage_bytes(ty) {
+                return Err(RunError::Input(format!("result #{i} takes {} bytes ({ty}), its buffer has {}", storage_bytes(ty), b.len())));
+            }
+        }
+        let pointers: Vec<*mut u8> = outputs.iter_mut().map(|b| b.as_mut_ptr()).collect();
+        self.invoke_raw(inputs, &pointers, Feed::default()).map(|_| ())
+    }
+
     /// Calls the entry on `inputs` (in their layouts); returns the results' buffers.
     fn invoke(&self, inputs: &[&[u8]], feed: Feed) -> Result<(Vec<Vec<u8>>, Feed), RunError> {
         // The results' buffers are allocated, not zeroed: the entry wrapper writes every
         // element of each (`bufferization.materialize_in_destination` of the whole tensor),
         // and zeroing them first is a pass over memory as long as an element-wise kernel's.
         let mut outs: Vec<Vec<u8>> = self.outputs.iter().map(|t| Vec::with_capacity(storage_bytes(t))).collect();
+        let pointers: Vec<*mut u8> = outs.iter_mut().map(|b| b.as_mut_ptr()).collect();
+        let feed = self.invoke_raw(inputs, &pointers, feed)?;
+        for (bytes, ty) in outs.iter_mut().zip(&self.outputs) {
+            // SAFETY: the buffer holds at least this many bytes, all written by the compiled
+            // entry (see above).
+            unsafe { bytes.set_len(storage_bytes(ty)) };
+        }
+        Ok((outs, feed))
+    }
+
+    /// Calls the entry on `inputs` (in their layouts) with `outputs`, the results' buffers
+    /// (each at least its result's bytes), which it writes whole.
+    fn invoke_raw(&self, inputs: &[&[u8]], outputs: &[*mut u8], feed: Feed) -> Result<Feed, RunError> {
         // The inputs are passed in place: the entry wrapper marks them read-only
         // (`bufferization.to_tensor` without `writable`), so compiled code never writes them.
         let mut descriptors: Vec<Vec<i64>> = inputs
             .iter()
             .zip(&self.inputs)
             .map(|(b, t)| descriptor(b.as_ptr() as *mut u8, t))
-            .chain(outs.iter_mut().zip(&self.outputs).map(|(b, t)| descriptor(b.as_mut_ptr(), t)))
+            .chain(outputs.iter().zip(&self.outputs).map(|(b, t)| descriptor(*b, t)))
             .collect();
         let mut pointers: Vec<*mut i64> = descriptors.iter_mut().map(|d| d.as_mut_ptr()).collect();
         let mut args: Vec<*mut ()> = pointers.iter_mut().map(|p| p as *mut *mut i64 as *mut ()).collect();
@@ -475,12 +508,7 @@ impl Program {
         if let Some(e) = feed.take_error() {
             return Err(RunError::Execution(e));
         }
-        for (bytes, ty) in outs.iter_mut().zip(&self.outputs) {
-            // SAFETY: the buffer holds at least this many bytes, all written by the compiled
-            // entry (see above).
-            unsafe { bytes.set_len(storage_bytes(ty)) };
-        }
-        Ok((outs, feed))
+        Ok(feed)
     }
 }
 

@@ -33,6 +33,40 @@ fn elementwise_add_and_multiply_run() {
     assert_eq!(got, want);
 }
 
+/// `run_physical_into` writes the results into the caller's buffers, again and again, and
+/// refuses buffers of the wrong size.
+#[test]
+fn run_physical_into_writes_the_callers_buffers() {
+    let text = r#"func.func @main(%a: tensor<3xf32>) -> (tensor<3xf32>, tensor<f32>) {
+  %0 = "xhlo.add"(%a, %a) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  %z = "xhlo.constant"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %1 = "xhlo.reduce"(%a, %z) ({
+  ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+    %s = "xhlo.add"(%p, %q) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "gpu.yield"(%s) : (tensor<f32>) -> ()
+  }) {dimensions = array<i64: 0>} : (tensor<3xf32>, tensor<f32>) -> tensor<f32>
+  return %0, %1 : tensor<3xf32>, tensor<f32>
+}"#;
+    let ctx = XhloContext::new();
+    let module = source::parse_and_verify(&ctx, text, "test.mlir").unwrap_or_else(|d| panic!("{d:?}"));
+    let program = compile(&ctx, &module, &CompileOptions::default(), "test.mlir").unwrap_or_else(|e| panic!("{e}"));
+    let (mut doubled, mut sum) = (vec![0u8; 12], vec![0u8; 4]);
+    for x in [[1f32, 2., 3.], [-4., 0.5, 8.]] {
+        let input: Vec<u8> = x.iter().flat_map(|v| v.to_le_bytes()).collect();
+        program.run_physical_into(&[&input], &mut [&mut doubled, &mut sum]).unwrap();
+        let floats = |b: &[u8]| b.chunks(4).map(|c| f32::from_le_bytes(c.try_into().unwrap())).collect::<Vec<_>>();
+        assert_eq!(floats(&doubled), x.iter().map(|v| v + v).collect::<Vec<_>>());
+        assert_eq!(floats(&sum), vec![x.iter().sum::<f32>()]);
+    }
+    let input = vec![0u8; 12];
+    let e = program.run_physical_into(&[&input], &mut [&mut doubled, &mut vec![0u8; 8]]).unwrap_err().to_string();
+    assert!(e.contains("result #1 takes 4 bytes"), "{e}");
+    let e = program.run_physical_into(&[&input], &mut [&mut doubled]).unwrap_err().to_string();
+    assert!(e.contains("2 results, 1 buffers given"), "{e}");
+    let e = program.run_physical_into(&[], &mut [&mut doubled, &mut sum]).unwrap_err().to_string();
+    assert!(e.contains("takes 1 inputs, 0 given"), "{e}");
+}
+
 #[test]
 fn matmul_with_bias_and_row_reduction_run() {
     let text = r#"func.func @main(%x: tensor<2x3xf32>, %w: tensor<3x2xf32>, %b: tensor<2xf32>) -> (tensor<2x2xf32>, tensor<2xf32>) {

@@ -1,9 +1,16 @@
-//! `xla-mpi-bench`: all_reduce (f32 sum) of compiled programs against `MPI_Allreduce` called
-//! directly, on the processes of the `mpirun` that started it; rank 0 prints a markdown
-//! table of time per call and bandwidth (bytes of one operand per second).
+//! `xla-mpi-bench`: all_reduce (f32 sum) and all_gather (f32) of compiled programs against
+//! `MPI_Allreduce` and `MPI_Allgather` called directly, on the processes of the `mpirun`
+//! that started it; rank 0 prints markdown tables of time per call and bandwidth (bytes of
+//! one operand per second). The programs run with [`Program::run_physical_into`] (results
+//! written into buffers kept from run to run, as the direct MPI calls' are); the last
+//! columns time [`Program::run`], which allocates each result afresh. `make bench-mpi`
+//! runs it on 2 and 4 processes.
+//!
+//! [`Program::run_physical_into`]: xhlo::runtime::Program::run_physical_into
+//! [`Program::run`]: xhlo::runtime::Program::run
 //!
 //! ```text
-//! mpirun -n 4 --oversubscribe target/release/xla-mpi-bench > bench/results/mpi_allreduce.md
+//! mpirun -n 4 --oversubscribe target/release/xla-mpi-bench
 //! ```
 
 use std::time::Instant;
@@ -12,9 +19,9 @@ use xhlo::ir::literal::Literal;
 use xhlo::ir::{ElementType, TensorType};
 
 /// Element counts timed.
-const SIZES: &[usize] = &[1 << 10, 1 << 14, 1 << 18, 1 << 22];
+const SIZES: &[usize] = &[1 << 10, 1 << 14, 1 << 18, 1 << 20, 1 << 22];
 
-fn program(n: usize) -> String {
+fn all_reduce(n: usize) -> String {
     format!(
         r#"func.func @main(%x: tensor<{n}xf32>) -> tensor<{n}xf32> {{
   %r = "xhlo.all_reduce"(%x) ({{
@@ -27,57 +34,116 @@ fn program(n: usize) -> String {
     )
 }
 
-/// The median of `runs` timings of `f`, in seconds (each run starts together on every
-/// process, as the collective synchronizes them).
-fn median(runs: usize, mut f: impl FnMut()) -> f64 {
-    f();
-    let mut t: Vec<f64> = (0..runs)
-        .map(|_| {
+fn all_gather(n: usize, size: usize) -> String {
+    let m = n * size;
+    format!(
+        r#"func.func @main(%x: tensor<{n}xf32>) -> tensor<{m}xf32> {{
+  %r = "xhlo.all_gather"(%x) {{all_gather_dim = 0 : i64}} : (tensor<{n}xf32>) -> tensor<{m}xf32>
+  return %r : tensor<{m}xf32>
+}}"#
+    )
+}
+
+/// The medians of `runs` timings of each of `fs`, in seconds, taken in turns (a run of each,
+/// then again, so that the machine's load drifts over all alike); each run starts together
+/// on every process, as the collective synchronizes them.
+fn medians(runs: usize, fs: &mut [&mut dyn FnMut()]) -> Vec<f64> {
+    fs.iter_mut().for_each(|f| f());
+    let mut times = vec![Vec::new(); fs.len()];
+    for _ in 0..runs {
+        for (f, t) in fs.iter_mut().zip(&mut times) {
             let start = Instant::now();
             f();
-            start.elapsed().as_secs_f64()
+            t.push(start.elapsed().as_secs_f64());
+        }
+    }
+    times
+        .into_iter()
+        .map(|mut t| {
+            t.sort_by(f64::total_cmp);
+            t[runs / 2]
         })
-        .collect();
-    t.sort_by(f64::total_cmp);
-    t[runs / 2]
+        .collect()
+}
+
+/// A table row: `[into, theirs, run]` timings.
+fn row(n: usize, t: &[f64]) {
+    let bytes = (n * 4) as f64;
+    let (into, theirs, run) = (t[0], t[1], t[2]);
+    println!(
+        "| {n} | {} | {:.1} µs | {:.2} | {:.1} µs | {:.2} | **{:.2}x** | {:.1} µs | {:.2}x |",
+        n * 4,
+        into * 1e6,
+        bytes / into / 1e9,
+        theirs * 1e6,
+        bytes / theirs / 1e9,
+        into / theirs,
+        run * 1e6,
+        run / theirs
+    );
 }
 
 fn main() -> Result<(), String> {
     let mpi = xhlo::mpi::get()?;
     let ctx = XhloContext::new();
     let options = xhlo::runtime::CompileOptions { threads: 1, ..Default::default() };
-    if mpi.rank == 0 {
-        println!("all_reduce (f32 sum) on {} processes of this machine: compiled program (`xhlo.all_reduce`) against `MPI_Allreduce` called directly\n", mpi.size);
-        println!("| elements | bytes | xhlo all_reduce | GB/s | MPI_Allreduce | GB/s | ratio |");
-        println!("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
-    }
-    for &n in SIZES {
-        let text = program(n);
-        let module = source::parse_and_verify(&ctx, &text, "allreduce.mlir").map_err(|d| format!("{d:?}"))?;
-        let compiled = xhlo::runtime::compile(&ctx, &module, &options, "allreduce.mlir").map_err(|e| e.to_string())?;
-        let values: Vec<f32> = (0..n).map(|i| (i % 97) as f32 * 0.5 + mpi.rank as f32).collect();
-        let input = Literal { ty: TensorType::new(vec![n as i64], ElementType::F32), bytes: values.iter().flat_map(|v| v.to_le_bytes()).collect() };
-        let runs = if n >= 1 << 20 { 7 } else { 31 };
-        let ours = median(runs, || {
-            compiled.run(std::slice::from_ref(&input)).expect("all_reduce runs");
-        });
-        let mut data = values.clone();
-        let direct = median(runs, || {
-            data.copy_from_slice(&values);
-            mpi.allreduce_sum_f32(&mut data).expect("MPI_Allreduce");
-        });
+    let compile = |text: &str| -> Result<xhlo::runtime::Program, String> {
+        let module = source::parse_and_verify(&ctx, text, "collective.mlir").map_err(|d| format!("{d:?}"))?;
+        xhlo::runtime::compile(&ctx, &module, &options, "collective.mlir").map_err(|e| e.to_string())
+    };
+    let load = || std::fs::read_to_string("/proc/loadavg").map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" ")).unwrap_or_default();
+    let header = |what: &str, theirs: &str| {
         if mpi.rank == 0 {
-            let bytes = (n * 4) as f64;
-            println!(
-                "| {n} | {} | {:.1} µs | {:.2} | {:.1} µs | {:.2} | {:.2}x |",
-                n * 4,
-                ours * 1e6,
-                bytes / ours / 1e9,
-                direct * 1e6,
-                bytes / direct / 1e9,
-                ours / direct
-            );
+            println!("### {what} on {} processes (load average before: {})\n", mpi.size, load());
+            println!("| elements | bytes | xhlo {what} | GB/s | {theirs} | GB/s | ratio | with `run` | ratio |");
+            println!("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
         }
+    };
+    let runs = |n: usize| if n >= 1 << 20 { 11 } else { 31 };
+    let input = |n: usize| -> (Vec<f32>, Literal) {
+        let values: Vec<f32> = (0..n).map(|i| (i % 97) as f32 * 0.5 + mpi.rank as f32).collect();
+        let literal = Literal { ty: TensorType::new(vec![n as i64], ElementType::F32), bytes: values.iter().flat_map(|v| v.to_le_bytes()).collect() };
+        (values, literal)
+    };
+    header("all_reduce", "MPI_Allreduce");
+    for &n in SIZES {
+        let program = compile(&all_reduce(n))?;
+        let (values, literal) = input(n);
+        let (mut out, mut result) = (vec![0f32; n], vec![0u8; n * 4]);
+        let t = medians(
+            runs(n),
+            &mut [
+                &mut || program.run_physical_into(&[&literal.bytes], &mut [&mut result]).expect("all_reduce runs"),
+                &mut || mpi.allreduce_sum_f32(&values, &mut out).expect("MPI_Allreduce"),
+                &mut || drop(program.run(std::slice::from_ref(&literal)).expect("all_reduce runs")),
+            ],
+        );
+        if mpi.rank == 0 {
+            row(n, &t);
+        }
+    }
+    if mpi.rank == 0 {
+        println!();
+    }
+    header("all_gather", "MPI_Allgather");
+    for &n in SIZES {
+        let program = compile(&all_gather(n, mpi.size))?;
+        let (_, literal) = input(n);
+        let (mut out, mut result) = (vec![0u8; n * 4 * mpi.size], vec![0u8; n * 4 * mpi.size]);
+        let t = medians(
+            runs(n),
+            &mut [
+                &mut || program.run_physical_into(&[&literal.bytes], &mut [&mut result]).expect("all_gather runs"),
+                &mut || mpi.allgather_world_into(&literal.bytes, &mut out).expect("MPI_Allgather"),
+                &mut || drop(program.run(std::slice::from_ref(&literal)).expect("all_gather runs")),
+            ],
+        );
+        if mpi.rank == 0 {
+            row(n, &t);
+        }
+    }
+    if mpi.rank == 0 {
+        println!();
     }
     xhlo::mpi::finalize();
     Ok(())
