@@ -19,6 +19,9 @@ pub type Handle = *mut c_void;
 pub const UNDEFINED: c_int = -32766;
 pub const PROC_NULL: c_int = -2;
 
+/// `MPI_User_function`: `inout[i] = op(in[i], inout[i])` for `*len` elements.
+type UserFunction = unsafe extern "C" fn(*mut c_void, *mut c_void, *mut c_int, *mut Handle);
+
 type CommSize = unsafe extern "C" fn(Handle, *mut c_int) -> c_int;
 type Allgather = unsafe extern "C" fn(*const c_void, c_int, Handle, *mut c_void, c_int, Handle, Handle) -> c_int;
 
@@ -42,6 +45,10 @@ pub struct Mpi {
     /// `MPI_SUM`, `MPI_PROD`, `MPI_MAX`, `MPI_MIN`, `MPI_BAND`, `MPI_BOR`, `MPI_BXOR`, in
     /// [`Reduction`]'s order.
     ops: [Handle; 7],
+    op_create: unsafe extern "C" fn(UserFunction, c_int, *mut Handle) -> c_int,
+    /// The float maximum and minimum ([`float_extremum`]) as MPI ops, made on first use:
+    /// f32 maximum, f64 maximum, f32 minimum, f64 minimum.
+    float_ops: OnceLock<Result<[usize; 4], String>>,
     sendrecv: unsafe extern "C" fn(*const c_void, c_int, Handle, c_int, c_int, *mut c_void, c_int, Handle, c_int, c_int, Handle, *mut c_void) -> c_int,
     send: unsafe extern "C" fn(*const c_void, c_int, Handle, c_int, c_int, Handle) -> c_int,
     recv: unsafe extern "C" fn(*mut c_void, c_int, Handle, c_int, c_int, Handle, *mut c_void) -> c_int,
@@ -119,6 +126,8 @@ impl Mpi {
             reduce_scatter_block: function!(lib, "MPI_Reduce_scatter_block"),
             datatypes: handles(lib, &["float", "double", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t"])?,
             ops: handles(lib, &["op_sum", "op_prod", "op_max", "op_min", "op_band", "op_bor", "op_bxor"])?,
+            op_create: function!(lib, "MPI_Op_create"),
+            float_ops: OnceLock::new(),
             sendrecv: function!(lib, "MPI_Sendrecv"),
             send: function!(lib, "MPI_Send"),
             recv: function!(lib, "MPI_Recv"),
@@ -196,6 +205,42 @@ fn check(code: c_int, what: &str) -> Result<(), String> {
         Err(format!("{what} failed with MPI error {code}"))
     }
 }
+
+/// IEEE 754-2019 `maximum` (`max`) or `minimum` of `a` and `b`, what `arith.maximumf` and
+/// `minimumf` (`stablehlo.maximum`/`minimum` on floats) compute: NaN when either is NaN, -0
+/// below +0. Open MPI's `MPI_MAX`/`MPI_MIN` on floats (`a > b ? a : b`, `vmaxps`) drop a NaN
+/// and do not order the zeros, so float extrema reduce with this instead. f32 goes through
+/// f64 exactly.
+pub fn float_extremum(a: f64, b: f64, max: bool) -> f64 {
+    if a.is_nan() || b.is_nan() {
+        a + b
+    } else if a == b {
+        // Equal, or zeros of both signs: maximum takes the positive one, minimum the negative.
+        if a.is_sign_negative() == max { b } else { a }
+    } else if (a > b) == max {
+        a
+    } else {
+        b
+    }
+}
+
+macro_rules! extremum_op {
+    ($name:ident, $t:ty, $max:expr) => {
+        /// An `MPI_User_function`: [`float_extremum`] element by element.
+        unsafe extern "C" fn $name(input: *mut c_void, inout: *mut c_void, len: *mut c_int, _: *mut Handle) {
+            let n = (*len).max(0) as usize;
+            // SAFETY: MPI passes two buffers of `*len` elements of the op's datatype.
+            let (a, b) = (std::slice::from_raw_parts(input as *const $t, n), std::slice::from_raw_parts_mut(inout as *mut $t, n));
+            for (x, y) in a.iter().zip(b.iter_mut()) {
+                *y = float_extremum(*x as f64, *y as f64, $max) as $t;
+            }
+        }
+    };
+}
+extremum_op!(max_f32, f32, true);
+extremum_op!(max_f64, f64, true);
+extremum_op!(min_f32, f32, false);
+extremum_op!(min_f64, f64, false);
 
 fn count(bytes: usize) -> Result<c_int, String> {
     c_int::try_from(bytes).map_err(|_| format!("a message of {bytes} bytes is over MPI's 2 GiB count limit"))
@@ -294,6 +339,33 @@ impl Mpi {
         check(unsafe { (self.recv)(data.as_mut_ptr().cast(), count(data.len())?, self.byte, from as c_int, tag, self.world, std::ptr::null_mut()) }, "MPI_Recv")
     }
 
+    /// The MPI op of `reduction` on `datatype`: the predefined one, or for float maximum and
+    /// minimum one made by `MPI_Op_create` ([`float_extremum`]; commutative).
+    fn op(&self, reduction: Reduction, datatype: Datatype) -> Result<Handle, String> {
+        let float = match datatype {
+            Datatype::F32 => 0,
+            Datatype::F64 => 1,
+            _ => return Ok(self.ops[reduction as usize - 1]),
+        };
+        let min = match reduction {
+            Reduction::Max => 0,
+            Reduction::Min => 2,
+            _ => return Ok(self.ops[reduction as usize - 1]),
+        };
+        let made = self.float_ops.get_or_init(|| {
+            let functions: [UserFunction; 4] = [max_f32, max_f64, min_f32, min_f64];
+            let mut ops = [0usize; 4];
+            for (op, f) in ops.iter_mut().zip(functions) {
+                let mut h: Handle = std::ptr::null_mut();
+                // SAFETY: MPI is initialized; `h` receives the new op (kept for the process's life).
+                check(unsafe { (self.op_create)(f, 1, &mut h) }, "MPI_Op_create")?;
+                *op = h as usize;
+            }
+            Ok(ops)
+        });
+        Ok(made.as_ref().map_err(Clone::clone)?[min + float] as Handle)
+    }
+
     /// The elements of `datatype` in `bytes` bytes, as MPI's count.
     fn elements(bytes: usize, datatype: Datatype) -> Result<c_int, String> {
         count(bytes / datatype.size())
@@ -311,7 +383,7 @@ impl Mpi {
     fn allreduce_on(&self, comm: Handle, send: &[u8], recv: &mut [u8], reduction: Reduction, datatype: Datatype) -> Result<(), String> {
         assert_eq!(send.len(), recv.len(), "allreduce buffers of one length");
         let n = Self::elements(send.len(), datatype)?;
-        let (t, op) = (self.datatypes[datatype as usize - 1], self.ops[reduction as usize - 1]);
+        let (t, op) = (self.datatypes[datatype as usize - 1], self.op(reduction, datatype)?);
         // SAFETY: both buffers hold `n` elements of the datatype and do not overlap.
         check(unsafe { (self.allreduce)(send.as_ptr().cast(), recv.as_mut_ptr().cast(), n, t, op, comm) }, "MPI_Allreduce")
     }
@@ -324,7 +396,7 @@ impl Mpi {
         let size = groups.iter().find(|g| g.contains(&self.rank)).map_or(1, Vec::len);
         assert_eq!(send.len(), recv.len() * size, "reduce_scatter blocks");
         let n = Self::elements(recv.len(), datatype)?;
-        let (t, op) = (self.datatypes[datatype as usize - 1], self.ops[reduction as usize - 1]);
+        let (t, op) = (self.datatypes[datatype as usize - 1], self.op(reduction, datatype)?);
         // SAFETY: `send` holds `size` blocks of `n` elements, `recv` one; they do not overlap.
         check(unsafe { (self.reduce_scatter_block)(send.as_ptr().cast(), recv.as_mut_ptr().cast(), n, t, op, comm) }, "MPI_Reduce_scatter_block")?;
         Ok(true)
@@ -344,5 +416,25 @@ impl Mpi {
         let all: Vec<Vec<usize>> = vec![(0..self.size).collect()];
         let out = self.allgather(&all, &bytes)?.unwrap_or_default();
         Ok(out.chunks_exact(8).map(|c| i64::from_le_bytes(c.try_into().expect("8 bytes"))).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::float_extremum;
+
+    /// As `arith.maximumf`/`minimumf`: NaN wins, -0 is below +0, in either order.
+    #[test]
+    fn float_extrema_propagate_nan_and_order_zeros() {
+        for max in [true, false] {
+            assert!(float_extremum(f64::NAN, 1.0, max).is_nan() && float_extremum(1.0, f64::NAN, max).is_nan());
+            for (a, b) in [(0.0, -0.0), (-0.0, 0.0)] {
+                let r = float_extremum(a, b, max);
+                assert!(r == 0.0 && r.is_sign_negative() != max, "{a} {b} {max}: {r}");
+            }
+        }
+        assert_eq!(float_extremum(-3.0, 2.0, true), 2.0);
+        assert_eq!(float_extremum(2.0, -3.0, false), -3.0);
+        assert_eq!(float_extremum(f64::NEG_INFINITY, -1e300, true), -1e300);
     }
 }

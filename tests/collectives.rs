@@ -350,8 +350,9 @@ fn same(got: &[f64], want: &[f64]) -> bool {
 
 /// tests/collectives/reductions.mlir on 4 processes: reductions MPI does (multiply, integer
 /// maximum, xor, unsigned minimum, reduce_scatter's add along dimension 1, PRED or, complex
-/// add) and float maximum, which must keep propagating NaN; each against the fold over the
-/// rank's group computed here. A wrong MPI op, datatype or group changes some element.
+/// add) and float maximum, which must propagate NaN (Open MPI's MPI_MAX drops it); each
+/// against the fold over the rank's group computed here. A wrong MPI op, datatype or group
+/// changes some element.
 #[test]
 fn reductions_mpi_does_match_folds_over_each_group_on_four_ranks() {
     let dir = temp_dir("reductions");

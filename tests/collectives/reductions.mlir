@@ -1,6 +1,7 @@
-// Reductions MPI does itself (MPI_Allreduce, MPI_Reduce_scatter_block) and one it must not
-// (float maximum, folded with the region), on 4 replicas, each process with its own
-// input; groups of different sizes, in any order, not all processes in each.
+// Reductions MPI does itself (MPI_Allreduce, MPI_Reduce_scatter_block; float maximum with
+// an MPI op of ours that propagates NaN as stablehlo.maximum does, where MPI_MAX would not),
+// on 4 replicas, each process with its own input; groups of different sizes, in any order,
+// not all processes in each.
 // tests/collectives.rs computes the expected values.
 func.func @main(%x: tensor<4xi64>) -> (tensor<4xf32>, tensor<4xi32>, tensor<4xi64>, tensor<4xui8>, tensor<2x1xf32>, tensor<4xi1>, tensor<4xf32>, tensor<4xcomplex<f32>>, tensor<8xi32>) {
   %f = stablehlo.convert %x : (tensor<4xi64>) -> tensor<4xf32>

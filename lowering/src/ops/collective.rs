@@ -10,8 +10,8 @@
 //! serves every process.
 //!
 //! Data moves on the host. A reduction whose region is one element-wise op of its two
-//! arguments that MPI has for the element type ([`by_mpi`]: add, multiply, integer maximum
-//! and minimum, and, or, xor) is done by MPI itself (`MPI_Allreduce`,
+//! arguments that MPI has for the element type ([`by_mpi`]: add, multiply, maximum, minimum,
+//! and, or, xor) is done by MPI itself (`MPI_Allreduce`,
 //! `MPI_Reduce_scatter_block`, in the order MPI's algorithm picks, which StableHLO leaves to
 //! the implementation). Other reductions run here, in compiled code, with the op's region:
 //! `all_reduce` and `reduce_scatter` ask the host for the group's contributions (the call
@@ -127,9 +127,11 @@ impl Datatype {
 /// - add and multiply: f32, f64 (IEEE sums and products, in MPI's order), the integers of
 ///   8-64 bits reduced as unsigned (two's complement wraps alike, and C's unsigned
 ///   arithmetic is defined to wrap), complex add as pairs of floats (part by part);
-/// - maximum and minimum: the integers of 8-64 bits, as their own signedness. Not floats:
-///   Open MPI's `MPI_MAX` is `a > b ? a : b` (and `vmaxps` in its AVX component), which drops
-///   a NaN and does not order -0 below +0, where `stablehlo.maximum` propagates NaN;
+/// - maximum and minimum: the integers of 8-64 bits, as their own signedness; f32 and f64
+///   with the host's own MPI op (`xhlo::mpi::float_extremum`, made by `MPI_Op_create`), as
+///   Open MPI's `MPI_MAX` on floats is `a > b ? a : b` (and `vmaxps` in its AVX component),
+///   which drops a NaN and does not order -0 below +0, where `stablehlo.maximum` propagates
+///   NaN (`arith.maximumf`);
 /// - and, or, xor: integers of 8-64 bits and PRED (bytes 0 or 1) as bitwise ops on unsigned;
 /// - f16, bf16, sub-byte integers, complex products and everything else: the region.
 pub fn by_mpi(body: &mlir_text::ast::Block, element: xhlo_ir::ElementType) -> Option<(Reduction, Datatype)> {
@@ -160,8 +162,10 @@ pub fn by_mpi(body: &mlir_text::ast::Block, element: xhlo_ir::ElementType) -> Op
         E::S32 | E::U32 => (Datatype::I32, Datatype::U32),
         E::S64 | E::U64 => (Datatype::I64, Datatype::U64),
         E::Pred if matches!(reduction, Reduction::BitAnd | Reduction::BitOr | Reduction::BitXor) => return Some((reduction, Datatype::U8)),
-        E::F32 | E::C64 if matches!(reduction, Reduction::Sum) || (element == E::F32 && reduction == Reduction::Product) => return Some((reduction, Datatype::F32)),
-        E::F64 | E::C128 if matches!(reduction, Reduction::Sum) || (element == E::F64 && reduction == Reduction::Product) => return Some((reduction, Datatype::F64)),
+        E::F32 | E::F64 if matches!(reduction, Reduction::Sum | Reduction::Product | Reduction::Max | Reduction::Min) => {
+            return Some((reduction, if element == E::F32 { Datatype::F32 } else { Datatype::F64 }))
+        }
+        E::C64 | E::C128 if reduction == Reduction::Sum => return Some((reduction, if element == E::C64 { Datatype::F32 } else { Datatype::F64 })),
         _ => return None,
     };
     Some((reduction, if element.is_signed_int() && matches!(reduction, Reduction::Max | Reduction::Min) { signed } else { unsigned }))
@@ -511,9 +515,9 @@ mod tests {
             ("ui16", "minimum", "%p, %q", Some((4, 8))),
             ("i64", "xor", "%p, %q", Some((7, 10))),
             ("i1", "and", "%p, %q", Some((5, 7))),
-            // Float maximum (NaN, -0), f16, sub-byte, complex product, one argument twice:
-            // the region.
-            ("f32", "maximum", "%p, %q", None),
+            ("f32", "maximum", "%p, %q", Some((3, 1))),
+            ("f64", "minimum", "%q, %p", Some((4, 2))),
+            // f16, sub-byte, complex product, one argument twice: the region.
             ("f16", "add", "%p, %q", None),
             ("i4", "add", "%p, %q", None),
             ("complex<f32>", "multiply", "%p, %q", None),
