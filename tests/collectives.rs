@@ -26,9 +26,9 @@ fn text(o: &Output) -> String {
     format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
 }
 
-/// `program` on 4 processes, rank k reading `dir/x{k}.npy` and writing `dir/out/rank{k}/`.
-fn run_with_rank_inputs(program: &Path, dir: &Path) -> Output {
-    mpirun(4)
+/// `program` on `n` processes, rank k reading `dir/x{k}.npy` and writing `dir/out/rank{k}/`.
+fn run_with_rank_inputs(n: usize, program: &Path, dir: &Path) -> Output {
+    mpirun(n)
         .arg(program)
         .arg("--input")
         .arg(dir.join("x{rank}.npy"))
@@ -127,7 +127,7 @@ fn write_inputs(dir: &Path, n: usize) {
 fn every_collective_on_two_replicas_by_two_partitions_matches_hand_computed_values() {
     let dir = temp_dir("grid");
     write_inputs(&dir, 4);
-    let out = run_with_rank_inputs(Path::new("tests/collectives/grid.mlir"), &dir);
+    let out = run_with_rank_inputs(4, Path::new("tests/collectives/grid.mlir"), &dir);
     assert!(out.status.success(), "{}", text(&out));
     for k in 0..4 {
         let (r, p) = (k / 2, k % 2);
@@ -290,7 +290,7 @@ fn jax_shard_map_program_matches_jax_on_four_ranks() {
         let lit = Literal { ty: xhlo::ir::TensorType::new(vec![4, 4], xhlo::ir::ElementType::F32), bytes: x.iter().flat_map(|f| f.to_le_bytes()).collect() };
         std::fs::write(dir.join(format!("x{k}.npy")), xhlo::npy::to_npy(&lit).unwrap()).unwrap();
     }
-    let out = run_with_rank_inputs(&fixture.join("collectives_jax.mlir"), &dir);
+    let out = run_with_rank_inputs(4, &fixture.join("collectives_jax.mlir"), &dir);
     assert!(out.status.success(), "{}", text(&out));
     let results = data["results"].as_array().unwrap();
     for k in 0..4 {
@@ -318,15 +318,7 @@ fn run_vectors(program: &Path, dir: &Path, inputs: &[Vec<i64>]) -> impl Fn(usize
         let lit = from_i64s(xhlo::ir::TensorType::new(vec![v.len() as i64], xhlo::ir::ElementType::S64), v);
         std::fs::write(dir.join(format!("x{k}.npy")), xhlo::npy::to_npy(&lit).unwrap()).unwrap();
     }
-    let out = mpirun(inputs.len())
-        .arg(program)
-        .arg("--input")
-        .arg(dir.join("x{rank}.npy"))
-        .arg("--output-dir")
-        .arg(dir.join("out"))
-        .args(["--threads", "1", "--timeout", "60"])
-        .output()
-        .unwrap();
+    let out = run_with_rank_inputs(inputs.len(), program, dir);
     assert!(out.status.success(), "{}", text(&out));
     let dir = dir.to_path_buf();
     move |k, j| {
@@ -394,39 +386,31 @@ fn reductions_mpi_does_match_folds_over_each_group_on_four_ranks() {
 #[test]
 fn reductions_mpi_does_wrap_like_the_region_on_two_ranks() {
     let dir = temp_dir("reductions2");
-    let program = r#"func.func @main(%x: tensor<4xi64>) -> (tensor<4xi8>, tensor<4xi16>, tensor<4xf64>, tensor<4xui32>, tensor<2xi32>) {
-  %b = stablehlo.convert %x : (tensor<4xi64>) -> tensor<4xi8>
-  %h = stablehlo.convert %x : (tensor<4xi64>) -> tensor<4xi16>
-  %d = stablehlo.convert %x : (tensor<4xi64>) -> tensor<4xf64>
-  %u = stablehlo.convert %x : (tensor<4xi64>) -> tensor<4xui32>
-  %i = stablehlo.convert %x : (tensor<4xi64>) -> tensor<4xi32>
-  %r0 = "stablehlo.all_reduce"(%b) ({
-    ^bb0(%p: tensor<i8>, %q: tensor<i8>):
-      %s = stablehlo.add %p, %q : tensor<i8>
-      stablehlo.return %s : tensor<i8>
-  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xi8>) -> tensor<4xi8>
-  %r1 = "stablehlo.all_reduce"(%h) ({
-    ^bb0(%p: tensor<i16>, %q: tensor<i16>):
-      %s = stablehlo.multiply %p, %q : tensor<i16>
-      stablehlo.return %s : tensor<i16>
-  }) {replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>} : (tensor<4xi16>) -> tensor<4xi16>
-  %r2 = "stablehlo.all_reduce"(%d) ({
-    ^bb0(%p: tensor<f64>, %q: tensor<f64>):
-      %s = stablehlo.add %p, %q : tensor<f64>
-      stablehlo.return %s : tensor<f64>
-  }) {replica_groups = dense<> : tensor<0x0xi64>} : (tensor<4xf64>) -> tensor<4xf64>
-  %r3 = "stablehlo.all_reduce"(%u) ({
-    ^bb0(%p: tensor<ui32>, %q: tensor<ui32>):
-      %s = stablehlo.and %p, %q : tensor<ui32>
-      stablehlo.return %s : tensor<ui32>
-  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xui32>) -> tensor<4xui32>
-  %r4 = "stablehlo.reduce_scatter"(%i) ({
-    ^bb0(%p: tensor<i32>, %q: tensor<i32>):
-      %s = stablehlo.maximum %p, %q : tensor<i32>
-      stablehlo.return %s : tensor<i32>
-  }) {scatter_dimension = 0 : i64, replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>} : (tensor<4xi32>) -> tensor<2xi32>
-  return %r0, %r1, %r2, %r3, %r4 : tensor<4xi8>, tensor<4xi16>, tensor<4xf64>, tensor<4xui32>, tensor<2xi32>
-}"#;
+    // `%r = <op>(%v)` over tensor<4 x t> (reduce_scatter: to tensor<2 x t> along dimension 0)
+    // with the region `body` of t, on `groups`.
+    let reduction = |r: &str, op: &str, v: &str, t: &str, body: &str, groups: &str| {
+        let (attrs, out) = if op == "reduce_scatter" { ("scatter_dimension = 0 : i64, ", 2) } else { ("", 4) };
+        format!(
+            "  %{r} = \"stablehlo.{op}\"(%{v}) ({{\n    ^bb0(%p: tensor<{t}>, %q: tensor<{t}>):\n      %s = stablehlo.{body} %p, %q : tensor<{t}>\n      \
+             stablehlo.return %s : tensor<{t}>\n  }}) {{{attrs}replica_groups = {groups}}} : (tensor<4x{t}>) -> tensor<{out}x{t}>\n"
+        )
+    };
+    let one = "dense<[[0, 1]]> : tensor<1x2xi64>";
+    let reversed = "dense<[[1, 0]]> : tensor<1x2xi64>";
+    let program = [
+        "func.func @main(%x: tensor<4xi64>) -> (tensor<4xi8>, tensor<4xi16>, tensor<4xf64>, tensor<4xui32>, tensor<2xi32>) {\n".to_string(),
+        ["b:i8", "h:i16", "d:f64", "u:ui32", "i:i32"].iter().map(|vt| {
+            let (v, t) = vt.split_once(':').unwrap();
+            format!("  %{v} = stablehlo.convert %x : (tensor<4xi64>) -> tensor<4x{t}>\n")
+        }).collect(),
+        reduction("r0", "all_reduce", "b", "i8", "add", one),
+        reduction("r1", "all_reduce", "h", "i16", "multiply", reversed),
+        reduction("r2", "all_reduce", "d", "f64", "add", "dense<> : tensor<0x0xi64>"),
+        reduction("r3", "all_reduce", "u", "ui32", "and", one),
+        reduction("r4", "reduce_scatter", "i", "i32", "maximum", reversed),
+        "  return %r0, %r1, %r2, %r3, %r4 : tensor<4xi8>, tensor<4xi16>, tensor<4xf64>, tensor<4xui32>, tensor<2xi32>\n}\n".to_string(),
+    ]
+    .concat();
     std::fs::write(dir.join("p.mlir"), program).unwrap();
     let xs = vec![vec![100, -100, 7, 300], vec![100, -100, -9, 5]];
     let result = run_vectors(&dir.join("p.mlir"), &dir, &xs);
