@@ -40,15 +40,17 @@ pub struct Mpi {
     bcast: unsafe extern "C" fn(*mut c_void, c_int, Handle, c_int, Handle) -> c_int,
     allreduce: unsafe extern "C" fn(*const c_void, *mut c_void, c_int, Handle, Handle, Handle) -> c_int,
     reduce_scatter_block: unsafe extern "C" fn(*const c_void, *mut c_void, c_int, Handle, Handle, Handle) -> c_int,
-    /// `MPI_FLOAT`, `MPI_DOUBLE`, `MPI_INT8_T` ... `MPI_UINT64_T`, in [`Datatype`]'s order.
-    datatypes: [Handle; 10],
+    /// `MPI_FLOAT`, `MPI_DOUBLE`, `MPI_INT8_T` ... `MPI_UINT64_T`, in [`Datatype`]'s order;
+    /// f16 and bf16 as `MPI_UINT16_T`.
+    datatypes: [Handle; 12],
     /// `MPI_SUM`, `MPI_PROD`, `MPI_MAX`, `MPI_MIN`, `MPI_BAND`, `MPI_BOR`, `MPI_BXOR`, in
     /// [`Reduction`]'s order.
     ops: [Handle; 7],
     op_create: unsafe extern "C" fn(UserFunction, c_int, *mut Handle) -> c_int,
-    /// The float maximum and minimum ([`float_extremum`]) as MPI ops, made on first use:
-    /// f32 maximum, f64 maximum, f32 minimum, f64 minimum.
-    float_ops: OnceLock<Result<[usize; 4], String>>,
+    /// The reductions MPI lacks, as MPI ops made on first use: [`float_extremum`] on f32
+    /// and f64 (maximum, then minimum), and add, multiply, maximum, minimum on f16 and bf16
+    /// (see [`Mpi::op`]).
+    float_ops: OnceLock<Result<[usize; 12], String>>,
     sendrecv: unsafe extern "C" fn(*const c_void, c_int, Handle, c_int, c_int, *mut c_void, c_int, Handle, c_int, c_int, Handle, *mut c_void) -> c_int,
     send: unsafe extern "C" fn(*const c_void, c_int, Handle, c_int, c_int, Handle) -> c_int,
     recv: unsafe extern "C" fn(*mut c_void, c_int, Handle, c_int, c_int, Handle, *mut c_void) -> c_int,
@@ -124,7 +126,7 @@ impl Mpi {
             bcast: function!(lib, "MPI_Bcast"),
             allreduce: function!(lib, "MPI_Allreduce"),
             reduce_scatter_block: function!(lib, "MPI_Reduce_scatter_block"),
-            datatypes: handles(lib, &["float", "double", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t"])?,
+            datatypes: handles(lib, &["float", "double", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t", "uint16_t", "uint16_t"])?,
             ops: handles(lib, &["op_sum", "op_prod", "op_max", "op_min", "op_band", "op_bor", "op_bxor"])?,
             op_create: function!(lib, "MPI_Op_create"),
             float_ops: OnceLock::new(),
@@ -242,6 +244,39 @@ extremum_op!(max_f64, f64, true);
 extremum_op!(min_f32, f32, false);
 extremum_op!(min_f64, f64, false);
 
+/// `a op b` on 16-bit floats as compiled code computes it: both widened to f32, the f32
+/// result rounded to the 16-bit format (nearest, ties to even).
+fn half_op(a: u16, b: u16, reduction: Reduction, bf16: bool) -> u16 {
+    use crate::ir::literal::{bf16_bits, f16_bits, f16_value};
+    let value = |h: u16| if bf16 { f32::from_bits((h as u32) << 16) } else { f16_value(h) as f32 };
+    let (x, y) = (value(a), value(b));
+    let r = match reduction {
+        Reduction::Sum => x + y,
+        Reduction::Product => x * y,
+        Reduction::Max => float_extremum(x as f64, y as f64, true) as f32,
+        _ => float_extremum(x as f64, y as f64, false) as f32,
+    };
+    if bf16 { bf16_bits(r as f64) } else { f16_bits(r as f64) }
+}
+
+macro_rules! half_ops {
+    ($($name:ident: $reduction:ident, $bf16:expr;)*) => {$(
+        /// An `MPI_User_function` on 16-bit floats ([`half_op`]).
+        unsafe extern "C" fn $name(input: *mut c_void, inout: *mut c_void, len: *mut c_int, _: *mut Handle) {
+            let n = (*len).max(0) as usize;
+            // SAFETY: MPI passes two buffers of `*len` 16-bit words.
+            let (a, b) = (std::slice::from_raw_parts(input as *const u16, n), std::slice::from_raw_parts_mut(inout as *mut u16, n));
+            for (x, y) in a.iter().zip(b.iter_mut()) {
+                *y = half_op(*x, *y, Reduction::$reduction, $bf16);
+            }
+        }
+    )*};
+}
+half_ops! {
+    sum_f16: Sum, false; product_f16: Product, false; max_f16: Max, false; min_f16: Min, false;
+    sum_bf16: Sum, true; product_bf16: Product, true; max_bf16: Max, true; min_bf16: Min, true;
+}
+
 fn count(bytes: usize) -> Result<c_int, String> {
     c_int::try_from(bytes).map_err(|_| format!("a message of {bytes} bytes is over MPI's 2 GiB count limit"))
 }
@@ -339,22 +374,21 @@ impl Mpi {
         check(unsafe { (self.recv)(data.as_mut_ptr().cast(), count(data.len())?, self.byte, from as c_int, tag, self.world, std::ptr::null_mut()) }, "MPI_Recv")
     }
 
-    /// The MPI op of `reduction` on `datatype`: the predefined one, or for float maximum and
-    /// minimum one made by `MPI_Op_create` ([`float_extremum`]; commutative).
+    /// The MPI op of `reduction` on `datatype`: the predefined one, or one made by
+    /// `MPI_Op_create` (commutative) where MPI's would differ from compiled code's: float
+    /// maximum and minimum ([`float_extremum`]), and every reduction of 16-bit floats
+    /// ([`half_op`]; they travel as `MPI_UINT16_T`).
     fn op(&self, reduction: Reduction, datatype: Datatype) -> Result<Handle, String> {
-        let float = match datatype {
-            Datatype::F32 => 0,
-            Datatype::F64 => 1,
-            _ => return Ok(self.ops[reduction as usize - 1]),
-        };
-        let min = match reduction {
-            Reduction::Max => 0,
-            Reduction::Min => 2,
+        let extremum = matches!(reduction, Reduction::Max | Reduction::Min);
+        let at = match datatype {
+            Datatype::F32 | Datatype::F64 if extremum => (reduction == Reduction::Min) as usize * 2 + (datatype == Datatype::F64) as usize,
+            Datatype::F16 | Datatype::BF16 => 4 + (datatype == Datatype::BF16) as usize * 4 + reduction as usize - 1,
             _ => return Ok(self.ops[reduction as usize - 1]),
         };
         let made = self.float_ops.get_or_init(|| {
-            let functions: [UserFunction; 4] = [max_f32, max_f64, min_f32, min_f64];
-            let mut ops = [0usize; 4];
+            let functions: [UserFunction; 12] =
+                [max_f32, max_f64, min_f32, min_f64, sum_f16, product_f16, max_f16, min_f16, sum_bf16, product_bf16, max_bf16, min_bf16];
+            let mut ops = [0usize; 12];
             for (op, f) in ops.iter_mut().zip(functions) {
                 let mut h: Handle = std::ptr::null_mut();
                 // SAFETY: MPI is initialized; `h` receives the new op (kept for the process's life).
@@ -363,12 +397,14 @@ impl Mpi {
             }
             Ok(ops)
         });
-        Ok(made.as_ref().map_err(Clone::clone)?[min + float] as Handle)
+        let ops = made.as_ref().map_err(Clone::clone)?;
+        ops.get(at).map(|&h| h as Handle).ok_or_else(|| format!("no MPI op for {reduction:?} on {datatype:?}"))
     }
 
     /// The elements of `datatype` in `bytes` bytes, as MPI's count.
     fn elements(bytes: usize, datatype: Datatype) -> Result<c_int, String> {
-        count(bytes / datatype.size())
+        let n = bytes / datatype.size();
+        c_int::try_from(n).map_err(|_| format!("a reduction of {n} elements is over MPI's count limit ({})", c_int::MAX))
     }
 
     /// `MPI_Allreduce` over the group holding this process: `recv` (as long as `send`) gets

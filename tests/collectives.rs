@@ -382,7 +382,8 @@ fn reductions_mpi_does_match_folds_over_each_group_on_four_ranks() {
 }
 
 /// On 2 processes: signed 8-bit sums that wrap, 16-bit products that wrap, f64 sums, u32
-/// and, and a reduce_scatter of i32 maxima, each against the same op computed here.
+/// and, a reduce_scatter of i32 maxima, and f16/bf16 sums, products and maxima that round
+/// (MPI has no type for them: ops of ours), each against the same op computed here.
 #[test]
 fn reductions_mpi_does_wrap_like_the_region_on_two_ranks() {
     let dir = temp_dir("reductions2");
@@ -398,17 +399,27 @@ fn reductions_mpi_does_wrap_like_the_region_on_two_ranks() {
     let one = "dense<[[0, 1]]> : tensor<1x2xi64>";
     let reversed = "dense<[[1, 0]]> : tensor<1x2xi64>";
     let program = [
-        "func.func @main(%x: tensor<4xi64>) -> (tensor<4xi8>, tensor<4xi16>, tensor<4xf64>, tensor<4xui32>, tensor<2xi32>) {\n".to_string(),
-        ["b:i8", "h:i16", "d:f64", "u:ui32", "i:i32"].iter().map(|vt| {
+        "func.func @main(%x: tensor<4xi64>) -> (tensor<4xi8>, tensor<4xi16>, tensor<4xf64>, tensor<4xui32>, tensor<2xi32>, tensor<4xf16>, tensor<4xf32>, tensor<4xf16>) {\n".to_string(),
+        ["b:i8", "h:i16", "d:f64", "u:ui32", "i:i32", "e:f16", "g:bf16"].iter().map(|vt| {
             let (v, t) = vt.split_once(':').unwrap();
             format!("  %{v} = stablehlo.convert %x : (tensor<4xi64>) -> tensor<4x{t}>\n")
+        }).collect(),
+        // x / 3 in the 16-bit formats: inexact, so that sums and products round.
+        ["e:f16", "g:bf16"].iter().map(|vt| {
+            let (v, t) = vt.split_once(':').unwrap();
+            format!("  %{v}3c = stablehlo.constant dense<3.0> : tensor<4x{t}>\n  %{v}3 = stablehlo.divide %{v}, %{v}3c : tensor<4x{t}>\n")
         }).collect(),
         reduction("r0", "all_reduce", "b", "i8", "add", one),
         reduction("r1", "all_reduce", "h", "i16", "multiply", reversed),
         reduction("r2", "all_reduce", "d", "f64", "add", "dense<> : tensor<0x0xi64>"),
         reduction("r3", "all_reduce", "u", "ui32", "and", one),
         reduction("r4", "reduce_scatter", "i", "i32", "maximum", reversed),
-        "  return %r0, %r1, %r2, %r3, %r4 : tensor<4xi8>, tensor<4xi16>, tensor<4xf64>, tensor<4xui32>, tensor<2xi32>\n}\n".to_string(),
+        reduction("r5", "all_reduce", "e3", "f16", "add", one),
+        reduction("r6", "all_reduce", "g3", "bf16", "multiply", reversed),
+        reduction("r7", "all_reduce", "e3", "f16", "maximum", one),
+        // bf16 has no .npy type: written as f32 (exact).
+        "  %r6f = stablehlo.convert %r6 : (tensor<4xbf16>) -> tensor<4xf32>\n".to_string(),
+        "  return %r0, %r1, %r2, %r3, %r4, %r5, %r6f, %r7 : tensor<4xi8>, tensor<4xi16>, tensor<4xf64>, tensor<4xui32>, tensor<2xi32>, tensor<4xf16>, tensor<4xf32>, tensor<4xf16>\n}\n".to_string(),
     ]
     .concat();
     std::fs::write(dir.join("p.mlir"), program).unwrap();
@@ -423,5 +434,13 @@ fn reductions_mpi_does_wrap_like_the_region_on_two_ranks() {
         // Group [[1, 0]]: rank 1 is at position 0 and keeps the first half.
         let half = if k == 1 { 0..2 } else { 2..4 };
         assert_eq!(result(k, 4), half.map(|i| xs[0][i].max(xs[1][i]) as f64).collect::<Vec<_>>(), "rank {k} reduce_scatter maximum");
+        // 16-bit floats as compiled code computes them: in f32, rounded to nearest even.
+        use xhlo::ir::literal::{bf16_bits, f16_bits, f16_value};
+        let f16 = |v: f32| f16_value(f16_bits(v as f64)) as f32;
+        let bf16 = |v: f32| f32::from_bits((bf16_bits(v as f64) as u32) << 16);
+        let third = |x: i64, round: &dyn Fn(f32) -> f32| round(round(x as f32) / 3.0);
+        assert_eq!(result(k, 5), each(&|a, b| f16(third(a, &f16) + third(b, &f16)) as f64), "rank {k} f16 add");
+        assert_eq!(result(k, 6), each(&|a, b| bf16(third(a, &bf16) * third(b, &bf16)) as f64), "rank {k} bf16 multiply");
+        assert_eq!(result(k, 7), each(&|a, b| third(a, &f16).max(third(b, &f16)) as f64), "rank {k} f16 maximum");
     }
 }

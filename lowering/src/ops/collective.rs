@@ -98,6 +98,10 @@ pub enum Datatype {
     U16 = 8,
     U32 = 9,
     U64 = 10,
+    /// 16-bit floats: MPI has no type for them; the host reduces them with ops of its own
+    /// on 16-bit words.
+    F16 = 11,
+    BF16 = 12,
 }
 
 impl Reduction {
@@ -105,14 +109,26 @@ impl Reduction {
 }
 
 impl Datatype {
-    pub const ALL: [Datatype; 10] =
-        [Datatype::F32, Datatype::F64, Datatype::I8, Datatype::I16, Datatype::I32, Datatype::I64, Datatype::U8, Datatype::U16, Datatype::U32, Datatype::U64];
+    pub const ALL: [Datatype; 12] = [
+        Datatype::F32,
+        Datatype::F64,
+        Datatype::I8,
+        Datatype::I16,
+        Datatype::I32,
+        Datatype::I64,
+        Datatype::U8,
+        Datatype::U16,
+        Datatype::U32,
+        Datatype::U64,
+        Datatype::F16,
+        Datatype::BF16,
+    ];
 
     /// The bytes of one element.
     pub fn size(self) -> usize {
         match self {
             Datatype::I8 | Datatype::U8 => 1,
-            Datatype::I16 | Datatype::U16 => 2,
+            Datatype::I16 | Datatype::U16 | Datatype::F16 | Datatype::BF16 => 2,
             Datatype::F32 | Datatype::I32 | Datatype::U32 => 4,
             Datatype::F64 | Datatype::I64 | Datatype::U64 => 8,
         }
@@ -133,7 +149,11 @@ impl Datatype {
 ///   which drops a NaN and does not order -0 below +0, where `stablehlo.maximum` propagates
 ///   NaN (`arith.maximumf`);
 /// - and, or, xor: integers of 8-64 bits and PRED (bytes 0 or 1) as bitwise ops on unsigned;
-/// - f16, bf16, sub-byte integers, complex products and everything else: the region.
+/// - f16 and bf16 add, multiply, maximum, minimum: MPI has no type for them; the host
+///   reduces them with ops of its own (`MPI_Op_create`) that compute in f32 and round to
+///   nearest even, as compiled code does (f32 holds a sum or product of two 16-bit floats
+///   closely enough that the result is the correctly rounded one);
+/// - sub-byte integers, complex products and everything else: the region.
 pub fn by_mpi(body: &mlir_text::ast::Block, element: xhlo_ir::ElementType) -> Option<(Reduction, Datatype)> {
     use xhlo_ir::ElementType as E;
     let scalar = |t: &mlir_text::ast::Type| xtensor(t).is_ok_and(|t| t.rank() == 0 && t.element == element);
@@ -162,8 +182,14 @@ pub fn by_mpi(body: &mlir_text::ast::Block, element: xhlo_ir::ElementType) -> Op
         E::S32 | E::U32 => (Datatype::I32, Datatype::U32),
         E::S64 | E::U64 => (Datatype::I64, Datatype::U64),
         E::Pred if matches!(reduction, Reduction::BitAnd | Reduction::BitOr | Reduction::BitXor) => return Some((reduction, Datatype::U8)),
-        E::F32 | E::F64 if matches!(reduction, Reduction::Sum | Reduction::Product | Reduction::Max | Reduction::Min) => {
-            return Some((reduction, if element == E::F32 { Datatype::F32 } else { Datatype::F64 }))
+        E::F16 | E::BF16 | E::F32 | E::F64 if matches!(reduction, Reduction::Sum | Reduction::Product | Reduction::Max | Reduction::Min) => {
+            let datatype = match element {
+                E::F16 => Datatype::F16,
+                E::BF16 => Datatype::BF16,
+                E::F32 => Datatype::F32,
+                _ => Datatype::F64,
+            };
+            return Some((reduction, datatype));
         }
         E::C64 | E::C128 if reduction == Reduction::Sum => return Some((reduction, if element == E::C64 { Datatype::F32 } else { Datatype::F64 })),
         _ => return None,
@@ -517,8 +543,9 @@ mod tests {
             ("i1", "and", "%p, %q", Some((5, 7))),
             ("f32", "maximum", "%p, %q", Some((3, 1))),
             ("f64", "minimum", "%q, %p", Some((4, 2))),
-            // f16, sub-byte, complex product, one argument twice: the region.
-            ("f16", "add", "%p, %q", None),
+            ("f16", "add", "%p, %q", Some((1, 11))),
+            ("bf16", "maximum", "%p, %q", Some((3, 12))),
+            // Sub-byte, complex product, one argument twice: the region.
             ("i4", "add", "%p, %q", None),
             ("complex<f32>", "multiply", "%p, %q", None),
             ("f32", "add", "%p, %p", None),
