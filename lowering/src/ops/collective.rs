@@ -530,7 +530,8 @@ mod tests {
     #[test]
     fn reductions_mpi_has_go_to_mpi_and_the_rest_are_folded() {
         // (element, op, operands, words b and c or None for the fold)
-        let cases: &[(&str, &str, &str, Option<(i64, i64)>)] = &[
+        type Case = (&'static str, &'static str, &'static str, Option<(i64, i64)>);
+        let cases: &[Case] = &[
             ("f32", "add", "%p, %q", Some((1, 1))),
             ("f64", "add", "%q, %p", Some((1, 2))),
             ("f32", "multiply", "%p, %q", Some((2, 1))),
@@ -556,7 +557,7 @@ mod tests {
             let out = all_reduce_of(element, op, operands);
             match words {
                 Some((b, c)) => {
-                    assert!(out.contains(&format!("dense<[3, ")) && out.contains(&format!(", 0, 0, {b}, {c}, 1, 2, 0, 1,")), "{element} {op}: {out}");
+                    assert!(out.contains("dense<[3, ") && out.contains(&format!(", 0, 0, {b}, {c}, 1, 2, 0, 1,")), "{element} {op}: {out}");
                     assert!(!out.contains("scf.for") && !out.contains("func.call @xhlo_collective_take"), "{element} {op} is folded: {out}");
                 }
                 None => assert!(out.contains("scf.for") && out.contains(", 0, 0, 0, 0, 1, 2, 0, 1,"), "{element} {op} not folded: {out}"),
