@@ -271,3 +271,51 @@ fn a_body_split_into_chunks_gives_the_same_numbers() {
     let order = Literal::from_scalars(TensorType::new(vec![4], ElementType::S32), &[1, 3, 2, 0].map(Scalar::Int));
     assert_eq!(out[1], order);
 }
+
+/// 2^46 f32 elements: 2^48 bytes (256 TiB), more than any machine can map, so an allocation
+/// of it fails at once, whatever the machine's memory and overcommit policy.
+const HUGE: &str = "tensor<70368744177664xf32>";
+
+/// A run that cannot allocate (issue 11) is an error naming the size and the tensor of that
+/// size, not the end of the process: the same program fails again the same way, and the
+/// process runs other programs. The static check is lifted (`memory_limit`) so the program
+/// reaches the allocation.
+#[test]
+fn a_run_out_of_memory_is_an_error_and_the_process_runs_on() {
+    let ctx = XhloContext::new();
+    // The intermediate is broadcast, then reversed (a copy through memory with fusion off),
+    // then summed: compiled code allocates 2^48 bytes (plus its alignment).
+    let text = format!(
+        r#"func.func @main(%a: tensor<f32>) -> tensor<f32> {{
+  %big = "xhlo.broadcast_in_dim"(%a) {{broadcast_dimensions = array<i64>}} : (tensor<f32>) -> {HUGE}
+  %rev = "xhlo.reverse"(%big) {{dimensions = array<i64: 0>}} : ({HUGE}) -> {HUGE}
+  %z = "xhlo.constant"() {{value = dense<0.0> : tensor<f32>}} : () -> tensor<f32>
+  %s = "xhlo.reduce"(%rev, %z) ({{
+  ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+    %t = "xhlo.add"(%p, %q) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "gpu.yield"(%t) : (tensor<f32>) -> ()
+  }}) {{dimensions = array<i64: 0>}} : ({HUGE}, tensor<f32>) -> tensor<f32>
+  return %s : tensor<f32>
+}}"#
+    );
+    let module = source::parse_and_verify(&ctx, &text, "huge.mlir").unwrap_or_else(|d| panic!("{d:?}"));
+    let options = CompileOptions { memory_limit: Some(u64::MAX), eqsat: false, fusion: xhlo::runtime::Fusion::Off, ..Default::default() };
+    let program = compile(&ctx, &module, &options, "huge.mlir").unwrap_or_else(|e| panic!("{e}"));
+    let one = f32s(&[], &[1.0]);
+    for _ in 0..2 {
+        let err = program.run(std::slice::from_ref(&one)).expect_err("2^48 bytes cannot be allocated");
+        let message = err.to_string();
+        assert!(matches!(err, xhlo::runtime::RunError::OutOfMemory(_)), "{message}");
+        assert!(message.starts_with("out of memory: the compiled program could not allocate 281475.0 GB (28147497671"), "{message}");
+        assert!(message.contains(&format!("({HUGE}) at huge.mlir:")), "the tensor of that size is named: {message}");
+    }
+    // A result that cannot be allocated is refused before compiled code runs.
+    let text = format!("func.func @main(%a: tensor<f32>) -> {HUGE} {{\n  %big = \"xhlo.broadcast_in_dim\"(%a) {{broadcast_dimensions = array<i64>}} : (tensor<f32>) -> {HUGE}\n  return %big : {HUGE}\n}}");
+    let module = source::parse_and_verify(&ctx, &text, "result.mlir").unwrap_or_else(|d| panic!("{d:?}"));
+    let program = compile(&ctx, &module, &options, "result.mlir").unwrap_or_else(|e| panic!("{e}"));
+    let err = program.run(std::slice::from_ref(&one)).expect_err("2^48 bytes cannot be allocated").to_string();
+    assert!(err.starts_with("out of memory: could not allocate 281475.0 GB (281474976710656 bytes) for result #0 of the entry"), "{err}");
+    // The process is still usable.
+    let out = run("func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n  %0 = \"xhlo.add\"(%a, %a) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>\n  return %0 : tensor<2xf32>\n}", &[f32s(&[2], &[1.0, 2.5])]);
+    assert_eq!(out[0].scalars().collect::<Vec<_>>(), [2.0, 5.0].map(Scalar::Float));
+}
