@@ -293,10 +293,14 @@ const HUGE: &str = "tensor<70368744177664xf32>";
 #[test]
 fn a_run_out_of_memory_is_an_error_and_the_process_runs_on() {
     let ctx = XhloContext::new();
-    // The intermediate is broadcast, then reversed (a copy through memory with fusion off),
-    // then summed: compiled code allocates 2^48 bytes (plus its alignment).
+    // The 2^48-byte intermediate is broadcast, then reversed (a copy through memory with
+    // fusion off), then summed: compiled code asks for 2^48 bytes (plus its alignment) while it
+    // holds two buffers of 100 MB, which the failed run frees.
+    const HELD: &str = "tensor<25000000xf32>";
     let text = format!(
-        r#"func.func @main(%a: tensor<f32>) -> tensor<f32> {{
+        r#"func.func @main(%a: tensor<f32>) -> (tensor<f32>, {HELD}) {{
+  %m = "xhlo.broadcast_in_dim"(%a) {{broadcast_dimensions = array<i64>}} : (tensor<f32>) -> {HELD}
+  %m2 = "xhlo.reverse"(%m) {{dimensions = array<i64: 0>}} : ({HELD}) -> {HELD}
   %big = "xhlo.broadcast_in_dim"(%a) {{broadcast_dimensions = array<i64>}} : (tensor<f32>) -> {HUGE}
   %rev = "xhlo.reverse"(%big) {{dimensions = array<i64: 0>}} : ({HUGE}) -> {HUGE}
   %z = "xhlo.constant"() {{value = dense<0.0> : tensor<f32>}} : () -> tensor<f32>
@@ -305,19 +309,23 @@ fn a_run_out_of_memory_is_an_error_and_the_process_runs_on() {
     %t = "xhlo.add"(%p, %q) : (tensor<f32>, tensor<f32>) -> tensor<f32>
     "gpu.yield"(%t) : (tensor<f32>) -> ()
   }}) {{dimensions = array<i64: 0>}} : ({HUGE}, tensor<f32>) -> tensor<f32>
-  return %s : tensor<f32>
+  %m3 = "xhlo.add"(%m2, %m) : ({HELD}, {HELD}) -> {HELD}
+  return %s, %m3 : tensor<f32>, {HELD}
 }}"#
     );
     let module = source::parse_and_verify(&ctx, &text, "huge.mlir").unwrap_or_else(|d| panic!("{d:?}"));
     let options = CompileOptions { memory_limit: Some(u64::MAX), eqsat: false, fusion: xhlo::runtime::Fusion::Off, ..Default::default() };
     let program = compile(&ctx, &module, &options, "huge.mlir").unwrap_or_else(|e| panic!("{e}"));
     let one = f32s(&[], &[1.0]);
-    for _ in 0..2 {
+    for _ in 0..3 {
         let err = program.run(std::slice::from_ref(&one)).expect_err("2^48 bytes cannot be allocated");
         let message = err.to_string();
         assert!(matches!(err, xhlo::runtime::RunError::OutOfMemory(_)), "{message}");
         assert!(message.starts_with("out of memory: the compiled program could not allocate 281475.0 GB (28147497671"), "{message}");
-        assert!(message.contains(&format!("({HUGE}) at huge.mlir:")), "the tensor of that size is named: {message}");
+        assert!(message.contains(&format!("({HUGE}) at huge.mlir:4:")), "the tensor of that size is named: {message}");
+        // The two buffers of 100 MB it held (in their size classes; on this machine 201.3 MB).
+        let freed = message.split_once("; the run's other buffers (").and_then(|(_, rest)| rest.strip_suffix(" MB) were freed"));
+        assert!(freed.and_then(|mb| mb.parse::<f64>().ok()).is_some_and(|mb| mb >= 200.0), "{message}");
     }
     // A result that cannot be allocated is refused before compiled code runs.
     let text = format!("func.func @main(%a: tensor<f32>) -> {HUGE} {{\n  %big = \"xhlo.broadcast_in_dim\"(%a) {{broadcast_dimensions = array<i64>}} : (tensor<f32>) -> {HUGE}\n  return %big : {HUGE}\n}}");
