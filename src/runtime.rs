@@ -347,8 +347,8 @@ impl Jit {
     }
 
     /// Calls the entry with `args` (one pointer per argument, to a pointer to its memref
-    /// descriptor) as a run of [`blocks`]: `Err(request)` when an allocation of `request`
-    /// bytes failed (the run's blocks, `freed` bytes, are freed): `Err((request, freed))`.
+    /// descriptor) as a run of [`blocks`]: `Err((request, freed))` when an allocation of
+    /// `request` bytes failed, after the `freed` bytes of blocks the run held were freed.
     fn invoke_packed(&self, args: &mut [*mut ()]) -> Result<(), (usize, usize)> {
         // SAFETY: the packed wrapper of the entry reads one pointer per argument; compiled
         // code calls no Rust code that allocates from `blocks`.
