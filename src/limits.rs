@@ -25,23 +25,48 @@ pub fn human_bytes(n: u64) -> String {
     }
 }
 
-/// Checks every tensor type of `ops` (recursively) against `limit` bytes (`None`: only
-/// overflow). The error is located (`file:line:col: error: ...`).
-pub fn check_sizes(ops: &[Op], limit: Option<u64>, file: &str) -> Result<(), String> {
+/// Calls `f` with the position, a description (`'xhlo.iota' op result #0`) and the type of
+/// every value `ops` declare (results, and block arguments of regions), recursively.
+fn each_declared(ops: &[Op], f: &mut impl FnMut(Pos, String, &AstType) -> Result<(), String>) -> Result<(), String> {
     for op in ops {
         for (i, t) in op.result_types.iter().enumerate() {
-            check_type(t, limit, file, op.pos, &format!("'{}' op result #{i}", op.name))?;
+            f(op.pos, format!("'{}' op result #{i}", op.name), t)?;
         }
         for region in &op.regions {
             for block in &region.blocks {
                 for (v, t) in &block.args {
-                    check_type(t, limit, file, op.pos, &format!("'{}' op argument %{}", op.name, v.0))?;
+                    f(op.pos, format!("'{}' op argument %{}", op.name, v.0), t)?;
                 }
-                check_sizes(&block.ops, limit, file)?;
+                each_declared(&block.ops, f)?;
             }
         }
     }
     Ok(())
+}
+
+/// Checks every tensor type of `ops` (recursively) against `limit` bytes (`None`: only
+/// overflow). The error is located (`file:line:col: error: ...`).
+pub fn check_sizes(ops: &[Op], limit: Option<u64>, file: &str) -> Result<(), String> {
+    each_declared(ops, &mut |pos, what, t| check_type(t, limit, file, pos, &what))
+}
+
+/// The byte size of every tensor `ops` declare, each with what declares it
+/// (`'xhlo.iota' op result #0 (tensor<8xf32>) at f.mlir:2:8`), sorted by size: what a failed
+/// allocation of compiled code is matched with ([`crate::runtime`]).
+pub fn declared_sizes(ops: &[Op], file: &str) -> Vec<(u64, String)> {
+    let mut out = Vec::new();
+    let _ = each_declared(ops, &mut |pos, what, t| {
+        if let Ok(ty) = crate::lowering::convert::xtype(t) {
+            for t in ty.tensors() {
+                if let Some(bytes) = t.checked_bytes() {
+                    out.push((bytes as u64, format!("{what} ({t}) at {file}:{pos}")));
+                }
+            }
+        }
+        Ok(())
+    });
+    out.sort_by_key(|(bytes, _)| *bytes);
+    out
 }
 
 fn check_type(t: &AstType, limit: Option<u64>, file: &str, pos: Pos, what: &str) -> Result<(), String> {

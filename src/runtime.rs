@@ -31,6 +31,9 @@ pub enum RunError {
     Input(String),
     #[error("execution failed: {0}")]
     Execution(String),
+    /// An allocation failed while the program ran (see [`Program::run`]).
+    #[error("out of memory: {0}")]
+    OutOfMemory(String),
 }
 
 /// A compiled entry function, ready to run.
@@ -48,6 +51,9 @@ pub struct Program {
     /// The send/recv channel table of a run under MPI, exchanged when the program first
     /// runs there and kept.
     channels: std::sync::OnceLock<crate::collective::Channels>,
+    /// The byte size of every tensor the program declares and what declares it, sorted by
+    /// size ([`crate::limits::declared_sizes`]): a failed allocation is matched with these.
+    sizes: Vec<(u64, String)>,
 }
 
 /// Options for [`compile`]: the options of the `xhlo-jit` pipeline ([`CompileOptions::pipeline`])
@@ -225,7 +231,8 @@ pub fn compile_ast(ctx: &XhloContext, parsed: &mlir_text::ast::File, options: &C
     let mut needs = crate::collective::Needs::of(parsed, &options.entry);
     needs.replicas = options.num_replicas.or(needs.replicas);
     needs.partitions = options.num_partitions.or(needs.partitions);
-    Ok(Program { engine, inputs, outputs, compile_time, threads: options.effective_threads(), needs, channels: Default::default() })
+    let sizes = crate::limits::declared_sizes(&parsed.ops, file);
+    Ok(Program { engine, inputs, outputs, compile_time, threads: options.effective_threads(), needs, channels: Default::default(), sizes })
 }
 
 /// The phases of a compilation as a report in the style of MLIR's `--mlir-timing`.
@@ -343,10 +350,12 @@ impl Jit {
     }
 
     /// Calls the entry with `args` (one pointer per argument, to a pointer to its memref
-    /// descriptor).
-    fn invoke_packed(&self, args: &mut [*mut ()]) {
-        // SAFETY: the packed wrapper of the entry reads one pointer per argument.
-        unsafe { (self.entry)(args.as_mut_ptr() as *mut *mut std::ffi::c_void) }
+    /// descriptor) as a run of [`blocks`]: `Err((request, freed))` when an allocation of
+    /// `request` bytes failed, after the `freed` bytes of blocks the run held were freed.
+    fn invoke_packed(&self, args: &mut [*mut ()]) -> Result<(), (usize, usize)> {
+        // SAFETY: the packed wrapper of the entry reads one pointer per argument; compiled
+        // code calls no Rust code that allocates from `blocks`.
+        unsafe { blocks::run(self.entry, args.as_mut_ptr() as *mut *mut std::ffi::c_void) }
     }
 }
 
@@ -372,6 +381,11 @@ fn host_symbols() -> Vec<(&'static str, *mut std::ffi::c_void)> {
     symbols
 }
 
+/// A byte count as `8.0 GB (8000000064 bytes)`.
+fn sized(bytes: u64) -> String {
+    format!("{} ({bytes} bytes)", crate::limits::human_bytes(bytes))
+}
+
 /// A memref descriptor: pointers, offset, sizes, strides (dense, in `ty`'s layout).
 fn descriptor(data: *mut u8, ty: &TensorType) -> Vec<i64> {
     let mut d = vec![data as i64, data as i64, 0];
@@ -383,6 +397,12 @@ fn descriptor(data: *mut u8, ty: &TensorType) -> Vec<i64> {
 impl Program {
     /// Runs the program on `inputs` (checked against the entry's parameter types), with an
     /// empty infeed queue (a program that reads the infeed fails) and its outfeed dropped.
+    ///
+    /// A run that cannot allocate a buffer (its results here, or a temporary in compiled
+    /// code) is [`RunError::OutOfMemory`], naming the size and, for a temporary, the tensor
+    /// of the program whose size it has; the memory the run held is freed, and the program
+    /// and the process can run again. (An allocation failing inside an OpenMP parallel
+    /// region still ends the process with the message: see [`blocks`].)
     pub fn run(&self, inputs: &[Literal]) -> Result<Vec<Literal>, RunError> {
         Ok(self.run_with_feed(inputs, Feed::default())?.0)
     }
@@ -417,6 +437,22 @@ impl Program {
         }
         self.check_inputs(self.inputs.iter().zip(inputs).map(|(t, b)| (t, b.len())))?;
         Ok(self.invoke(inputs, Feed::default())?.0)
+    }
+
+    /// What an allocation of `request` bytes by compiled code that failed was for, as far as
+    /// its size tells: bufferization asks for a tensor's bytes plus at most 64 (its
+    /// alignment), so the tensors of the program of that size are named (a temporary of the
+    /// lowering may have the size of none). `freed`: the bytes of the run's other buffers.
+    fn failed_allocation(&self, request: u64, freed: u64) -> String {
+        let first = self.sizes.partition_point(|(bytes, _)| *bytes + 64 < request);
+        let same: Vec<&str> = self.sizes[first..].iter().take_while(|(bytes, _)| *bytes <= request).map(|(_, what)| what.as_str()).collect();
+        let of = match same.as_slice() {
+            [] => "a temporary with the size of no tensor of the program".to_string(),
+            [one] => format!("the size of {one}"),
+            [one, more @ ..] => format!("the size of {one} and of {} more", more.len()),
+        };
+        let freed = if freed == 0 { String::new() } else { format!("; the run's other buffers ({}) were freed", crate::limits::human_bytes(freed)) };
+        format!("the compiled program could not allocate {}, {of}{freed}", sized(request))
     }
 
     /// Checks the inputs' count, types (layouts may differ: literals are logical) and sizes.
@@ -460,7 +496,12 @@ impl Program {
         // The results' buffers are allocated, not zeroed: the entry wrapper writes every
         // element of each (`bufferization.materialize_in_destination` of the whole tensor),
         // and zeroing them first is a pass over memory as long as an element-wise kernel's.
-        let mut outs: Vec<Vec<u8>> = self.outputs.iter().map(|t| Vec::with_capacity(storage_bytes(t))).collect();
+        let mut outs: Vec<Vec<u8>> = Vec::with_capacity(self.outputs.len());
+        for (i, t) in self.outputs.iter().enumerate() {
+            let mut bytes = Vec::new();
+            bytes.try_reserve_exact(storage_bytes(t)).map_err(|_| RunError::OutOfMemory(format!("could not allocate {} for result #{i} of the entry ({t})", sized(storage_bytes(t) as u64))))?;
+            outs.push(bytes);
+        }
         let pointers: Vec<*mut u8> = outs.iter_mut().map(|b| b.as_mut_ptr()).collect();
         let feed = self.invoke_raw(inputs, &pointers, feed)?;
         for (bytes, ty) in outs.iter_mut().zip(&self.outputs) {
@@ -490,7 +531,7 @@ impl Program {
         // channel table (every process's program must make its first run together with the
         // others', as SPMD programs do); later runs reuse it.
         let mpi = if self.needs.processes { Some(crate::mpi::get().map_err(RunError::Execution)?) } else { crate::mpi::loaded() };
-        let ((), mut feed) = match mpi {
+        let (ran, mut feed) = match mpi {
             Some(mpi) => {
                 let n = &self.needs;
                 let mut process = crate::collective::Process::new(mpi, n.replicas, n.partitions).map_err(RunError::Execution)?;
@@ -505,6 +546,9 @@ impl Program {
             }
             None => crate::feed::with_feed(feed, || self.engine.invoke_packed(&mut args)),
         };
+        if let Err((request, freed)) = ran {
+            return Err(RunError::OutOfMemory(self.failed_allocation(request as u64, freed as u64)));
+        }
         if let Some(e) = feed.take_error() {
             return Err(RunError::Execution(e));
         }
@@ -520,8 +564,20 @@ impl Program {
 /// again (at most [`blocks::CACHE_LIMIT`] bytes are kept); smaller ones go back at once.
 /// Every block carries a 64-byte header with its size class, so payloads are 64-byte
 /// aligned; compiled code frees only what it allocated.
+///
+/// Compiled code does not check what `malloc` returns, so an allocation that fails (after the
+/// cached blocks were given back and it was tried again) never returns: on the thread that
+/// runs the program ([`blocks::run`]), outside OpenMP parallel regions, it jumps back to the
+/// start of the run (`src/c/guard.c`), whose blocks are freed, and the run is an
+/// out-of-memory error. Blocks allocated on that thread are linked into the run's list
+/// (through their header) until they are freed, so the run knows which to free. Elsewhere (an
+/// OpenMP worker thread, or the caller's thread inside a parallel region, where jumping out
+/// would leave the OpenMP runtime's team waiting for it) the process ends with the reason.
 pub(crate) mod blocks {
     use std::alloc::{alloc, dealloc, Layout};
+    use std::cell::Cell;
+    use std::ffi::{c_int, c_void};
+    use std::ptr::null_mut;
     use std::sync::Mutex;
 
     const HEADER: usize = 64;
@@ -535,6 +591,89 @@ pub(crate) mod blocks {
     }
 
     static CACHE: Mutex<Option<Cache>> = Mutex::new(None);
+
+    /// A block's place in its run's list of live blocks; both null when the block belongs to
+    /// no run. The list of a run is circular through the run's own `Link`.
+    #[repr(C)]
+    #[derive(Clone, Copy)]
+    struct Link {
+        prev: *mut Link,
+        next: *mut Link,
+    }
+
+    /// The start of every block: its size class, then its link.
+    #[repr(C)]
+    struct Header {
+        size: usize,
+        link: Link,
+    }
+
+    const _: () = assert!(std::mem::size_of::<Header>() <= HEADER);
+
+    /// Guards every list of live blocks (a block may be freed on another thread than the one
+    /// that allocated it).
+    static LIVE: Mutex<()> = Mutex::new(());
+
+    thread_local! {
+        /// The list of the run on this thread (null: none).
+        static RUN: Cell<*mut Link> = const { Cell::new(null_mut()) };
+        /// The request that ended this thread's run.
+        static FAILED: Cell<usize> = const { Cell::new(0) };
+    }
+
+    unsafe extern "C" {
+        fn xhlo_guarded_call(entry: unsafe extern "C" fn(*mut *mut c_void), args: *mut *mut c_void) -> c_int;
+        fn xhlo_guard_active() -> c_int;
+        fn xhlo_guard_abort() -> !;
+    }
+
+    /// Calls a compiled entry (`entry(args)`) as a run: `Err((request, freed))` when an
+    /// allocation of `request` bytes failed, after freeing every block the run still held
+    /// (`freed` bytes).
+    ///
+    /// # Safety
+    /// `entry` must be compiled code that accepts `args`, and calls no Rust code with
+    /// destructors pending that could call [`malloc`] (the jump back skips its frames).
+    pub unsafe fn run(entry: unsafe extern "C" fn(*mut *mut c_void), args: *mut *mut c_void) -> Result<(), (usize, usize)> {
+        let mut list = Box::new(Link { prev: null_mut(), next: null_mut() });
+        let head: *mut Link = &mut *list;
+        unsafe {
+            (*head).prev = head;
+            (*head).next = head;
+        }
+        let outer = RUN.replace(head);
+        // SAFETY: as this function's contract says.
+        let jumped = unsafe { xhlo_guarded_call(entry, args) } != 0;
+        RUN.set(outer);
+        // The blocks still linked: those compiled code did not free (none after a run that
+        // returned; every temporary after one that failed).
+        let mut held = Vec::new();
+        {
+            let _live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+            unsafe {
+                let mut l = (*head).next;
+                while l != head {
+                    let next = (*l).next;
+                    (*l).prev = null_mut();
+                    (*l).next = null_mut();
+                    held.push(l as usize - std::mem::offset_of!(Header, link));
+                    l = next;
+                }
+            }
+        }
+        drop(list);
+        if !jumped {
+            return Ok(());
+        }
+        let mut freed = 0;
+        for block in held {
+            let size = unsafe { (*(block as *const Header)).size };
+            freed += size - HEADER;
+            unsafe { dealloc(block as *mut u8, layout(size)) };
+        }
+        release_cache();
+        Err((FAILED.get(), freed))
+    }
 
     /// The block size for a request: exact below [`CACHED`], else rounded up to a quarter
     /// power of two (at most 25% more).
@@ -582,17 +721,51 @@ pub(crate) mod blocks {
                 b
             }
         };
+        let header = block as *mut Header;
+        let head = RUN.get();
         unsafe {
-            (block as *mut usize).write(size);
+            header.write(Header { size, link: Link { prev: null_mut(), next: null_mut() } });
+            if !head.is_null() {
+                let _live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+                let link = &raw mut (*header).link;
+                (*link).prev = head;
+                (*link).next = (*head).next;
+                (*(*head).next).prev = link;
+                (*head).next = link;
+            }
             block.add(HEADER)
         }
     }
 
-    /// Compiled code does not check its allocations: returning null would end in a
-    /// segmentation fault. The process ends with the reason instead.
+    /// `malloc` cannot return null to compiled code (it would end in a segmentation fault).
+    /// In a run, outside OpenMP parallel regions, the run ends (jumping back to [`run`], which
+    /// frees its blocks); elsewhere the process ends with the reason. Nothing of this frame
+    /// or of `malloc`'s has a destructor when the jump skips them.
+    #[inline(never)]
     fn out_of_memory(request: usize) -> ! {
-        eprintln!("xhlo: error: out of memory: the compiled program could not allocate {request} bytes");
+        let in_run = !RUN.get().is_null() && unsafe { xhlo_guard_active() } != 0;
+        let parallel = openmp_level() > 0;
+        if in_run && !parallel {
+            FAILED.set(request);
+            // SAFETY: this thread is inside `xhlo_guarded_call`; the frames between hold
+            // nothing to drop.
+            unsafe { xhlo_guard_abort() }
+        }
+        let place = if parallel { " inside an OpenMP parallel region, which cannot be left early," } else { "" };
+        eprintln!("xhlo: error: out of memory: the compiled program could not allocate {request} bytes{place} (the process ends)");
         std::process::exit(1);
+    }
+
+    /// How many OpenMP parallel regions (active or not) enclose this thread's code: 0 when
+    /// `libomp` is not loaded.
+    fn openmp_level() -> i32 {
+        // SAFETY: looks a symbol up in the loaded libraries; `omp_get_level` takes nothing.
+        let f = unsafe { libc::dlsym(libc::RTLD_DEFAULT, c"omp_get_level".as_ptr()) };
+        if f.is_null() {
+            return 0;
+        }
+        let f: extern "C" fn() -> c_int = unsafe { std::mem::transmute(f) };
+        f()
     }
 
     /// Frees every cached block.
@@ -630,7 +803,17 @@ pub(crate) mod blocks {
             return;
         }
         let block = unsafe { payload.sub(HEADER) };
-        let size = unsafe { (block as *const usize).read() };
+        let header = block as *mut Header;
+        let size = unsafe { (*header).size };
+        unsafe {
+            if !(*header).link.prev.is_null() {
+                let _live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+                let Link { prev, next } = (*header).link;
+                (*prev).next = next;
+                (*next).prev = prev;
+                (*header).link = Link { prev: null_mut(), next: null_mut() };
+            }
+        }
         if size >= CACHED {
             let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
             let c = cache.get_or_insert_with(|| Cache { free: Default::default(), bytes: 0 });
@@ -666,6 +849,43 @@ pub(crate) mod blocks {
                 super::free(b);
                 assert!(super::calloc(usize::MAX, 2).is_null());
             }
+        }
+
+        /// A stand-in for compiled code: allocates 1 MiB (and hands it out through `args`),
+        /// frees a small block, then asks for 2^63 bytes (refused before the system allocator
+        /// is asked, so the cache other tests use is not released: the integration tests
+        /// fail real allocations).
+        unsafe extern "C" fn failing_entry(args: *mut *mut std::ffi::c_void) {
+            unsafe {
+                let kept = super::malloc(1 << 20);
+                kept.write_bytes(1, 1 << 20);
+                *args = kept as *mut std::ffi::c_void;
+                super::free(super::malloc(100));
+                super::malloc(1 << 63);
+                *args = std::ptr::null_mut();
+            }
+        }
+
+        unsafe extern "C" fn entry_that_frees(args: *mut *mut std::ffi::c_void) {
+            unsafe {
+                let a = super::malloc(1 << 20);
+                *args = a as *mut std::ffi::c_void;
+                super::free(a);
+            }
+        }
+
+        #[test]
+        fn a_failed_allocation_ends_the_run_and_frees_its_blocks() {
+            let mut out: *mut std::ffi::c_void = std::ptr::null_mut();
+            let got = unsafe { super::run(failing_entry, &mut out) };
+            let class = super::class(1 << 20) - super::HEADER;
+            assert_eq!(got, Err((1 << 63, class)), "the request named, the 1 MiB block (its class) freed");
+            assert!(!out.is_null(), "the entry stopped at the failed allocation");
+            // The thread runs again, and a run that frees its blocks ends with none held.
+            for _ in 0..2 {
+                assert_eq!(unsafe { super::run(entry_that_frees, &mut out) }, Ok(()));
+            }
+            assert!(super::RUN.get().is_null(), "no run is left installed on the thread");
         }
 
         #[test]

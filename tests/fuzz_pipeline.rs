@@ -3,8 +3,11 @@
 //! element type, an op name, a line deleted or repeated), then imported, verified, rewritten
 //! by the e-graph, lowered, compiled by the JIT and run with their checks. Each case must end
 //! in a result or an error, never a panic (a crash or a hang in compiled code fails the whole
-//! test binary). The case count is bounded for CI (`XHLO_FUZZ_CASES` raises it); the
-//! hostile-input reproducers are pinned in `cli.rs`.
+//! test binary). The case count is bounded for CI (`XHLO_FUZZ_CASES` raises it). The
+//! hostile-input reproducers of the corpus (`tests/fuzz/corpus/`, whose outcomes `cli.rs`
+//! pins) are seeds too, so their neighbours are tried; every case runs under a memory limit
+//! of 256 MB, so a mutation that shrinks a huge tensor to one the machine could hold is run
+//! only when it is small.
 
 use crate::support::{files, repo_root};
 use proptest::prelude::*;
@@ -24,6 +27,19 @@ static SEEDS: LazyLock<Vec<String>> = LazyLock::new(|| {
         }
     }
     assert!(out.len() > 100, "seed programs not found under {}", dir.display());
+    out
+});
+
+/// The corpus's reproducers, without their first line (how `cli.rs` runs them).
+static CORPUS: LazyLock<Vec<String>> = LazyLock::new(|| {
+    let out: Vec<String> = crate::cli::corpus()
+        .iter()
+        .map(|r| {
+            let text = String::from_utf8_lossy(&std::fs::read(&r.path).unwrap()).into_owned();
+            text.split_once('\n').map_or(String::new(), |(_, rest)| rest.to_string())
+        })
+        .collect();
+    assert!(!out.is_empty());
     out
 });
 
@@ -119,13 +135,14 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
-    fn mutated_programs_compile_and_run_or_fail_cleanly(seed in any::<usize>(), mutations in proptest::collection::vec(mutation(), 1..3)) {
-        let mut text = SEEDS[seed % SEEDS.len()].clone();
+    fn mutated_programs_compile_and_run_or_fail_cleanly(seed in any::<usize>(), from_corpus in proptest::bool::weighted(0.25), mutations in proptest::collection::vec(mutation(), 1..3)) {
+        let seeds: &[String] = if from_corpus { &CORPUS } else { &SEEDS };
+        let mut text = seeds[seed % seeds.len()].clone();
         for m in &mutations {
             text = apply(&text, m);
         }
         let ctx = XhloContext::new();
-        let options = xhlo::runtime::CompileOptions { threads: 1, ..Default::default() };
+        let options = xhlo::runtime::CompileOptions { threads: 1, memory_limit: Some(256 << 20), ..Default::default() };
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| xhlo::check::run_chunk_options(&ctx, &text, "fuzz.mlir", &options)));
         prop_assert!(outcome.is_ok(), "the pipeline panicked on:\n{text}");
     }

@@ -235,20 +235,30 @@ fn a_long_chain_of_adds_compiles_and_runs() {
 /// quadratic (issue 11: 10,000 such ops took 71 s); the numbers are the chain's.
 #[test]
 fn a_chain_too_large_for_the_egraph_is_fused_greedily() {
-    let n = 2000;
-    let t = "tensor<4xf32>";
-    let mut text = format!("func.func @main(%x: {t}) -> {t} {{\n  %half = \"xhlo.constant\"() {{value = dense<0.5> : {t}}} : () -> {t}\n");
-    let mut prev = "%x".to_string();
-    for i in 0..n {
-        let op = if i % 2 == 0 { format!("\"xhlo.multiply\"({prev}, %half)") } else { format!("\"xhlo.add\"({prev}, %x)") };
-        text += &format!("  %v{i} = {op} : ({t}, {t}) -> {t}\n");
-        prev = format!("%v{i}");
-    }
-    text += &format!("  return {prev} : {t}\n}}\n");
+    let chain = |n: usize| {
+        let t = "tensor<4xf32>";
+        let mut text = format!("func.func @main(%x: {t}) -> {t} {{\n  %half = \"xhlo.constant\"() {{value = dense<0.5> : {t}}} : () -> {t}\n");
+        let mut prev = "%x".to_string();
+        for i in 0..n {
+            let op = if i % 2 == 0 { format!("\"xhlo.multiply\"({prev}, %half)") } else { format!("\"xhlo.add\"({prev}, %x)") };
+            text += &format!("  %v{i} = {op} : ({t}, {t}) -> {t}\n");
+            prev = format!("%v{i}");
+        }
+        text + &format!("  return {prev} : {t}\n}}\n")
+    };
     let options = xhlo::passes::eqsat::EqsatOptions::default();
+    // With room for 601 nodes, the 601 ops (600 and the constant) are not too many, but their
+    // e-graph (with the argument's leaf, 602 nodes) is: it is built and counted. 2,000 ops are
+    // too many for the default limit by their count alone.
+    let room = xhlo::passes::eqsat::EqsatOptions { node_limit: 601 * xhlo::passes::eqsat::pass::FUSION_ROOM, ..options.clone() };
+    let (_, stats) = xhlo::passes::eqsat::optimize_text(&chain(600), "chain.mlir", &room).unwrap();
+    let report = stats.to_string();
+    assert!(report.contains("greedy: ") && report.contains(" e-nodes before fusion"), "{report}");
+    let n = 2000;
+    let text = chain(n);
     let (fused, stats) = xhlo::passes::eqsat::optimize_text(&text, "chain.mlir", &options).unwrap();
     let report = stats.to_string();
-    assert!(report.contains("greedy"), "{report}");
+    assert!(report.contains("greedy: ") && report.contains(" ops (at least as many e-nodes) before fusion"), "{report}");
     let kernels = fused.matches("\"xhlo.fusion\"").count();
     let most = xhlo::passes::fuse::MAX_GROUP_OPS;
     assert!(kernels >= n / most && kernels <= 2 * n.div_ceil(most), "{kernels} kernels: {report}");
@@ -304,4 +314,60 @@ fn a_body_split_into_chunks_gives_the_same_numbers() {
     assert_eq!(out[0], f32s(&[4], &want));
     let order = Literal::from_scalars(TensorType::new(vec![4], ElementType::S32), &[1, 3, 2, 0].map(Scalar::Int));
     assert_eq!(out[1], order);
+}
+
+/// 2^46 f32 elements: 2^48 bytes (256 TiB), more than any machine can map, so an allocation
+/// of it fails at once, whatever the machine's memory and overcommit policy.
+const HUGE: &str = "tensor<70368744177664xf32>";
+
+/// A run that cannot allocate (issue 11) is an error naming the size and the tensor of that
+/// size, not the end of the process: the same program fails again the same way, and the
+/// process runs other programs. The static check is lifted (`memory_limit`) so the program
+/// reaches the allocation.
+#[test]
+fn a_run_out_of_memory_is_an_error_and_the_process_runs_on() {
+    let ctx = XhloContext::new();
+    // The 2^48-byte intermediate is broadcast, then reversed (a copy through memory with
+    // fusion off), then summed: compiled code asks for 2^48 bytes (plus its alignment) while it
+    // holds two buffers of 100 MB, which the failed run frees.
+    const HELD: &str = "tensor<25000000xf32>";
+    let text = format!(
+        r#"func.func @main(%a: tensor<f32>) -> (tensor<f32>, {HELD}) {{
+  %m = "xhlo.broadcast_in_dim"(%a) {{broadcast_dimensions = array<i64>}} : (tensor<f32>) -> {HELD}
+  %m2 = "xhlo.reverse"(%m) {{dimensions = array<i64: 0>}} : ({HELD}) -> {HELD}
+  %big = "xhlo.broadcast_in_dim"(%a) {{broadcast_dimensions = array<i64>}} : (tensor<f32>) -> {HUGE}
+  %rev = "xhlo.reverse"(%big) {{dimensions = array<i64: 0>}} : ({HUGE}) -> {HUGE}
+  %z = "xhlo.constant"() {{value = dense<0.0> : tensor<f32>}} : () -> tensor<f32>
+  %s = "xhlo.reduce"(%rev, %z) ({{
+  ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+    %t = "xhlo.add"(%p, %q) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "gpu.yield"(%t) : (tensor<f32>) -> ()
+  }}) {{dimensions = array<i64: 0>}} : ({HUGE}, tensor<f32>) -> tensor<f32>
+  %m3 = "xhlo.add"(%m2, %m) : ({HELD}, {HELD}) -> {HELD}
+  return %s, %m3 : tensor<f32>, {HELD}
+}}"#
+    );
+    let module = source::parse_and_verify(&ctx, &text, "huge.mlir").unwrap_or_else(|d| panic!("{d:?}"));
+    let options = CompileOptions { memory_limit: Some(u64::MAX), eqsat: false, fusion: xhlo::runtime::Fusion::Off, ..Default::default() };
+    let program = compile(&ctx, &module, &options, "huge.mlir").unwrap_or_else(|e| panic!("{e}"));
+    let one = f32s(&[], &[1.0]);
+    for _ in 0..3 {
+        let err = program.run(std::slice::from_ref(&one)).expect_err("2^48 bytes cannot be allocated");
+        let message = err.to_string();
+        assert!(matches!(err, xhlo::runtime::RunError::OutOfMemory(_)), "{message}");
+        assert!(message.starts_with("out of memory: the compiled program could not allocate 281475.0 GB (28147497671"), "{message}");
+        assert!(message.contains(&format!("({HUGE}) at huge.mlir:4:")), "the tensor of that size is named: {message}");
+        // The two buffers of 100 MB it held (in their size classes; on this machine 201.3 MB).
+        let freed = message.split_once("; the run's other buffers (").and_then(|(_, rest)| rest.strip_suffix(" MB) were freed"));
+        assert!(freed.and_then(|mb| mb.parse::<f64>().ok()).is_some_and(|mb| mb >= 200.0), "{message}");
+    }
+    // A result that cannot be allocated is refused before compiled code runs.
+    let text = format!("func.func @main(%a: tensor<f32>) -> {HUGE} {{\n  %big = \"xhlo.broadcast_in_dim\"(%a) {{broadcast_dimensions = array<i64>}} : (tensor<f32>) -> {HUGE}\n  return %big : {HUGE}\n}}");
+    let module = source::parse_and_verify(&ctx, &text, "result.mlir").unwrap_or_else(|d| panic!("{d:?}"));
+    let program = compile(&ctx, &module, &options, "result.mlir").unwrap_or_else(|e| panic!("{e}"));
+    let err = program.run(std::slice::from_ref(&one)).expect_err("2^48 bytes cannot be allocated").to_string();
+    assert!(err.starts_with("out of memory: could not allocate 281475.0 GB (281474976710656 bytes) for result #0 of the entry"), "{err}");
+    // The process is still usable.
+    let out = run("func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n  %0 = \"xhlo.add\"(%a, %a) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>\n  return %0 : tensor<2xf32>\n}", &[f32s(&[2], &[1.0, 2.5])]);
+    assert_eq!(out[0].scalars().collect::<Vec<_>>(), [2.0, 5.0].map(Scalar::Float));
 }

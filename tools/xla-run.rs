@@ -298,7 +298,10 @@ fn run_program(cli: &Cli) -> Result<bool, String> {
             println!("{prefix}  {}", value.to_dense_body());
         }
         if let Some(dir) = &output_dir {
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            std::fs::create_dir_all(dir).map_err(|e| match dir.exists() && !dir.is_dir() {
+                true => format!("--output-dir {}: not a directory", dir.display()),
+                false => format!("{}: {e}", dir.display()),
+            })?;
             let path = dir.join(file);
             std::fs::write(&path, npy::to_npy(value)?).map_err(|e| format!("{}: {e}", path.display()))?;
         }

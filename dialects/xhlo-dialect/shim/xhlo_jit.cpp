@@ -4,8 +4,8 @@
 // LLVM is most of a compilation here (70-80% of `xla-run --timing`). This JIT splits the
 // translated module into one partition per thread (`SplitModule`: functions spread over the
 // partitions, internal symbols made hidden externals where another partition calls them),
-// gives each partition its own LLVM context, and lets ORC optimize (the same O-level pipeline
-// as MLIR's `makeOptimizingTransformer`) and compile the partitions concurrently on its
+// gives each partition its own LLVM context, and lets ORC optimize (LLVM's O-level pipeline,
+// as `opt -O3` runs it, instrumented for `-time-passes`) and compile the partitions concurrently on its
 // compile threads; looking the entry up links them all. The partitions are optimized
 // separately, so no function is inlined across them: the functions of a compiled program
 // are its entry and the OpenMP bodies it outlines, which are called through the OpenMP
@@ -15,7 +15,6 @@
 // of MLIR's ExecutionEngine), and errors come back as text naming the stage that failed.
 #include "mlir-c/IR.h"
 #include "mlir/CAPI/IR.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
@@ -35,6 +34,11 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/SplitModule.h"
+#include "llvm/IR/PassTimingInfo.h"
+#include "llvm/Pass.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/StandardInstrumentations.h"
+#include "llvm/Support/CommandLine.h"
 
 #include <algorithm>
 #include <atomic>
@@ -110,6 +114,44 @@ llvm::Expected<llvm::orc::ThreadSafeModule> ownContext(const llvm::Module &modul
   return llvm::orc::ThreadSafeModule(std::move(*parsed), std::move(ctx));
 }
 
+// LLVM's loop vectorizer on the loops MLIR left scalar (`-xhlo-loop-vectorize=0` turns it off).
+llvm::cl::opt<bool> loopVectorize("xhlo-loop-vectorize", llvm::cl::desc("Run LLVM's loop vectorizer in the JIT"),
+                                  llvm::cl::init(true));
+// Scatters and gathers for strided loops (`-xhlo-prefer-no-scatter=0` allows them).
+llvm::cl::opt<bool> preferNoScatter("xhlo-prefer-no-scatter",
+                                    llvm::cl::desc("Tell LLVM's vectorizers scatters and gathers are slow"),
+                                    llvm::cl::init(true));
+
+// LLVM's O-level pipeline over `module` (as `opt -O<level>` runs it), with the standard
+// instrumentation, so that `-time-passes` and `-print-after=...` see its passes.
+llvm::Error optimize(llvm::Module &module, llvm::TargetMachine *machine, int optLevel) {
+  llvm::LoopAnalysisManager loops;
+  llvm::FunctionAnalysisManager functions;
+  llvm::CGSCCAnalysisManager sccs;
+  llvm::ModuleAnalysisManager modules;
+  llvm::PassInstrumentationCallbacks callbacks;
+  llvm::StandardInstrumentations instrumentation(module.getContext(), /*DebugLogging=*/false);
+  instrumentation.registerCallbacks(callbacks, &modules);
+  llvm::PipelineTuningOptions tuning;
+  tuning.LoopUnrolling = true;
+  tuning.LoopInterleaving = true;
+  tuning.LoopVectorization = loopVectorize;
+  tuning.SLPVectorization = true;
+  llvm::PassBuilder builder(machine, tuning, std::nullopt, &callbacks);
+  builder.registerModuleAnalyses(modules);
+  builder.registerCGSCCAnalyses(sccs);
+  builder.registerFunctionAnalyses(functions);
+  builder.registerLoopAnalyses(loops);
+  builder.crossRegisterProxies(loops, functions, sccs, modules);
+  static const llvm::OptimizationLevel levels[] = {llvm::OptimizationLevel::O0, llvm::OptimizationLevel::O1,
+                                                   llvm::OptimizationLevel::O2, llvm::OptimizationLevel::O3};
+  llvm::OptimizationLevel level = levels[std::clamp(optLevel, 0, 3)];
+  llvm::ModulePassManager pipeline =
+      optLevel == 0 ? builder.buildO0DefaultPipeline(level) : builder.buildPerModuleDefaultPipeline(level);
+  pipeline.run(module, modules);
+  return llvm::Error::success();
+}
+
 } // namespace
 
 extern "C" {
@@ -140,6 +182,10 @@ void *xhloJitCreate(MlirModule module, int optLevel, int threads, const char *en
     return fail("LLVM could not describe this CPU", text(builder.takeError()));
   auto level = static_cast<llvm::CodeGenOptLevel>(std::clamp(optLevel, 0, 3));
   builder->setCodeGenOptLevel(level);
+  if (preferNoScatter) {
+    builder->getFeatures().AddFeature("prefer-no-scatter");
+    builder->getFeatures().AddFeature("prefer-no-gather");
+  }
   auto machine = builder->createTargetMachine();
   if (!machine)
     return fail("LLVM has no code generator for this CPU", text(machine.takeError()));
@@ -203,8 +249,7 @@ void *xhloJitCreate(MlirModule module, int optLevel, int threads, const char *en
         auto tm = own.createTargetMachine();
         if (!tm)
           return tm.takeError();
-        auto optimize = mlir::makeOptimizingTransformer(unsigned(std::clamp(optLevel, 0, 3)), 0, tm->get());
-        if (llvm::Error e = module.withModuleDo([&](llvm::Module &m) { return optimize(&m); }))
+        if (llvm::Error e = module.withModuleDo([&](llvm::Module &m) { return optimize(m, tm->get(), optLevel); }))
           return e;
         return std::move(module);
       });
@@ -269,6 +314,9 @@ void *xhloJitLookupPacked(void *handle, const char *entry, char **error) {
     *error = copyError("LLVM could not compile or link the program: " + text(symbol.takeError()));
     return nullptr;
   }
+  // `-time-passes` (XHLO_LLVM_OPTIONS) reports LLVM's passes of this compilation now.
+  if (llvm::TimePassesIsEnabled)
+    llvm::reportAndResetTimings();
   // No initialization runs: the lowering emits no static constructors or destructors.
   return symbol->toPtr<void *>();
 }

@@ -23,6 +23,11 @@
 //! 3. Loop order: kept dimensions after the last reduced one (a column reduction's
 //!    contiguous dimension, the lanes) are the innermost loops, so they vectorize too; other
 //!    kept dimensions are outermost and become the threads' parallel loops.
+//! 4. Column tiles: when every kept dimension comes after the reduced ones (a column sum),
+//!    there is no outer loop for the threads. The contiguous dimension `c` is then split into
+//!    `(c / T, T)` ([`column_tile`]) and the `c / T` tiles become the outermost parallel loop:
+//!    each thread walks all rows of its own tiles, so every output element still accumulates
+//!    its rows in order (the same result on any number of threads).
 //!
 //! A reduction whose innermost dimension no lane count divides (a prime size) keeps the
 //! sequential order inside its chains.
@@ -138,7 +143,60 @@ pub fn reduce_values(
             return reduce_values(ctx, staged, inits, &[lane_dim], out_elements, body);
         }
     }
+    if let Some(tile) = column_tile(&shape, &sorted) {
+        // The contiguous kept dimension as (c / tile, tile), the tiles outermost.
+        let d = last as usize;
+        let mut split_dims = shape.clone();
+        split_dims.splice(d..=d, [shape[d] / tile, tile]);
+        let mut split = Vec::new();
+        for (name, ty) in &inputs {
+            let to = TensorType::new(split_dims.clone(), ty.element);
+            split.push((expand(ctx, name, ty, &to, d), to));
+        }
+        let tiled = reduce_ordered(ctx, split, inits, &sorted, out_elements, body, Some(d))?;
+        let tiled_ty = without(&split_dims, &sorted, out_elements);
+        let out_ty = without(&shape, &sorted, out_elements);
+        let tile_dim = tiled_ty[0].rank() - 2;
+        return Ok(tiled.iter().zip(tiled_ty.iter().zip(&out_ty)).map(|(v, (from, to))| collapse(ctx, v, from, to, tile_dim)).collect());
+    }
     reduce_once(ctx, inputs, inits, &sorted, out_elements, body)
+}
+
+/// Columns per tile of a column reduction (every reduced dimension before the kept ones),
+/// when its contiguous dimension `c` splits into at least [`MIN_COLUMN_TILES`] tiles of 16
+/// to 512 elements and the reduction is large enough to be worth threads.
+fn column_tile(shape: &[i64], sorted_dims: &[i64]) -> Option<i64> {
+    let kept_first = (0..shape.len() as i64).find(|d| !sorted_dims.contains(d))?;
+    if sorted_dims.iter().any(|&d| d > kept_first) || shape.iter().product::<i64>() < COLUMN_TILE_MIN_ELEMENTS {
+        return None;
+    }
+    let c = *shape.last()?;
+    [512i64, 256, 128, 64, 32, 16].into_iter().find(|t| c % t == 0 && c / t >= MIN_COLUMN_TILES)
+}
+
+/// Tiles a column reduction is split into at least (a few per thread balances the threads).
+const MIN_COLUMN_TILES: i64 = 4;
+/// Column reductions of fewer input elements stay one loop nest.
+const COLUMN_TILE_MIN_ELEMENTS: i64 = 1 << 16;
+
+/// `tensor.collapse_shape` merging dimensions `d` and `d + 1` of `from` (the inverse of
+/// [`expand`]).
+fn collapse(ctx: &mut Ctx, name: &str, from: &TensorType, to: &TensorType, d: usize) -> String {
+    let mut groups = Vec::new();
+    let mut i = 0;
+    while i < from.rank() {
+        if i == d {
+            groups.push(format!("[{}, {}]", i, i + 1));
+            i += 2;
+        } else {
+            groups.push(format!("[{i}]"));
+            i += 1;
+        }
+    }
+    ctx.e.op(
+        "merged",
+        &format!("tensor.collapse_shape {name} [{}] : {} into {}", groups.join(", "), crate::types::tensor(from), crate::types::tensor(to)),
+    )
 }
 
 /// `tensor.expand_shape` splitting dimension `d` of `from` into two.
@@ -178,12 +236,25 @@ fn reduce_once(
     out_elements: &[xhlo_ir::ElementType],
     body: &Block,
 ) -> Result<Vec<String>, String> {
+    reduce_ordered(ctx, inputs, inits, dims, out_elements, body, None)
+}
+
+/// [`reduce_once`] with the kept dimension `hoisted` (if any) moved to the outermost loop.
+fn reduce_ordered(
+    ctx: &mut Ctx,
+    inputs: Vec<(String, TensorType)>,
+    inits: &[String],
+    dims: &[i64],
+    out_elements: &[xhlo_ir::ElementType],
+    body: &Block,
+    hoisted: Option<usize>,
+) -> Result<Vec<String>, String> {
     let n = inputs.len();
     let rank = inputs[0].1.rank();
     let last_reduced = dims.iter().copied().max().unwrap_or(-1);
     let kept: Vec<usize> = (0..rank).filter(|d| !dims.contains(&(*d as i64))).collect();
-    let outer: Vec<usize> = kept.iter().copied().filter(|&d| (d as i64) < last_reduced).collect();
-    let inner: Vec<usize> = kept.iter().copied().filter(|&d| (d as i64) > last_reduced).collect();
+    let outer: Vec<usize> = hoisted.into_iter().chain(kept.iter().copied().filter(|&d| (d as i64) < last_reduced && Some(d) != hoisted)).collect();
+    let inner: Vec<usize> = kept.iter().copied().filter(|&d| (d as i64) > last_reduced && Some(d) != hoisted).collect();
     let reduced: Vec<usize> = (0..rank).filter(|d| dims.contains(&(*d as i64))).collect();
     let order: Vec<usize> = outer.iter().chain(&reduced).chain(&inner).copied().collect();
     let mut input_map = vec![String::new(); rank];
@@ -671,6 +742,19 @@ mod tests {
         assert_eq!(super::lanes(4096, &[F32, S32], 64), Some(64));
         assert_eq!(super::lanes(16, &[F32], 64), None);
         assert_eq!(super::lanes(0, &[F32], 64), None);
+    }
+
+    /// A column sum large enough for threads walks its rows once per tile of columns, the
+    /// tiles outermost (the threads' loop), each column's rows still in order.
+    #[test]
+    fn a_column_sum_runs_its_rows_per_tile_of_columns() {
+        let out = reduce_sum("4096x1024", "1024xf32", "0", "f32");
+        assert!(out.contains("output_shape [4096, 4, 256]"), "{out}");
+        assert!(out.contains("affine_map<(d0, d1, d2) -> (d1, d0, d2)>, affine_map<(d0, d1, d2) -> (d0, d2)>], iterator_types = [\"parallel\", \"reduction\", \"parallel\"]"), "{out}");
+        assert!(out.contains("tensor.collapse_shape") && out.contains("tensor<4x256xf32> into tensor<1024xf32>"), "{out}");
+        // Small ones, and rows reduced after a kept dimension, keep one loop nest.
+        assert!(!reduce_sum("100x64", "64xf32", "0", "f32").contains("expand_shape"));
+        assert!(!reduce_sum("4096x1024x7", "4096x7xf32", "1", "f32").contains("output_shape [4096, 4, 256]"));
     }
 
     #[test]

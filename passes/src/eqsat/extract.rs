@@ -226,12 +226,26 @@ fn greedy(egraph: &XEGraph, costs: &NodeCosts, roots: &[Id], unfused: &BTreeSet<
     let mut best: HashMap<Id, Choice> = HashMap::new();
     let mut classes: Vec<Id> = egraph.classes().map(|c| c.id).collect();
     classes.sort();
+    // A node whose children's choices have not changed since its class was last visited
+    // costs what it cost then, which its class's choice already beats or equals: skipping it
+    // changes nothing, and most nodes of a round are such. `changed[c]`: the visit count at
+    // which `c`'s choice last changed; `visited[c]`: the count when `c` was last visited.
+    let mut changed_at: HashMap<Id, u64> = HashMap::new();
+    let mut visited_at: HashMap<Id, u64> = HashMap::new();
+    let mut clock: u64 = 0;
     for _round in 0..1000 {
         let mut changed = false;
         for &class in &classes {
+            clock += 1;
+            let last_visit = visited_at.insert(class, clock);
             for (node, &own) in egraph[class].nodes.iter().zip(&costs.0[&class]) {
                 if matches!(node, Xhlo::Fusion(_)) && unfused.contains(&class) {
                     continue;
+                }
+                if let Some(last) = last_visit {
+                    if node.children().iter().all(|c| changed_at.get(&egraph.find(*c)).is_some_and(|&t| t < last)) {
+                        continue;
+                    }
                 }
                 let mut uses = Uses::new();
                 let mut children_total = 0.0;
@@ -265,6 +279,7 @@ fn greedy(egraph: &XEGraph, costs: &NodeCosts, roots: &[Id], unfused: &BTreeSet<
                 };
                 if better {
                     best.insert(class, Choice { total, node: node.clone(), uses: Rc::new(uses) });
+                    changed_at.insert(class, clock);
                     changed = true;
                 }
             }

@@ -243,7 +243,7 @@ fn optimize_block(body: &mut Block, name: String, prefix: String, names: &HashSe
         match fuse(&block, pos, &plan, options, start + limit, &mut stats) {
             Ok(Fused::EGraph(Some((fused, fused_cost)))) if fused_cost < cost - 1e-9 => (block, cost) = (fused, fused_cost),
             Ok(Fused::EGraph(_)) => {}
-            Ok(Fused::TooLarge(nodes)) => {
+            Ok(Fused::TooLarge(size)) => {
                 // Fuse what phases 1–2 chose, or the body as written when they found
                 // nothing cheaper.
                 if cost >= stats.cost_before - 1e-9 {
@@ -251,7 +251,7 @@ fn optimize_block(body: &mut Block, name: String, prefix: String, names: &HashSe
                 }
                 let mut fuse_stats = crate::fuse::FuseStats::default();
                 crate::fuse::fuse_block(&mut block, &mut fuse_stats);
-                stats.stop[2] = format!("greedy: {nodes} e-nodes before fusion, over 1/{FUSION_ROOM} of the node limit; {fuse_stats}");
+                stats.stop[2] = format!("greedy: {size} before fusion, over 1/{FUSION_ROOM} of the node limit; {fuse_stats}");
                 greedy = fuse_stats.kernels() > 0;
             }
             Err(e) => {
@@ -302,16 +302,24 @@ pub const FUSION_ROOM: usize = 16;
 enum Fused {
     /// Fused in the e-graph: the fused body and its cost, if it is cheaper.
     EGraph(Option<(Block, f64)>),
-    /// Too large for the e-graph's limits (its e-node count): fuse greedily.
-    TooLarge(usize),
+    /// Too large for the e-graph's limits: fuse greedily. How large (`30000 e-nodes`, or
+    /// `10000 ops` when the op count alone says so).
+    TooLarge(String),
 }
 
 /// Phase 3: the extracted program in a fresh e-graph, fused kernels added, extracted again.
 fn fuse(block: &Block, pos: mlir_text::error::Pos, outer: &Plan, options: &EqsatOptions, deadline: Instant, stats: &mut FunctionStats) -> Result<Fused, String> {
+    // Each op of the body (bar its terminator) adds at least one e-node of its own: a kept
+    // op a fresh leaf per result, a modelled op its node, and no two of an extracted body are
+    // alike. A body with more ops than the room allows is too large without building it.
+    let ops = block.ops.len().saturating_sub(1);
+    if ops.saturating_mul(FUSION_ROOM) > options.node_limit {
+        return Ok(Fused::TooLarge(format!("{ops} ops (at least as many e-nodes)")));
+    }
     let (egraph, mut plan) = to_egraph(block, pos)?;
     let nodes = egraph.total_number_of_nodes();
     if nodes.saturating_mul(FUSION_ROOM) > options.node_limit {
-        return Ok(Fused::TooLarge(nodes));
+        return Ok(Fused::TooLarge(format!("{nodes} e-nodes")));
     }
     plan.names.extend(outer.names.iter().cloned());
     plan.prefix = outer.prefix.clone();

@@ -299,12 +299,12 @@ impl Importer {
                     // (not checked on the placeholder of an op that already failed).
                     let placeholder = v.r.0.starts_with(INVALID_PREFIX);
                     if let Some(declared) = op.operand_types.get(i).filter(|t| !matches!(t, Type::None) && !placeholder) {
-                        if let Ok(d) = types::convert_type(declared) {
-                            if d != v.ty {
-                                let (d, actual) = (mlir_text::print::type_to_string(declared), mlir_text::print::type_to_string(&v.ty));
-                                self.error(op_error(op, &format!("operand #{i} ({r}) is declared as {d}, but {r} is {actual}")));
-                                ok = false;
-                            }
+                        // A declared type that does not convert (`tefsor<3xf32>`) cannot be the
+                        // value's, whose type converted.
+                        if types::convert_type(declared).map_or(true, |d| d != v.ty) {
+                            let (d, actual) = (mlir_text::print::type_to_string(declared), mlir_text::print::type_to_string(&v.ty));
+                            self.error(op_error(op, &format!("operand #{i} ({r}) is declared as {d}, but {r} is {actual}")));
+                            ok = false;
                         }
                     }
                     operands.push(v);

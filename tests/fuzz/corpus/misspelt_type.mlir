@@ -1,0 +1,5 @@
+// xla-run %s --random-inputs 1 => 1: %s:3:8: error: 'stablehlo.broadcast_in_dim' op operand #0 (%a) is declared as tefsor<3xf32>, but %a is tensor<3xf32>
+func.func @main(%a: tensor<3xf32>) -> tensor<2x3xf32> {
+  %0 = stablehlo.broadcast_in_dim %a, dims = [1] : (tefsor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
