@@ -189,7 +189,10 @@ pub fn finalize() {
 pub fn abort(message: &str) -> ! {
     match loaded() {
         Some(m) => {
-            eprintln!("rank {}: {message}", m.rank);
+            // One write of the whole line (`eprintln!` writes its pieces one by one), so that
+            // mpirun's own report of the abort cannot land inside it.
+            use std::io::Write;
+            let _ = std::io::stderr().write_all(format!("rank {}: {message}\n", m.rank).as_bytes());
             // SAFETY: MPI was initialized by `get`.
             unsafe { (m.abort)(m.world, 1) };
         }
