@@ -6,6 +6,8 @@ import os
 import re
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import jax
@@ -196,6 +198,31 @@ def test_compile_accepts_lowered_and_reports_stats():
     # Without the e-graph and fusion: the same values.
     plain = xhlo.compile(lowered.as_text(), eqsat=False, fusion="off")
     assert_matches(plain.run(x)[0], out)
+
+
+def test_gil_is_released_while_running():
+    """Another Python thread runs while a program runs (about 0.7 s of a scalar loop)."""
+
+    def f(n, x):
+        return lax.fori_loop(0, n, lambda i, c: c * 0.999999 + 1e-6, x)
+
+    program = xhlo.compile(jax.jit(f).lower(np.int32(0), np.float32(0)), threads=1)
+    started, results = threading.Event(), []
+
+    def work():
+        started.set()
+        results.extend(program.run(np.array(4_000_000, np.int32), np.array(1, np.float32)))
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    started.wait()
+    time.sleep(0.05)
+    ticks, end = 0, time.perf_counter() + 0.1
+    while time.perf_counter() < end:
+        ticks += 1
+    running = worker.is_alive()  # with the GIL held by the run, this thread waits for its end
+    worker.join()
+    assert running and ticks > 1000 and len(results) == 1
 
 
 BAD_SYNTAX = """func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {
