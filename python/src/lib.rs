@@ -15,7 +15,7 @@ use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyDict};
 use std::sync::Mutex;
 use xhlo::dialect::{source, XhloContext};
-use xhlo::ir::TensorType;
+use xhlo::ir::{ElementType, TensorType};
 use xhlo::passes::eqsat::{optimize_file, Stats};
 use xhlo::runtime::{self, CompileOptions, Fusion};
 
@@ -92,14 +92,31 @@ fn compile(
     Ok(Program { program, parsed, options, stats: Mutex::new(None) })
 }
 
+/// The element type of a numpy dtype: `dtype.str` as in `.npy` files ([`xhlo::npy`]), and
+/// bfloat16 by name (ml_dtypes' dtype, which JAX uses; its `str` is only `<V2`).
+fn element_type(dtype: &Bound<'_, numpy::PyArrayDescr>, expected: ElementType) -> PyResult<Result<ElementType, String>> {
+    if dtype.getattr("name")?.extract::<String>()? == "bfloat16" {
+        return Ok(Ok(ElementType::BF16));
+    }
+    Ok(xhlo::npy::element_type(&dtype.getattr("str")?.extract::<String>()?, Some(expected)))
+}
+
+/// The numpy dtype of an element type's host storage (bfloat16: ml_dtypes').
+fn numpy_dtype<'py>(py: Python<'py>, element: ElementType) -> PyResult<Bound<'py, PyAny>> {
+    if element == ElementType::BF16 {
+        let ml_dtypes = py.import("ml_dtypes").map_err(|e| RunError::new_err(format!("bfloat16 results need the ml_dtypes package (installed with jax): {e}")))?;
+        return ml_dtypes.getattr("bfloat16");
+    }
+    Ok(pyo3::types::PyString::new(py, xhlo::npy::descr(element).map_err(RunError::new_err)?).into_any())
+}
+
 /// A numpy array's type and bytes, checked against the entry's parameter.
 fn input_view(i: usize, array: &Bound<'_, PyAny>, expected: &TensorType) -> PyResult<(TensorType, *const u8, usize)> {
     let array = array.cast::<PyUntypedArray>().map_err(|_| PyTypeError::new_err(format!("input #{i} is not a numpy array")))?;
     if !array.is_c_contiguous() {
         return Err(RunError::new_err(format!("input #{i} is not C-contiguous (use numpy.ascontiguousarray)")));
     }
-    let descr: String = array.dtype().getattr("str")?.extract()?;
-    let element = xhlo::npy::element_type(&descr, Some(expected.element)).map_err(|e| RunError::new_err(format!("input #{i}: {e}")))?;
+    let element = element_type(&array.dtype(), expected.element)?.map_err(|e| RunError::new_err(format!("input #{i}: {e}")))?;
     let ty = TensorType::new(array.shape().iter().map(|&d| d as i64).collect::<Vec<_>>(), element);
     let bytes = array.len() * array.dtype().itemsize();
     // SAFETY: a C-contiguous array's data pointer addresses its `bytes` bytes.
@@ -132,9 +149,9 @@ impl Program {
         results
             .into_iter()
             .map(|lit| {
-                let descr = xhlo::npy::descr(lit.ty.element).map_err(RunError::new_err)?;
+                let dtype = numpy_dtype(py, lit.ty.element)?;
                 let shape: Vec<usize> = lit.ty.dims.iter().map(|&d| d as usize).collect();
-                PyArray1::<u8>::from_vec(py, lit.bytes).into_any().call_method1("view", (descr,))?.call_method1("reshape", (shape,))
+                PyArray1::<u8>::from_vec(py, lit.bytes).into_any().call_method1("view", (dtype,))?.call_method1("reshape", (shape,))
             })
             .collect()
     }

@@ -296,3 +296,23 @@ def test_readme_example_runs():
     assert out.returncode == 0, out.stderr
     expected = re.search(r"prints:\n```\n(.*?)```", section, re.S).group(1)
     assert out.stdout == expected
+
+
+def test_bfloat16_in_and_out():
+    bf16 = jnp.bfloat16
+
+    def f(x, y):
+        return jnp.maximum(x * 2, -y), (x + y).astype(jnp.float32), x.astype(bf16)
+
+    x = rng_f32(6, 5).astype(bf16)
+    y = rng_f32(6, 5, seed=2).astype(np.float32)
+    got, want = xhlo.jit(f)(x, y.astype(bf16)), jax.jit(f)(x, y.astype(bf16))
+    assert got[0].dtype == want[0].dtype == bf16
+    for g, w in zip(got, want):
+        assert g.dtype == w.dtype and g.shape == w.shape
+    np.testing.assert_array_equal(np.asarray(got[0], np.float32), np.asarray(want[0], np.float32))
+    np.testing.assert_array_equal(np.asarray(got[2], np.float32), np.asarray(want[2], np.float32))
+    # XLA CPU adds in f32 and keeps the excess precision through the convert; xhlo rounds the
+    # bf16 sum to bf16 as written: within one bf16 rounding (2^-8 relative).
+    np.testing.assert_allclose(got[1], want[1], rtol=2.0**-8, atol=0)
+    np.testing.assert_array_equal(got[1], np.asarray((x.astype(np.float32) + y.astype(bf16).astype(np.float32)).astype(bf16), np.float32))
