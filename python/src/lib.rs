@@ -16,7 +16,7 @@ use pyo3::types::{IntoPyDict, PyDict};
 use std::sync::Mutex;
 use xhlo::dialect::{source, XhloContext};
 use xhlo::ir::{ElementType, TensorType};
-use xhlo::passes::eqsat::{optimize_file, Stats};
+use xhlo::passes::eqsat::{optimize_file_quietly, EqsatOptions, Stats};
 use xhlo::runtime::{self, CompileOptions, Fusion};
 
 create_exception!(xhlo, CompileError, PyException, "A program failed to import, verify or compile; the message holds the located diagnostics (file:line:col: error: ...).");
@@ -110,6 +110,15 @@ fn numpy_dtype<'py>(py: Python<'py>, element: ElementType) -> PyResult<Bound<'py
     Ok(pyo3::types::PyString::new(py, xhlo::npy::descr(element).map_err(RunError::new_err)?).into_any())
 }
 
+impl Program {
+    /// `xhlo-eqsat` run again on the program as compiled, with its options, printing nothing.
+    fn eqsat_again(&self, py: Python<'_>, explain: bool) -> Stats {
+        let mut parsed = self.parsed.clone();
+        let options = EqsatOptions { explain, fuse: self.options.fusion == Fusion::EGraph, ..self.options.eqsat_options.clone() };
+        py.detach(|| optimize_file_quietly(&mut parsed, &options))
+    }
+}
+
 /// A numpy array's type and bytes, checked against the entry's parameter.
 fn input_view(i: usize, array: &Bound<'_, PyAny>, expected: &TensorType) -> PyResult<(TensorType, *const u8, usize)> {
     let array = array.cast::<PyUntypedArray>().map_err(|_| PyTypeError::new_err(format!("input #{i} is not a numpy array")))?;
@@ -187,12 +196,7 @@ impl Program {
         let stats = {
             let mut cached = self.stats.lock().map_err(|_| RunError::new_err("statistics poisoned by an earlier panic"))?;
             if cached.is_none() {
-                let mut parsed = self.parsed.clone();
-                let mut options = self.options.eqsat_options.clone();
-                options.stats = false;
-                options.explain = false;
-                options.fuse = self.options.fusion == Fusion::EGraph;
-                *cached = Some(py.detach(|| optimize_file(&mut parsed, &options)));
+                *cached = Some(self.eqsat_again(py, false));
             }
             cached.clone().unwrap_or_default()
         };
@@ -217,6 +221,13 @@ impl Program {
                 Ok(d)
             })
             .collect()
+    }
+
+    /// Why `xhlo-eqsat` may rewrite each value as it does: egg's chain of rewrites from each
+    /// original value to the one chosen (at most a few per body), one line a step; empty when
+    /// nothing was rewritten. Runs the pass again with explanations on.
+    fn explain(&self, py: Python<'_>) -> String {
+        self.eqsat_again(py, true).functions.iter().map(|f| f.explanation.as_str()).collect()
     }
 
     fn __repr__(&self) -> String {

@@ -195,9 +195,12 @@ def test_compile_accepts_lowered_and_reports_stats():
     assert main[0]["kernels_before"] > main[0]["kernels_after"] >= 1
     assert sum(main[0]["fusions"].values()) >= 1
     assert program.stats == stats  # computed once
+    assert "xhlo-eqsat @main: why" in program.explain() and "Rewrite" in program.explain()
     # Without the e-graph and fusion: the same values.
     plain = xhlo.compile(lowered.as_text(), eqsat=False, fusion="off")
     assert_matches(plain.run(x)[0], out)
+    identity = xhlo.compile(jax.jit(lambda x: x).lower(x))
+    assert identity.explain() == ""
 
 
 def test_gil_is_released_while_running():
