@@ -12,7 +12,7 @@ VENV ?= $(HOME)/.cache/xla-workloads/venv
 WORKLOADS := ../shared/workloads
 RESULTS := $(CURDIR)/bench/results
 
-.PHONY: deps demo test test-tools build irdl bench bench-mpi clean
+.PHONY: deps demo test test-tools test-python python-venv wheel build irdl bench bench-mpi clean
 
 # LLVM/MLIR 22 from Debian, installed only when missing; libomp-22-dev is the OpenMP runtime
 # multi-threaded programs call (without it they run on one thread).
@@ -95,9 +95,35 @@ test-tools:
 	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3-venv; }; \
 	  python3 -m venv $(TEST_VENV) && $(TEST_VENV)/bin/pip install -q jaxlib==$(JAXLIB_VERSION); }
 
-# Every test: unit tests of each crate and the integration suite in tests/.
+# Every test: unit tests of each crate and the integration suite in tests/, then the Python
+# package's tests.
 test: deps test-tools
 	XHLO_JAXLIB_PYTHON=$(TEST_VENV)/bin/python cargo test --workspace --no-fail-fast
+	$(MAKE) test-python
+
+# The Python package (python/, pyo3 + maturin): built into the test venv, which gets jax,
+# maturin and pytest when missing. `make wheel` builds the release wheel into target/wheels;
+# `make test-python` builds the extension in the dev profile into the cargo target directory,
+# where `cargo test --workspace` has already built its dependencies (python/Cargo.toml repeats
+# the workspace's dev profile for that), installs it and runs python/tests.
+MATURIN_VERSION := 1.16.0
+PY_TARGET := $(or $(CARGO_TARGET_DIR),$(CURDIR)/target)
+python-venv: test-tools
+	@$(TEST_VENV)/bin/python -c "import jax, pytest" 2>/dev/null && test -x $(TEST_VENV)/bin/maturin || { \
+	  echo "Installing jax $(JAXLIB_VERSION), maturin and pytest into $(TEST_VENV) for the Python package..."; \
+	  $(TEST_VENV)/bin/pip install -q jax==$(JAXLIB_VERSION) maturin==$(MATURIN_VERSION) pytest; }
+
+wheel: deps python-venv
+	cd python && CARGO_TARGET_DIR=$(PY_TARGET) $(TEST_VENV)/bin/maturin build --release \
+	  -i $(TEST_VENV)/bin/python --out $(PY_TARGET)/wheels
+	@ls $(PY_TARGET)/wheels/xhlo-*.whl
+
+test-python: deps python-venv
+	rm -rf $(PY_TARGET)/wheels-dev
+	cd python && CARGO_TARGET_DIR=$(PY_TARGET) $(TEST_VENV)/bin/maturin build \
+	  -i $(TEST_VENV)/bin/python --out $(PY_TARGET)/wheels-dev
+	$(TEST_VENV)/bin/pip install -q --force-reinstall --no-deps $(PY_TARGET)/wheels-dev/xhlo-*.whl
+	$(TEST_VENV)/bin/python -m pytest -q python/tests
 
 # The IRDL module of the dialect, generated from the op catalogue, for
 # `mlir-opt --irdl-file=target/xhlo.irdl.mlir` (not checked in: the catalogue is the source).

@@ -10,7 +10,8 @@
 use crate::ir::literal::{Literal, Scalar};
 use crate::ir::{ElementType, TensorType};
 
-fn descr(t: ElementType) -> Result<&'static str, String> {
+/// NumPy's dtype string (`dtype.str`) for an element type's host storage.
+pub fn descr(t: ElementType) -> Result<&'static str, String> {
     use ElementType::*;
     Ok(match t {
         Pred => "|b1",
@@ -74,13 +75,7 @@ pub fn from_npy(bytes: &[u8], expected: Option<&TensorType>) -> Result<Literal, 
     let shape_text = field("shape")?;
     let shape_text = &shape_text[1..shape_text.find(')').ok_or("bad .npy shape")?];
     let dims: Vec<i64> = shape_text.split(',').map(str::trim).filter(|s| !s.is_empty()).map(|s| s.parse::<i64>().map_err(|e| e.to_string())).collect::<Result<_, _>>()?;
-    let element = match expected {
-        Some(t) if descr(t.element).ok() == Some(descr_value) => t.element,
-        _ => ElementType::ALL
-            .into_iter()
-            .find(|t| descr(*t).ok() == Some(descr_value) && !matches!(t, ElementType::S2 | ElementType::S4 | ElementType::U2 | ElementType::U4))
-            .ok_or_else(|| format!("unsupported .npy dtype '{descr_value}'"))?,
-    };
+    let element = element_type(descr_value, expected.map(|t| t.element))?;
     let ty = TensorType::new(dims, element);
     if let Some(e) = expected {
         if !e.compatible(&ty) {
@@ -93,6 +88,19 @@ pub fn from_npy(bytes: &[u8], expected: Option<&TensorType>) -> Result<Literal, 
         return Err(format!("the file holds {} data bytes but {ty} needs {need}", data.len()));
     }
     Ok(Literal { ty, bytes: data[..need].to_vec() })
+}
+
+/// The element type of NumPy's dtype string `descr` (`dtype.str`): `expected` when its
+/// storage has that dtype (sub-byte integers travel as `int8`/`uint8`), else the one type
+/// with that dtype.
+pub fn element_type(descr_value: &str, expected: Option<ElementType>) -> Result<ElementType, String> {
+    match expected {
+        Some(t) if descr(t).ok() == Some(descr_value) => Ok(t),
+        _ => ElementType::ALL
+            .into_iter()
+            .find(|t| descr(*t).ok() == Some(descr_value) && !matches!(t, ElementType::S2 | ElementType::S4 | ElementType::U2 | ElementType::U4))
+            .ok_or_else(|| format!("unsupported dtype '{descr_value}'")),
+    }
 }
 
 /// The workloads' generator: element `i` of argument seed `seed` (see

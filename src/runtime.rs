@@ -414,10 +414,18 @@ impl Program {
     /// declared layouts, so an input or result with a non-default layout is permuted into or
     /// out of its buffer here ([`Program::run_physical`] takes the buffers as they are).
     pub fn run_with_feed(&self, inputs: &[Literal], feed: Feed) -> Result<(Vec<Literal>, Feed), RunError> {
-        self.check_inputs(inputs.iter().map(|l| (&l.ty, l.bytes.len())))?;
+        let views: Vec<(&TensorType, &[u8])> = inputs.iter().map(|l| (&l.ty, l.bytes.as_slice())).collect();
+        self.run_borrowed(&views, feed)
+    }
+
+    /// [`Program::run_with_feed`] on borrowed row-major inputs (type and bytes): an input in
+    /// the entry's default layout is passed in place, without a copy (the Python package
+    /// runs numpy arrays' buffers this way).
+    pub fn run_borrowed(&self, inputs: &[(&TensorType, &[u8])], feed: Feed) -> Result<(Vec<Literal>, Feed), RunError> {
+        self.check_inputs(inputs.iter().map(|(t, b)| (*t, b.len())))?;
         let permuted: Vec<Option<Vec<u8>>> =
-            inputs.iter().zip(&self.inputs).map(|(l, t)| t.has_permuted_layout().then(|| Literal { ty: t.clone(), bytes: l.bytes.clone() }.to_physical())).collect();
-        let buffers: Vec<&[u8]> = inputs.iter().zip(&permuted).map(|(l, p)| p.as_deref().unwrap_or(&l.bytes)).collect();
+            inputs.iter().zip(&self.inputs).map(|((_, b), t)| t.has_permuted_layout().then(|| Literal { ty: t.clone(), bytes: b.to_vec() }.to_physical())).collect();
+        let buffers: Vec<&[u8]> = inputs.iter().zip(&permuted).map(|((_, b), p)| p.as_deref().unwrap_or(b)).collect();
         let (outs, feed) = self.invoke(&buffers, feed)?;
         // A result in the default layout is its buffer, moved; only permuted ones are copied.
         let results = outs

@@ -55,8 +55,10 @@ fn term(root: Id, pick: &dyn Fn(Id) -> Option<Xhlo>) -> Option<RecExpr<Xhlo>> {
     Some(expr)
 }
 
-/// Prints the explanation of every root whose extracted term is not the original one.
-pub fn print(egraph: &mut XEGraph, name: &str, original: &HashMap<Id, Xhlo>, roots: &[Id], choices: &HashMap<Id, Xhlo>) {
+/// The explanation of every root whose extracted term is not the original one, as lines.
+pub fn explain(egraph: &mut XEGraph, name: &str, original: &HashMap<Id, Xhlo>, roots: &[Id], choices: &HashMap<Id, Xhlo>) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
     let mut explained = 0;
     let mut seen = std::collections::HashSet::new();
     for &root in roots {
@@ -71,10 +73,13 @@ pub fn print(egraph: &mut XEGraph, name: &str, original: &HashMap<Id, Xhlo>, roo
         }
         explained += 1;
         let steps = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| egraph.explain_equivalence(&before, &after).get_flat_strings()));
-        eprintln!("xhlo-eqsat @{name}: why {before}\n  equals {after}:");
+        let _ = writeln!(out, "xhlo-eqsat @{name}: why {before}\n  equals {after}:");
         match steps {
-            Ok(steps) => steps.iter().for_each(|s| eprintln!("    {s}")),
-            Err(_) => eprintln!("    (egg could not produce an explanation)"),
+            Ok(steps) => steps.iter().for_each(|s| {
+                let _ = writeln!(out, "    {s}");
+            }),
+            Err(_) => out.push_str("    (egg could not produce an explanation)\n"),
         }
     }
+    out
 }

@@ -18,4 +18,4 @@ pub mod language;
 pub mod pass;
 pub mod rules;
 
-pub use pass::{optimize_file, optimize_text, Eqsat, EqsatOptions, Stats};
+pub use pass::{optimize_file, optimize_file_quietly, optimize_text, Eqsat, EqsatOptions, Stats};

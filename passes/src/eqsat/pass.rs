@@ -68,6 +68,8 @@ pub struct FunctionStats {
     pub fusions: [usize; 3],
     /// How often each rule was applied (in any phase), by name.
     pub applied: BTreeMap<String, usize>,
+    /// With `explain`: why each rewritten value equals the original one (egg's rewrite chains).
+    pub explanation: String,
 }
 
 /// The kernels of a body (its ops that write a tensor: not constants, reshapes, tuples or
@@ -228,7 +230,7 @@ fn optimize_block(body: &mut Block, name: String, prefix: String, names: &HashSe
     stats.nodes = egraph.total_number_of_nodes();
     let extraction = extract(&egraph, &roots);
     if let (true, Ok(x)) = (explain, &extraction) {
-        super::explain::print(&mut egraph, &stats.name, &original, &roots, &x.choices);
+        stats.explanation = super::explain::explain(&mut egraph, &stats.name, &original, &roots, &x.choices);
     }
     let result = extraction.and_then(|x| Ok((from_extraction(&egraph, &plan, &x.choices, &body.args)?, x.cost)));
     let (mut block, mut cost) = match result {
@@ -353,11 +355,20 @@ fn visit(ops: &mut [Op], options: &EqsatOptions, stats: &mut Stats) {
 /// Runs eqsat on every function of a parsed file (in place). The statistics are returned, and
 /// printed to stderr when `options.stats` is set.
 pub fn optimize_file(file: &mut File, options: &EqsatOptions) -> Stats {
-    let mut stats = Stats::default();
-    visit(&mut file.ops, options, &mut stats);
+    let stats = optimize_file_quietly(file, options);
+    if options.explain {
+        stats.functions.iter().for_each(|f| eprint!("{}", f.explanation));
+    }
     if options.stats {
         eprint!("{stats}");
     }
+    stats
+}
+
+/// [`optimize_file`] printing nothing: the statistics and explanations are only returned.
+pub fn optimize_file_quietly(file: &mut File, options: &EqsatOptions) -> Stats {
+    let mut stats = Stats::default();
+    visit(&mut file.ops, options, &mut stats);
     stats
 }
 
