@@ -113,13 +113,7 @@ pub fn reduce_values(
         let d = sorted[0] as usize;
         if let Some(block) = [1024i64, 512, 256, 128, 64].into_iter().find(|b| shape[d] % b == 0 && shape[d] / b > 1) {
             // Split the dimension into (n / block, block) and reduce both.
-            let mut split_dims = shape.clone();
-            split_dims.splice(d..=d, [shape[d] / block, block]);
-            let mut split = Vec::new();
-            for (name, ty) in &inputs {
-                let to = TensorType::new(split_dims.clone(), ty.element);
-                split.push((expand(ctx, name, ty, &to, d), to));
-            }
+            let (split, _) = split_dim(ctx, &inputs, &shape, d, block);
             return reduce_values(ctx, split, inits, &[d as i64, d as i64 + 1], out_elements, body);
         }
     }
@@ -128,14 +122,7 @@ pub fn reduce_values(
     if sorted.last() == Some(&last) {
         if let Some(l) = lanes(shape[last as usize], &in_elements, ctx.options.vector_bytes) {
             // The innermost dimension as (n / l, l): reduce the first part, keep the lanes.
-            let d = last as usize;
-            let mut split_dims = shape.clone();
-            split_dims.splice(d..=d, [shape[d] / l, l]);
-            let mut split = Vec::new();
-            for (name, ty) in &inputs {
-                let to = TensorType::new(split_dims.clone(), ty.element);
-                split.push((expand(ctx, name, ty, &to, d), to));
-            }
+            let (split, split_dims) = split_dim(ctx, &inputs, &shape, last as usize, l);
             let partial = reduce_once(ctx, split, inits, &sorted, out_elements, body)?;
             let partial_ty = without(&split_dims, &sorted, out_elements);
             let lane_dim = partial_ty[0].rank() as i64 - 1;
@@ -146,13 +133,7 @@ pub fn reduce_values(
     if let Some(tile) = column_tile(&shape, &sorted) {
         // The contiguous kept dimension as (c / tile, tile), the tiles outermost.
         let d = last as usize;
-        let mut split_dims = shape.clone();
-        split_dims.splice(d..=d, [shape[d] / tile, tile]);
-        let mut split = Vec::new();
-        for (name, ty) in &inputs {
-            let to = TensorType::new(split_dims.clone(), ty.element);
-            split.push((expand(ctx, name, ty, &to, d), to));
-        }
+        let (split, split_dims) = split_dim(ctx, &inputs, &shape, d, tile);
         let tiled = reduce_ordered(ctx, split, inits, &sorted, out_elements, body, Some(d))?;
         let tiled_ty = without(&split_dims, &sorted, out_elements);
         let out_ty = without(&shape, &sorted, out_elements);
@@ -160,6 +141,21 @@ pub fn reduce_values(
         return Ok(tiled.iter().zip(tiled_ty.iter().zip(&out_ty)).map(|(v, (from, to))| collapse(ctx, v, from, to, tile_dim)).collect());
     }
     reduce_once(ctx, inputs, inits, &sorted, out_elements, body)
+}
+
+/// `inputs` (all of `shape`) with dimension `d` split into `(shape[d] / inner, inner)`, and
+/// the split shape.
+fn split_dim(ctx: &mut Ctx, inputs: &[(String, TensorType)], shape: &[i64], d: usize, inner: i64) -> (Vec<(String, TensorType)>, Vec<i64>) {
+    let mut split_dims = shape.to_vec();
+    split_dims.splice(d..=d, [shape[d] / inner, inner]);
+    let split = inputs
+        .iter()
+        .map(|(name, ty)| {
+            let to = TensorType::new(split_dims.clone(), ty.element);
+            (expand(ctx, name, ty, &to, d), to)
+        })
+        .collect();
+    (split, split_dims)
 }
 
 /// Columns per tile of a column reduction (every reduced dimension before the kept ones),
