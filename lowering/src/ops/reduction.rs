@@ -123,7 +123,7 @@ pub fn reduce_values(
         if let Some(l) = lanes(shape[last as usize], &in_elements, ctx.options.vector_bytes) {
             // The innermost dimension as (n / l, l): reduce the first part, keep the lanes.
             let (split, split_dims) = split_dim(ctx, &inputs, &shape, last as usize, l);
-            let partial = reduce_once(ctx, split, inits, &sorted, out_elements, body)?;
+            let partial = reduce_once(ctx, split, inits, &sorted, out_elements, body, None)?;
             let partial_ty = without(&split_dims, &sorted, out_elements);
             let lane_dim = partial_ty[0].rank() as i64 - 1;
             let staged = partial.into_iter().zip(partial_ty).collect();
@@ -134,13 +134,13 @@ pub fn reduce_values(
         // The contiguous kept dimension as (c / tile, tile), the tiles outermost.
         let d = last as usize;
         let (split, split_dims) = split_dim(ctx, &inputs, &shape, d, tile);
-        let tiled = reduce_ordered(ctx, split, inits, &sorted, out_elements, body, Some(d))?;
+        let tiled = reduce_once(ctx, split, inits, &sorted, out_elements, body, Some(d))?;
         let tiled_ty = without(&split_dims, &sorted, out_elements);
         let out_ty = without(&shape, &sorted, out_elements);
         let tile_dim = tiled_ty[0].rank() - 2;
         return Ok(tiled.iter().zip(tiled_ty.iter().zip(&out_ty)).map(|(v, (from, to))| collapse(ctx, v, from, to, tile_dim)).collect());
     }
-    reduce_once(ctx, inputs, inits, &sorted, out_elements, body)
+    reduce_once(ctx, inputs, inits, &sorted, out_elements, body, None)
 }
 
 /// `inputs` (all of `shape`) with dimension `d` split into `(shape[d] / inner, inner)`, and
@@ -178,65 +178,45 @@ const COLUMN_TILE_MIN_ELEMENTS: i64 = 1 << 16;
 /// `tensor.collapse_shape` merging dimensions `d` and `d + 1` of `from` (the inverse of
 /// [`expand`]).
 fn collapse(ctx: &mut Ctx, name: &str, from: &TensorType, to: &TensorType, d: usize) -> String {
-    let mut groups = Vec::new();
-    let mut i = 0;
-    while i < from.rank() {
-        if i == d {
-            groups.push(format!("[{}, {}]", i, i + 1));
-            i += 2;
-        } else {
-            groups.push(format!("[{i}]"));
-            i += 1;
-        }
-    }
     ctx.e.op(
-        "merged",
-        &format!("tensor.collapse_shape {name} [{}] : {} into {}", groups.join(", "), crate::types::tensor(from), crate::types::tensor(to)),
+        "joined",
+        &format!("tensor.collapse_shape {name} [{}] : {} into {}", split_groups(to.rank(), d), types::tensor(from), types::tensor(to)),
     )
+}
+
+/// The reassociation of dimension `d` of a rank-`rank` tensor split into two:
+/// `[0], ..., [d, d + 1], ..., [rank]` (for `expand_shape` and `collapse_shape` alike).
+fn split_groups(rank: usize, d: usize) -> String {
+    let groups: Vec<String> = (0..rank)
+        .map(|i| match i.cmp(&d) {
+            std::cmp::Ordering::Less => format!("[{i}]"),
+            std::cmp::Ordering::Equal => format!("[{i}, {}]", i + 1),
+            std::cmp::Ordering::Greater => format!("[{}]", i + 1),
+        })
+        .collect();
+    groups.join(", ")
 }
 
 /// `tensor.expand_shape` splitting dimension `d` of `from` into two.
 fn expand(ctx: &mut Ctx, name: &str, from: &TensorType, to: &TensorType, d: usize) -> String {
-    let mut groups = Vec::new();
-    let mut next = 0;
-    for i in 0..from.rank() {
-        if i == d {
-            groups.push(format!("[{}, {}]", next, next + 1));
-            next += 2;
-        } else {
-            groups.push(format!("[{next}]"));
-            next += 1;
-        }
-    }
     let shape: Vec<String> = to.dims.iter().map(|x| x.to_string()).collect();
     ctx.e.op(
         "split",
         &format!(
             "tensor.expand_shape {name} [{}] output_shape [{}] : {} into {}",
-            groups.join(", "),
+            split_groups(from.rank(), d),
             shape.join(", "),
-            crate::types::tensor(from),
-            crate::types::tensor(to)
+            types::tensor(from),
+            types::tensor(to)
         ),
     )
 }
 
 /// One `linalg.generic` reduction. Loops: the kept dimensions before the last reduced one
 /// (parallel, outermost), the reduced ones, then the kept dimensions after the last reduced
-/// one (parallel, innermost: contiguous, so they vectorize).
+/// one (parallel, innermost: contiguous, so they vectorize); the kept dimension `hoisted`,
+/// if any, is moved to the outermost loop.
 fn reduce_once(
-    ctx: &mut Ctx,
-    inputs: Vec<(String, TensorType)>,
-    inits: &[String],
-    dims: &[i64],
-    out_elements: &[xhlo_ir::ElementType],
-    body: &Block,
-) -> Result<Vec<String>, String> {
-    reduce_ordered(ctx, inputs, inits, dims, out_elements, body, None)
-}
-
-/// [`reduce_once`] with the kept dimension `hoisted` (if any) moved to the outermost loop.
-fn reduce_ordered(
     ctx: &mut Ctx,
     inputs: Vec<(String, TensorType)>,
     inits: &[String],
@@ -580,17 +560,7 @@ fn scan(ctx: &mut Ctx, x: &str, xt: &TensorType, d: usize, suffix: bool, identit
         Ok(scalar::store(e, &yielded[0]))
     })?;
     // Back to `d` whole, without the front padding.
-    let groups: Vec<String> = (0..rank)
-        .map(|i| match i.cmp(&d) {
-            std::cmp::Ordering::Less => format!("[{i}]"),
-            std::cmp::Ordering::Equal => format!("[{i}, {}]", i + 1),
-            std::cmp::Ordering::Greater => format!("[{}]", i + 1),
-        })
-        .collect();
-    let joined = ctx.e.op(
-        "joined",
-        &format!("tensor.collapse_shape {combined} [{}] : {} into {}", groups.join(", "), types::tensor(&split_t), types::tensor(&padded_t)),
-    );
+    let joined = collapse(ctx, &combined, &split_t, &padded_t, d);
     if back == 0 {
         return Ok(joined);
     }
