@@ -94,6 +94,8 @@ struct Choice {
     total: f64,
     node: Xhlo,
     uses: Rc<Uses>,
+    /// The greedy extraction's visit count when this choice was made.
+    made_at: u64,
 }
 
 /// The classes of a choice's sub-DAG with the cost of each, sorted by class: merging the
@@ -228,9 +230,9 @@ fn greedy(egraph: &XEGraph, costs: &NodeCosts, roots: &[Id], unfused: &BTreeSet<
     classes.sort();
     // A node whose children's choices have not changed since its class was last visited
     // costs what it cost then, which its class's choice already beats or equals: skipping it
-    // changes nothing, and most nodes of a round are such. `changed[c]`: the visit count at
-    // which `c`'s choice last changed; `visited[c]`: the count when `c` was last visited.
-    let mut changed_at: HashMap<Id, u64> = HashMap::new();
+    // changes nothing, and most nodes of a round are such. `clock` counts class visits;
+    // `visited_at[c]`: the count when `c` was last visited (a choice's `made_at`: when it was
+    // made).
     let mut visited_at: HashMap<Id, u64> = HashMap::new();
     let mut clock: u64 = 0;
     for _round in 0..1000 {
@@ -243,7 +245,7 @@ fn greedy(egraph: &XEGraph, costs: &NodeCosts, roots: &[Id], unfused: &BTreeSet<
                     continue;
                 }
                 if let Some(last) = last_visit {
-                    if node.children().iter().all(|c| changed_at.get(&egraph.find(*c)).is_some_and(|&t| t < last)) {
+                    if node.children().iter().all(|c| best.get(&egraph.find(*c)).is_some_and(|choice| choice.made_at < last)) {
                         continue;
                     }
                 }
@@ -278,8 +280,7 @@ fn greedy(egraph: &XEGraph, costs: &NodeCosts, roots: &[Id], unfused: &BTreeSet<
                     Some(old) => total < old.total - 1e-9,
                 };
                 if better {
-                    best.insert(class, Choice { total, node: node.clone(), uses: Rc::new(uses) });
-                    changed_at.insert(class, clock);
+                    best.insert(class, Choice { total, node: node.clone(), uses: Rc::new(uses), made_at: clock });
                     changed = true;
                 }
             }
