@@ -401,8 +401,8 @@ impl Program {
     /// A run that cannot allocate a buffer (its results here, or a temporary in compiled
     /// code) is [`RunError::OutOfMemory`], naming the size and, for a temporary, the tensor
     /// of the program whose size it has; the memory the run held is freed, and the program
-    /// and the process can run again. (An allocation failing inside an OpenMP parallel
-    /// region still ends the process with the message: see [`blocks`].)
+    /// and the process can run again. (Compiled code allocates nothing inside OpenMP
+    /// parallel regions, where a failure could not be recovered: see [`blocks`].)
     pub fn run(&self, inputs: &[Literal]) -> Result<Vec<Literal>, RunError> {
         Ok(self.run_with_feed(inputs, Feed::default())?.0)
     }
@@ -578,9 +578,11 @@ impl Program {
 /// runs the program ([`blocks::run`]), outside OpenMP parallel regions, it jumps back to the
 /// start of the run (`src/c/guard.c`), whose blocks are freed, and the run is an
 /// out-of-memory error. Blocks allocated on that thread are linked into the run's list
-/// (through their header) until they are freed, so the run knows which to free. Elsewhere (an
-/// OpenMP worker thread, or the caller's thread inside a parallel region, where jumping out
-/// would leave the OpenMP runtime's team waiting for it) the process ends with the reason.
+/// (through their header) until they are freed, so the run knows which to free. Inside a
+/// parallel region jumping out would leave the OpenMP runtime's team waiting for the thread;
+/// `xhlo-serial-small-loops` keeps every loop that allocates out of parallel regions, and
+/// should an allocation fail there all the same (an OpenMP worker thread, or the caller's
+/// thread inside a region) the process ends with the reason.
 pub(crate) mod blocks {
     use std::alloc::{alloc, dealloc, Layout};
     use std::cell::Cell;

@@ -472,3 +472,47 @@ fn timing_reports_each_pass_and_the_compile_phases() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stderr(&out).contains("xhlo-cse") && stderr(&out).contains("Total"), "{}", stderr(&out));
 }
+
+/// Compiled code never allocates inside an OpenMP parallel region (issue 11: a failed
+/// allocation there could not end the run with an error): `xhlo-serial-small-loops` keeps a
+/// parallel loop that allocates, directly or through a call, on the calling thread, and a loop
+/// of the same size that does not allocate parallel.
+#[test]
+fn parallel_loops_that_allocate_run_on_the_calling_thread() {
+    let program = "func.func @f(%out: memref<1024x1024xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 1024 : index
+  scf.parallel (%i, %j) = (%c0, %c0) to (%n, %n) step (%c1, %c1) {
+    %t = memref.alloc() : memref<4xf32>
+    %v = memref.load %t[%c0] : memref<4xf32>
+    memref.store %v, %out[%i, %j] : memref<1024x1024xf32>
+    memref.dealloc %t : memref<4xf32>
+    scf.reduce
+  }
+  scf.parallel (%i, %j) = (%c0, %c0) to (%n, %n) step (%c1, %c1) {
+    %v = arith.constant 1.0 : f32
+    memref.store %v, %out[%i, %j] : memref<1024x1024xf32>
+    scf.reduce
+  }
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    func.call @g(%out, %i) : (memref<1024x1024xf32>, index) -> ()
+    scf.reduce
+  }
+  return
+}
+func.func private @g(%out: memref<1024x1024xf32>, %i: index) {
+  %t = memref.alloc() : memref<4xf32>
+  memref.dealloc %t : memref<4xf32>
+  return
+}
+";
+    let out = xla_opt(&["-", "--pass-pipeline=builtin.module(xhlo-serial-small-loops{min-work=0})"], program);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let loops: Vec<&str> = text.lines().filter_map(|l| l.trim_start().split_once(' ').map(|(head, _)| head)).filter(|h| ["scf.for", "scf.parallel"].contains(h)).collect();
+    // The first loop nest (alloc) and the third (call) become `scf.for` nests; the second keeps
+    // its leading dimension parallel.
+    assert_eq!(loops, ["scf.for", "scf.for", "scf.parallel", "scf.for", "scf.for"], "{text}");
+    assert_eq!(text.matches("memref.alloc()").count(), 2, "{text}");
+}

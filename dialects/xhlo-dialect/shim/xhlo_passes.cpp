@@ -10,6 +10,11 @@
 // inside), as XLA's CPU backend partitions the outer dimension: OpenMP collapses parallel
 // dimensions into one linear index and recovers each with divisions, which would keep LLVM
 // from vectorizing the innermost loop.
+// Parallel loops that allocate on the heap (a `memref.alloc` in their body, or a call of a
+// function that does) run on the calling thread as well: compiled code never allocates inside
+// an OpenMP parallel region, so an allocation that fails can always end the run with an
+// out-of-memory error (src/runtime.rs, `blocks`), which inside a region it could not (the
+// other threads of the team would wait for the one that left).
 //
 // xhlo-parallel-marked-loops: the register-tiled dot kernel writes its loops as `scf.for`
 // carrying the result tensor (value semantics), and marks with `xhlo.parallel` those whose
@@ -27,9 +32,12 @@
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -71,6 +79,33 @@ double parallelWork(mlir::scf::ParallelOp op) {
   for (auto [lb, ub, step] : llvm::zip(op.getLowerBound(), op.getUpperBound(), op.getStep()))
     trips *= tripCount(lb, ub, step);
   return trips * blockWork(*op.getBody());
+}
+
+// Whether running `op` may allocate on the heap: it holds a `memref.alloc`/`memref.realloc`,
+// or calls a function of the module that may (transitively; a call of an unknown function
+// counts as allocating).
+bool allocatesOnHeap(mlir::Operation *op, mlir::SymbolTableCollection &symbols,
+                     llvm::DenseMap<mlir::Operation *, bool> &callees) {
+  auto allocates = [&](mlir::Operation *inner) -> bool {
+    if (llvm::isa<mlir::memref::AllocOp, mlir::memref::ReallocOp>(inner))
+      return true;
+    auto call = llvm::dyn_cast<mlir::CallOpInterface>(inner);
+    if (!call)
+      return false;
+    auto *callee = call.resolveCallableInTable(&symbols);
+    if (!callee)
+      return true;
+    auto known = callees.find(callee);
+    if (known != callees.end())
+      return known->second;
+    callees[callee] = false; // a recursive call adds nothing the walk does not see
+    bool result = allocatesOnHeap(callee, symbols, callees);
+    callees[callee] = result;
+    return result;
+  };
+  return op->walk([&](mlir::Operation *inner) {
+              return allocates(inner) ? mlir::WalkResult::interrupt() : mlir::WalkResult::advance();
+            }).wasInterrupted();
 }
 
 // Replaces a result-free `scf.parallel` by the equivalent `scf.for` nest.
@@ -131,8 +166,9 @@ struct SerialSmallLoops : public mlir::PassWrapper<SerialSmallLoops, mlir::Opera
   SerialSmallLoops(const SerialSmallLoops &other) : PassWrapper(other) {}
   llvm::StringRef getArgument() const final { return "xhlo-serial-small-loops"; }
   llvm::StringRef getDescription() const final {
-    return "Turn scf.parallel loops with less work than min-work operations, or nested in another "
-           "parallel loop, into scf.for nests; keep only the leading dimensions of the others parallel";
+    return "Turn scf.parallel loops with less work than min-work operations, nested in another "
+           "parallel loop, or allocating on the heap, into scf.for nests; keep only the leading "
+           "dimensions of the others parallel";
   }
   void getDependentDialects(mlir::DialectRegistry &registry) const override {
     registry.insert<mlir::scf::SCFDialect>();
@@ -144,11 +180,13 @@ struct SerialSmallLoops : public mlir::PassWrapper<SerialSmallLoops, mlir::Opera
   void runOnOperation() override {
     llvm::SmallVector<mlir::scf::ParallelOp> serial;
     llvm::SmallVector<std::pair<mlir::scf::ParallelOp, unsigned>> partial;
+    mlir::SymbolTableCollection symbols;
+    llvm::DenseMap<mlir::Operation *, bool> callees;
     getOperation()->walk<mlir::WalkOrder::PreOrder>([&](mlir::scf::ParallelOp op) {
       if (op.getNumResults() != 0)
         return mlir::WalkResult::advance();
       bool nested = op->getParentOfType<mlir::scf::ParallelOp>() != nullptr;
-      if (nested || parallelWork(op) < double(minWork)) {
+      if (nested || parallelWork(op) < double(minWork) || allocatesOnHeap(op, symbols, callees)) {
         // With the loops nested in it (which have less work still), innermost first, so
         // that each is rewritten before a loop around it clones its body.
         op->walk<mlir::WalkOrder::PostOrder>([&](mlir::scf::ParallelOp inner) {
