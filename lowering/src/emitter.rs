@@ -51,6 +51,12 @@ impl Operand {
     }
 }
 
+/// A slice's offsets, sizes and (unit) strides as the `tensor` dialect writes them.
+fn slice_lists(offsets: &[i64], sizes: &[i64]) -> (String, String, String) {
+    let list = |v: &[i64]| v.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+    (list(offsets), list(sizes), vec!["1"; sizes.len()].join(", "))
+}
+
 /// `d0, d1, ..., d{n-1}`.
 pub fn dims(n: usize) -> String {
     (0..n).map(|i| format!("d{i}")).collect::<Vec<_>>().join(", ")
@@ -190,6 +196,29 @@ impl Emitter {
         let init = self.empty(ty);
         let t = types::tensor(ty);
         self.op("fill", &format!("linalg.fill ins({value} : {}) outs({init} : {t}) -> {t}", types::storage(ty.element)))
+    }
+
+    /// The part of `value` (of type `from`) of type `to` starting at `offsets`, unit strides.
+    pub fn extract_slice(&mut self, value: &str, from: &TensorType, offsets: &[i64], to: &TensorType) -> String {
+        let (offsets, sizes, strides) = slice_lists(offsets, &to.dims);
+        self.op(
+            "part",
+            &format!("tensor.extract_slice {value}[{offsets}] [{sizes}] [{strides}] : {} to {}", types::tensor(from), types::tensor(to)),
+        )
+    }
+
+    /// `into` (of type `into_ty`) with `part` (of type `part_ty`) written at `offsets`, unit
+    /// strides (the inverse of [`Emitter::extract_slice`]).
+    pub fn insert_slice(&mut self, part: &str, part_ty: &TensorType, into: &str, into_ty: &TensorType, offsets: &[i64]) -> String {
+        let (offsets, sizes, strides) = slice_lists(offsets, &part_ty.dims);
+        self.op(
+            "whole",
+            &format!(
+                "tensor.insert_slice {part} into {into}[{offsets}] [{sizes}] [{strides}] : {} into {}",
+                types::tensor(part_ty),
+                types::tensor(into_ty)
+            ),
+        )
     }
 
     /// The scalar held by a rank-0 tensor.

@@ -510,7 +510,7 @@ fn init_scalar(ctx: &mut Ctx, ev: &Eval, v: &ValueRef) -> Result<String, String>
 }
 
 fn input_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[ValueRef]) -> Result<Vec<String>, String> {
-    let mut ev = Eval::new(body, args, "input")?;
+    let mut ev = Eval::new(body, args.clone(), "input")?;
     // The reduce whose results are yielded.
     let reduce = match ev.def(&yields[0])? {
         Def::Result(op, _) if op.name == "xhlo.reduce" => op,
@@ -564,6 +564,15 @@ fn input_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[Value
         _ => None,
     };
     let lane_count = stage1_extent.and_then(|m| super::reduction::lanes(m, &out_elements, ctx.options.vector_bytes));
+    // No lane count divides a whole innermost dimension (`split_block` always divides): its
+    // first `n / l * l` elements run in lanes, the `tail` ones after them one per lane.
+    let (lane_count, tail) = match (lane_count, stage1_extent) {
+        (None, Some(n)) if split_block.is_none() => match super::reduction::peeled_lanes(n, &out_elements, ctx.options.vector_bytes) {
+            Some(l) => (Some(l), n % l),
+            None => (None, 0),
+        },
+        (lanes, _) => (lanes, 0),
+    };
     // Parallel loops: the tensor dimensions not reduced in stage 1 (a split dimension's outer
     // part in its place), then the reduced loops, then the lanes.
     let mut loop_of: Vec<Expr> = vec![Expr::constant(0); rank];
@@ -611,13 +620,6 @@ fn input_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[Value
         next += 1;
     }
     let loops = next;
-    let mut seen = Default::default();
-    for x in &inputs {
-        ev.materialize_constants(ctx, x, &mut seen)?;
-    }
-    for x in &inputs {
-        ev.eval(None, x, &loop_of)?;
-    }
     let mut out_map = identity(parallel);
     if lane_count.is_some() {
         out_map.push(Expr::dim(next - 1));
@@ -629,30 +631,44 @@ fn input_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[Value
         outs.push(Operand { value: filled, ty: out, map: map_text(&out_map) });
     }
     let reduction_loops = parallel..loops - usize::from(lane_count.is_some());
-    let iterators: Vec<&str> = (0..loops).map(|i| if reduction_loops.contains(&i) { "reduction" } else { "parallel" }).collect();
-    ev.memo.clear();
-    let mut operands = ev.inputs.clone();
-    fit_inputs(&mut ctx.e, &mut operands, &loop_sizes);
-    // linalg infers each loop's range from an operand indexed by that loop alone; a reduction
-    // loop that no input reads that way (an inner split loop, a reduced broadcast dimension)
-    // gets it from a small unread i8 tensor.
-    let uncovered: Vec<usize> = (parallel..loops).filter(|l| !ev.covered.contains(l)).collect();
-    if !uncovered.is_empty() {
-        let ty = TensorType::new(uncovered.iter().map(|&l| loop_sizes[l]).collect::<Vec<_>>(), ElementType::S8);
-        let value = ctx.e.empty(&ty);
-        operands.push(Operand { value, ty, map: uncovered.iter().map(|l| format!("d{l}")).collect::<Vec<_>>().join(", ") });
-    }
-    let n_in = operands.len();
-    let partial = ctx.e.generic_multi(&operands, outs, &iterators, |e, block_args| {
-        ev.block_args = block_args.to_vec();
-        let mut xs = Vec::new();
-        for x in &inputs {
-            xs.push(ev.eval(Some(&mut *e), x, &loop_of)?);
+    let reduced = Reduced { inputs: &inputs, out_elements: &out_elements, region_body };
+    let mut partial = reduced.emit(ctx, &mut ev, &loop_of, &loop_sizes, parallel, reduction_loops, outs)?;
+    if tail > 0 {
+        // The tail, `n - tail + j` into lane `j`: the same loops with the innermost
+        // dimension's step loop gone and the lanes cut to the tail's.
+        let n = shape[last];
+        let lane = loops - 1;
+        let step = lane - 1;
+        let mut tail_of: Map = loop_of.clone();
+        for e in tail_of.iter_mut() {
+            e.terms = e.terms.iter().map(|&(t, c)| (if t > step { t - 1 } else { t }, c)).collect();
         }
-        let accs: Vec<Value> = block_args[n_in..].iter().zip(&out_elements).map(|(a, t)| scalar::load(e, a, *t)).collect();
-        let yielded = region::lower_block(e, region_body, accs.into_iter().chain(xs).collect())?;
-        Ok(yielded.iter().map(|v| scalar::store(e, v)).collect())
-    })?;
+        tail_of[last] = Expr { terms: vec![(step, 1)], offset: n - tail };
+        let mut tail_sizes = loop_sizes.clone();
+        tail_sizes.remove(step);
+        *tail_sizes.last_mut().unwrap() = tail;
+        let partial_tys: Vec<TensorType> = out_elements.iter().map(|&t| TensorType::new(partial_dims.clone(), t)).collect();
+        let mut firsts_dims = partial_dims.clone();
+        *firsts_dims.last_mut().unwrap() = tail;
+        let offsets = vec![0; partial_dims.len()];
+        let mut tail_map = identity(parallel);
+        tail_map.push(Expr::dim(step));
+        let mut tail_outs = Vec::new();
+        for (p, pt) in partial.iter().zip(&partial_tys) {
+            let ty = TensorType::new(firsts_dims.clone(), pt.element);
+            let value = ctx.e.extract_slice(p, pt, &offsets, &ty);
+            tail_outs.push(Operand { value, ty, map: map_text(&tail_map) });
+        }
+        let tail_tys: Vec<TensorType> = tail_outs.iter().map(|o| o.ty.clone()).collect();
+        let mut tail_ev = Eval::new(body, args, "input")?;
+        let added = reduced.emit(ctx, &mut tail_ev, &tail_of, &tail_sizes, parallel, parallel..step, tail_outs)?;
+        partial = added
+            .iter()
+            .zip(&tail_tys)
+            .zip(partial.iter().zip(&partial_tys))
+            .map(|((a, at), (p, pt))| ctx.e.insert_slice(a, at, p, pt, &offsets))
+            .collect();
+    }
     // Stage 2 reduces the split dimension's outer part and the lanes.
     let mut stage2: Vec<i64> = stage2_dim.iter().map(|&d| (0..d).filter(|x| !stage1_reduced.contains(x)).count() as i64).collect();
     if lane_count.is_some() {
@@ -665,6 +681,63 @@ fn input_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[Value
         super::reduction::reduce_values(ctx, staged, &inits, &stage2, &out_elements, region_body)?
     };
     Ok(which.into_iter().map(|i| all[i].clone()).collect())
+}
+
+/// The reduce of an input fusion: what every `linalg.generic` computing part of it shares.
+struct Reduced<'a> {
+    inputs: &'a [ValueRef],
+    out_elements: &'a [ElementType],
+    region_body: &'a Block,
+}
+
+impl Reduced<'_> {
+    /// Emits the `linalg.generic` that evaluates the reduce's inputs at `loop_of` (the fused
+    /// producers computed in its body) over loops of `loop_sizes` (`reduction_loops` reduced,
+    /// the loops before `parallel` the outer parallel ones) and reduces them into `outs`.
+    #[allow(clippy::too_many_arguments)]
+    fn emit(
+        &self,
+        ctx: &mut Ctx,
+        ev: &mut Eval,
+        loop_of: &Map,
+        loop_sizes: &[i64],
+        parallel: usize,
+        reduction_loops: std::ops::Range<usize>,
+        outs: Vec<Operand>,
+    ) -> Result<Vec<String>, String> {
+        let loops = loop_sizes.len();
+        let mut seen = Default::default();
+        for x in self.inputs {
+            ev.materialize_constants(ctx, x, &mut seen)?;
+        }
+        for x in self.inputs {
+            ev.eval(None, x, loop_of)?;
+        }
+        let iterators: Vec<&str> = (0..loops).map(|i| if reduction_loops.contains(&i) { "reduction" } else { "parallel" }).collect();
+        ev.memo.clear();
+        let mut operands = ev.inputs.clone();
+        fit_inputs(&mut ctx.e, &mut operands, loop_sizes);
+        // linalg infers each loop's range from an operand indexed by that loop alone; a
+        // reduction loop that no input reads that way (an inner split loop, a reduced
+        // broadcast dimension) gets it from a small unread i8 tensor.
+        let uncovered: Vec<usize> = (parallel..loops).filter(|l| !ev.covered.contains(l)).collect();
+        if !uncovered.is_empty() {
+            let ty = TensorType::new(uncovered.iter().map(|&l| loop_sizes[l]).collect::<Vec<_>>(), ElementType::S8);
+            let value = ctx.e.empty(&ty);
+            operands.push(Operand { value, ty, map: uncovered.iter().map(|l| format!("d{l}")).collect::<Vec<_>>().join(", ") });
+        }
+        let n_in = operands.len();
+        ctx.e.generic_multi(&operands, outs, &iterators, |e, block_args| {
+            ev.block_args = block_args.to_vec();
+            let mut xs = Vec::new();
+            for x in self.inputs {
+                xs.push(ev.eval(Some(&mut *e), x, loop_of)?);
+            }
+            let accs: Vec<Value> = block_args[n_in..].iter().zip(self.out_elements).map(|(a, t)| scalar::load(e, a, *t)).collect();
+            let yielded = region::lower_block(e, self.region_body, accs.into_iter().chain(xs).collect())?;
+            Ok(yielded.iter().map(|v| scalar::store(e, v)).collect())
+        })
+    }
 }
 
 fn output_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[ValueRef]) -> Result<Vec<String>, String> {
@@ -961,6 +1034,16 @@ mod tests {
         assert!(out.contains("tensor<4x8x32xf32>"), "{out}");
         // The exponential is computed in stage 1 only.
         assert_eq!(out.matches("math.exp").count(), 1, "{out}");
+        // A row of 1001, which no lane count divides: 31 steps of 32 lanes over the first
+        // 992 elements, then elements 992..1001 into lanes 0..9 (the exponential computed
+        // there too), then the lanes as before.
+        let out = lower_ok("%x: tensor<4x1001xf32>", &fused(1001), "tensor<4xf32>");
+        assert!(out.contains("affine_map<(d0, d1, d2) -> (d0, d1 * 32 + d2)>"), "{out}");
+        assert!(out.contains("tensor<31x32xi8>"), "{out}");
+        assert!(out.contains("affine_map<(d0, d1) -> (d0, d1 + 992)>"), "{out}");
+        assert!(out.contains("[0, 0] [4, 9] [1, 1] : tensor<4x32xf32> to tensor<4x9xf32>"), "{out}");
+        assert!(out.contains("[0, 0] [4, 9] [1, 1] : tensor<4x9xf32> into tensor<4x32xf32>"), "{out}");
+        assert_eq!(out.matches("math.exp").count(), 2, "{out}");
     }
 
     #[test]
