@@ -283,6 +283,16 @@ fn bias_and_relu_fused_on_the_implicit_gemm_tiles() {
     // epilogue, which reads the bias at feature g · 3 + n.
     let c = Conv { xd: (0, 1, vec![2, 3]), kd: (1, 0, vec![2, 3]), od: (0, 1, vec![2, 3]), stride: vec![2, 1], pad: vec![(1, 1), (0, 2)], fg: 4, ..nhwc(&[2, 16, 21, 17], &[12, 4, 3, 3]) };
     check_fused("nchw fg 4 bias relu", &c, true);
-    // A depthwise convolution takes its own path: the fusion is lowered op by op.
-    check_fused("depthwise bias relu", &Conv { fg: 16, pad: vec![(1, 1); 2], ..nhwc(&[1, 20, 20, 16], &[3, 3, 1, 16]) }, false);
+}
+
+/// Depthwise convolutions run the epilogue on their own tiles (8 positions x one vector of
+/// features): full vectors, a masked edge of features (36), edge rows, and an output whose
+/// features are not its minor dimension (C is transposed into it after the epilogue).
+#[test]
+fn bias_and_relu_fused_on_the_depthwise_tiles() {
+    check_fused("depthwise bias relu", &Conv { fg: 16, pad: vec![(1, 1); 2], ..nhwc(&[1, 20, 20, 16], &[3, 3, 1, 16]) }, true);
+    let c = Conv { fg: 36, pad: vec![(1, 1), (0, 2)], stride: vec![1, 2], rhs_dil: vec![2, 1], ..nhwc(&[2, 19, 21, 36], &[3, 3, 1, 36]) };
+    check_fused("depthwise 36 bias relu", &c, true);
+    let c = Conv { fg: 12, od: (0, 1, vec![2, 3]), pad: vec![(1, 1); 2], ..nhwc(&[2, 9, 10, 12], &[3, 3, 1, 12]) };
+    check_fused("depthwise nchw-out bias relu", &c, true);
 }

@@ -857,7 +857,9 @@ fn tiled_output_fusion(ctx: &mut Ctx, mut ev: Eval, tiled: &dot_tiled::Tiled, lh
 /// An output fusion of a `convolution` (`conv`, of input `x` and kernel `k`): where the
 /// convolution is an implicit GEMM on the tiled kernel ([`super::linalg::conv_gemm`]), the
 /// epilogue runs on each finished tile of it as for a dot, at the output indices of the
-/// tile's elements; elsewhere (depthwise, the plain loop nest) the body is lowered op by op.
+/// tile's elements, as it does on a depthwise convolution's tiles
+/// ([`super::linalg::conv_depthwise`]); elsewhere (the plain loop nest) the body is lowered
+/// op by op.
 #[allow(clippy::too_many_arguments)]
 fn conv_output_fusion(
     ctx: &mut Ctx,
@@ -870,7 +872,8 @@ fn conv_output_fusion(
     body: &Block,
     args: Vec<Lowered>,
 ) -> Result<Vec<String>, String> {
-    let plan = super::linalg::convolution_gemm_plan(conv, xt, kt, out).filter(|_| ctx.options.tile_dots);
+    use super::linalg::{conv_depthwise, conv_gemm, TiledConv};
+    let plan = super::linalg::convolution_tiled_plan(conv, xt, kt, out).filter(|_| ctx.options.tile_dots);
     let Some(plan) = plan else {
         let names = lower_nested_block(ctx, body, args)?;
         return Ok(names.into_iter().map(|l| l.name).collect());
@@ -881,11 +884,20 @@ fn conv_output_fusion(
     ev.materialize_constants(ctx, root, &mut seen)?;
     ev.eval(None, root, &loops)?;
     let super::linalg::Prepared::Sum { padded, pt, kernel, .. } = super::linalg::prepare_convolution(ctx, conv, x, xt, k, kt, out)? else {
-        return Err("internal: a convolution with a GEMM plan and nothing to sum".into());
+        return Err("internal: a convolution with a tiled plan and nothing to sum".into());
     };
-    let index = |e: &mut Emitter, g: &str, m: &str, n: &str| super::linalg::conv_gemm::result_indices(e, &plan, g, m, n);
-    let mut epilogue = tile_epilogue(&mut ev, root, out, &index)?;
-    Ok(vec![super::linalg::conv_gemm::emit(ctx, &plan, &padded, &pt, &kernel, kt, Some(&mut *epilogue))?])
+    match plan {
+        TiledConv::Gemm(plan) => {
+            let index = |e: &mut Emitter, g: &str, m: &str, n: &str| conv_gemm::result_indices(e, &plan, g, m, n);
+            let mut epilogue = tile_epilogue(&mut ev, root, out, &index)?;
+            Ok(vec![conv_gemm::emit(ctx, &plan, &padded, &pt, &kernel, kt, Some(&mut *epilogue))?])
+        }
+        TiledConv::Depthwise(plan) => {
+            let index = |e: &mut Emitter, _: &str, m: &str, n: &str| conv_depthwise::result_indices(e, &plan, m, n);
+            let mut epilogue = tile_epilogue(&mut ev, root, out, &index)?;
+            Ok(vec![conv_depthwise::emit(ctx, &plan, &padded, &pt, &kernel, kt, Some(&mut *epilogue))?])
+        }
+    }
 }
 
 /// The epilogue of a tiled output fusion (result type `out`, value `root`), for

@@ -414,7 +414,7 @@ fn convolution(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     };
     if ctx.options.tile_dots {
         if let Some(plan) = conv_depthwise::plan(&c, &pt, &kt, &out) {
-            return Ok(vec![conv_depthwise::emit(ctx, &plan, &padded, &pt, &k, &kt)?]);
+            return Ok(vec![conv_depthwise::emit(ctx, &plan, &padded, &pt, &k, &kt, None)?]);
         }
         if let Some(plan) = conv_gemm::plan(&c, &pt, &kt, &out) {
             return Ok(vec![conv_gemm::emit(ctx, &plan, &padded, &pt, &k, &kt, None)?]);
@@ -444,10 +444,16 @@ fn convolution(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     Ok(vec![contract(&mut ctx.e, lhs, rhs, &out, r + 1 + n)?])
 }
 
-/// The implicit GEMM plan convolution `op` takes (its input of type `xt` padded and dilated
-/// first), or `None` where it takes another path (depthwise, the plain loop nest, or no sum
-/// at all); decided without emitting anything.
-pub(super) fn convolution_gemm_plan(op: &Op, xt: &TensorType, kt: &TensorType, out: &TensorType) -> Option<conv_gemm::Plan> {
+/// The tiled kernel a convolution runs on.
+pub(super) enum TiledConv {
+    Gemm(conv_gemm::Plan),
+    Depthwise(conv_depthwise::Plan),
+}
+
+/// The tiled kernel convolution `op` takes (its input of type `xt` padded and dilated first),
+/// or `None` where it takes the plain loop nest or has no sum at all; decided without
+/// emitting anything.
+pub(super) fn convolution_tiled_plan(op: &Op, xt: &TensorType, kt: &TensorType, out: &TensorType) -> Option<TiledConv> {
     let c = Conv::read(op, xt, kt, out).ok()?;
     if out.num_elements() == 0 || kt.num_elements() == 0 || xt.num_elements() == 0 {
         return None;
@@ -459,10 +465,10 @@ pub(super) fn convolution_gemm_plan(op: &Op, xt: &TensorType, kt: &TensorType, o
         dims[d] = (c.padding[2 * i] + c.padding[2 * i + 1] + dilated).max(0);
     }
     let pt = TensorType::new(dims, xt.element);
-    if conv_depthwise::plan(&c, &pt, kt, out).is_some() {
-        return None;
+    if let Some(plan) = conv_depthwise::plan(&c, &pt, kt, out) {
+        return Some(TiledConv::Depthwise(plan));
     }
-    conv_gemm::plan(&c, &pt, kt, out)
+    conv_gemm::plan(&c, &pt, kt, out).map(TiledConv::Gemm)
 }
 
 /// A convolution made ready for its sum: the result itself when there is nothing to sum, or

@@ -15,8 +15,13 @@
 //! Features past a multiple of `VL` are one masked vector (the loads read the next position's
 //! features in the dead lanes, in bounds of the flat input or masked at its end; the store is
 //! masked).
+//!
+//! In an output fusion the epilogue (a bias, an activation) runs on each finished tile right
+//! after it is stored, as on the implicit GEMM's tiles ([`super::dot_tiled::Epilogue`]); C is
+//! `[m, features]` ([`result_indices`] gives an element's output indices).
 
-use super::conv_gemm::{input_tables, reorder_kernel, to_output, Layout};
+use super::conv_gemm::{input_tables, layout_indices, reorder_kernel, to_output, Layout};
+use super::dot_tiled::{Epilogue, Site};
 use super::Conv;
 use crate::convert::Ctx;
 use crate::emitter::Emitter;
@@ -60,8 +65,15 @@ pub fn plan(c: &Conv, pt: &TensorType, kt: &TensorType, out: &TensorType) -> Opt
     Some(Plan { layout, vl: 0 })
 }
 
-/// Emits the depthwise convolution of `padded` and `kernel` (reversed where the window is).
-pub fn emit(ctx: &mut Ctx, p: &Plan, padded: &str, pt: &TensorType, kernel: &str, kt: &TensorType) -> Result<String, String> {
+/// The output indices of element (`m`, `n`) of C (index values): m split into the batch and
+/// the spatial positions, `n` the feature.
+pub fn result_indices(e: &mut Emitter, p: &Plan, m: &str, n: &str) -> Vec<String> {
+    layout_indices(e, &p.layout, "", m, n)
+}
+
+/// Emits the depthwise convolution of `padded` and `kernel` (reversed where the window is);
+/// `epilogue`, if any, is applied to every tile of C.
+pub fn emit(ctx: &mut Ctx, p: &Plan, padded: &str, pt: &TensorType, kernel: &str, kt: &TensorType, epilogue: Option<&mut Epilogue>) -> Result<String, String> {
     let vl = ctx.options.vector_bytes / (p.layout.out.element.bit_width() as i64 / 8);
     let p = &Plan { vl, ..p.clone() };
     let l = &p.layout;
@@ -81,12 +93,14 @@ pub fn emit(ctx: &mut Ctx, p: &Plan, padded: &str, pt: &TensorType, kernel: &str
         k_text: types::tensor(&TensorType::new(vec![l.k(), l.og], kt.element)),
         c_text: types::tensor(&c_ty),
         vty: format!("vector<{}x{}>", p.vl, types::storage(l.out.element)),
+        c_ty: c_ty.clone(),
+        epilogue: std::cell::RefCell::new(epilogue),
     };
     let c = n.emit(e, &init)?;
     to_output(e, l, &c)
 }
 
-struct Nest<'a> {
+struct Nest<'a, 'b> {
     p: &'a Plan,
     flat: String,
     flat_text: String,
@@ -96,13 +110,16 @@ struct Nest<'a> {
     k_text: String,
     c_text: String,
     vty: String,
+    c_ty: TensorType,
+    /// Applied to each tile once it is stored (the nest's methods share it).
+    epilogue: std::cell::RefCell<Option<&'a mut Epilogue<'b>>>,
 }
 
 fn idx(e: &mut Emitter, v: i64) -> String {
     e.op("c", &format!("arith.constant {v} : index"))
 }
 
-impl Nest<'_> {
+impl Nest<'_, '_> {
     /// `scf.for iv = lb to ub` carrying C; `body(C, iv)` returns the new C.
     fn for_c(&self, e: &mut Emitter, lb: i64, ub: i64, c: &str, body: impl FnOnce(&mut Emitter, &str, &str) -> Result<String, String>) -> Result<String, String> {
         let (lo, hi, one) = (idx(e, lb), idx(e, ub), idx(e, 1));
@@ -206,6 +223,11 @@ impl Nest<'_> {
         let mut c = c.to_string();
         for (r, (row, _)) in base.iter().enumerate() {
             c = e.op("c", &format!("vector.transfer_write {accs}#{r}, {c}[{row}, {c0}] {{in_bounds = [{full}]}} : {vty}, {}", self.c_text));
+        }
+        if let Some(epilogue) = self.epilogue.borrow_mut().as_mut() {
+            let cols = if full { self.p.vl } else { l.og % self.p.vl };
+            let site = Site { c: &c, c_ty: &self.c_ty, has_batch: false, b: "", m0: &base[0].0, n0: c0, rows: count as i64, cols };
+            c = epilogue(e, &site)?;
         }
         Ok(c)
     }

@@ -156,7 +156,11 @@ pub fn emit(ctx: &mut Ctx, p: &Plan, padded: &str, pt: &TensorType, kernel: &str
 /// there are several groups), one per output dimension: m split into its parts (batch, then
 /// the spatial dimensions in the output's order), the feature `g · og + n`.
 pub fn result_indices(e: &mut Emitter, p: &Plan, g: &str, m: &str, n: &str) -> Vec<String> {
-    let l = &p.layout;
+    layout_indices(e, &p.layout, g, m, n)
+}
+
+/// [`result_indices`] for layout `l` (also the depthwise kernel's, whose C is `[m, og]`).
+pub(super) fn layout_indices(e: &mut Emitter, l: &Layout, g: &str, m: &str, n: &str) -> Vec<String> {
     // m's parts, outermost first.
     let sizes: Vec<i64> = l.m_parts.iter().map(|q| q.0).collect();
     let mut parts = Vec::new();
