@@ -1,7 +1,8 @@
 /* Embeds xhlo through its C API (include/xhlo.h): verifies a program with a shape error and
  * prints the located diagnostic, then compiles y = dot(x, w) + b with ReLU and runs it on
  * inputs made here, printing the results one a line for tests/mlir_opt_plugin.rs to check
- * against its own arithmetic. Exit 0 only when every step behaved as documented. */
+ * against its own arithmetic. On the way: a NULL text refused with a message, xhlo-dce run on
+ * text, a wrong-sized result buffer refused. Exit 0 only when every step behaved as documented. */
 #include "xhlo.h"
 
 #include <stdio.h>
@@ -24,6 +25,14 @@ static const char *INVALID =
     "  return %d : tensor<2x2xf32>\n"
     "}\n";
 
+/* An unused constant for xhlo-dce. */
+static const char *DEAD =
+    "func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+    "  %c = \"xhlo.constant\"() {value = dense<1.0> : tensor<2xf32>} : () -> tensor<2xf32>\n"
+    "  %y = \"xhlo.negate\"(%x) : (tensor<2xf32>) -> tensor<2xf32>\n"
+    "  return %y : tensor<2xf32>\n"
+    "}\n";
+
 int main(void) {
   char *diagnostics = NULL;
   if (xhlo_verify_text(INVALID, "invalid.mlir", &diagnostics) != 1 || !diagnostics) {
@@ -33,7 +42,25 @@ int main(void) {
   printf("verify: %s\n", diagnostics);
   xhlo_string_free(diagnostics);
 
+  /* A NULL text is an error message, not a crash. */
   char *error = NULL;
+  if (xhlo_compile(NULL, NULL, NULL, &error) != NULL || !error) {
+    fprintf(stderr, "embed: a NULL program was accepted\n");
+    return 1;
+  }
+  printf("null: %s\n", error);
+  xhlo_string_free(error);
+  error = NULL;
+
+  /* A pipeline on text: xhlo-dce removes the unused constant of DEAD. */
+  char *output = NULL;
+  if (xhlo_run_pipeline_text(DEAD, "dead.mlir", "builtin.module(xhlo-dce)", &output, &error) != 0 || !output) {
+    fprintf(stderr, "embed: xhlo-dce failed: %s\n", error ? error : "?");
+    return 1;
+  }
+  printf("dce: %s\n", strstr(output, "xhlo.constant") ? "constant kept" : "constant removed");
+  xhlo_string_free(output);
+
   xhlo_program *program = xhlo_compile(PROGRAM, "embed.mlir", "threads=1", &error);
   if (!program) {
     fprintf(stderr, "embed: compile failed: %s\n", error ? error : "?");
