@@ -153,6 +153,8 @@ struct PassSpec {
   const char *summary = nullptr;
   struct OptionSpec {
     const char *name, *defaultValue, *help;
+    // `help (default: value)` for `mlir-opt --help`, kept as long as the option.
+    std::string helpWithDefault;
   };
   std::vector<OptionSpec> options;
 };
@@ -195,7 +197,7 @@ public:
       : OperationPass<ModuleOp>(TypeID::getFromOpaquePointer(&spec)), spec(spec) {
     for (const PassSpec::OptionSpec &o : spec.options)
       values.push_back(std::make_unique<Option<std::string>>(
-          *this, o.name, llvm::cl::desc(o.help), llvm::cl::init(o.defaultValue)));
+          *this, o.name, llvm::cl::desc(o.helpWithDefault), llvm::cl::init(o.defaultValue)));
   }
   LibraryPass(const LibraryPass &other) : LibraryPass(other.spec) { copyOptionValuesFrom(&other); }
 
@@ -248,8 +250,10 @@ void registerPasses() {
       continue;
     for (size_t j = 0; j < options; ++j) {
       PassSpec::OptionSpec o{};
-      if (xhlo_pass_option(i, j, &o.name, &o.defaultValue, &o.help))
-        spec.options.push_back(o);
+      if (!xhlo_pass_option(i, j, &o.name, &o.defaultValue, &o.help))
+        continue;
+      o.helpWithDefault = std::string(o.help) + " (default: " + o.defaultValue + ")";
+      spec.options.push_back(std::move(o));
     }
     specs.push_back(std::move(spec));
   }
