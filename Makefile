@@ -133,10 +133,12 @@ test-python: deps python-venv
 #            --load-pass-plugin=target/release/libxhlo_mlir_plugin.so ...
 # The plugin (C++) links mlir-opt's shared libMLIR; the library keeps its own MLIR, hidden.
 PLUGIN_PROFILE ?= release
+# The system's C++ compiler (as the cc crate's build scripts use it) unless CXX is given.
+PLUGIN_CXX := $(if $(filter default,$(origin CXX)),c++,$(CXX))
 PLUGIN_DIR = $(PY_TARGET)/$(if $(filter dev,$(PLUGIN_PROFILE)),debug,$(PLUGIN_PROFILE))
 plugin: deps
 	cargo build --profile $(PLUGIN_PROFILE) -p xhlo-capi
-	$(CXX) -std=c++17 -O2 -fPIC -shared -Wall -Wno-unused-parameter -Iinclude -I$(LLVM_PREFIX)/include \
+	$(PLUGIN_CXX) -std=c++17 -O2 -fPIC -shared -Wall -Wno-unused-parameter -Iinclude -I$(LLVM_PREFIX)/include \
 	  capi/plugin/xhlo_mlir_plugin.cpp -o $(PLUGIN_DIR)/libxhlo_mlir_plugin.so \
 	  -L$(PLUGIN_DIR) -lxhlo_c -L$(LLVM_PREFIX)/lib -lMLIR -lLLVM \
 	  -Wl,-rpath,'$$ORIGIN' -Wl,-rpath,$(LLVM_PREFIX)/lib
