@@ -97,8 +97,11 @@ test-tools:
 
 # Every test: unit tests of each crate and the integration suite in tests/, then the Python
 # package's tests.
+# The plugin is built first, with every target `cargo test --workspace` runs: one cargo build
+# with the tests' feature set (dev-dependencies included), so libxhlo_c.so and the tests share
+# every dependency instead of building MLIR-linked crates twice.
 test: deps test-tools
-	$(MAKE) plugin PLUGIN_PROFILE=dev
+	$(MAKE) plugin PLUGIN_PROFILE=dev PLUGIN_CARGO_ARGS="--workspace --lib --tests"
 	XHLO_JAXLIB_PYTHON=$(TEST_VENV)/bin/python XHLO_PLUGIN_DIR=$(PY_TARGET)/debug cargo test --workspace --no-fail-fast
 	$(MAKE) test-python
 
@@ -133,11 +136,12 @@ test-python: deps python-venv
 #            --load-pass-plugin=target/release/libxhlo_mlir_plugin.so ...
 # The plugin (C++) links mlir-opt's shared libMLIR; the library keeps its own MLIR, hidden.
 PLUGIN_PROFILE ?= release
+PLUGIN_CARGO_ARGS ?= -p xhlo-capi
 # The system's C++ compiler (as the cc crate's build scripts use it) unless CXX is given.
 PLUGIN_CXX := $(if $(filter default,$(origin CXX)),c++,$(CXX))
 PLUGIN_DIR = $(PY_TARGET)/$(if $(filter dev,$(PLUGIN_PROFILE)),debug,$(PLUGIN_PROFILE))
 plugin: deps
-	cargo build --profile $(PLUGIN_PROFILE) -p xhlo-capi
+	cargo build --profile $(PLUGIN_PROFILE) $(PLUGIN_CARGO_ARGS)
 	$(PLUGIN_CXX) -std=c++17 -O2 -fPIC -shared -Wall -Wno-unused-parameter -Iinclude -I$(LLVM_PREFIX)/include \
 	  capi/plugin/xhlo_mlir_plugin.cpp -o $(PLUGIN_DIR)/libxhlo_mlir_plugin.so \
 	  -L$(PLUGIN_DIR) -lxhlo_c -L$(LLVM_PREFIX)/lib -lMLIR -lLLVM \
