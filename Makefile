@@ -12,7 +12,7 @@ VENV ?= $(HOME)/.cache/xla-workloads/venv
 WORKLOADS := ../shared/workloads
 RESULTS := $(CURDIR)/bench/results
 
-.PHONY: deps demo test test-tools test-python python-venv wheel build irdl bench bench-mpi clean
+.PHONY: deps demo test test-tools test-python python-venv wheel build irdl bench bench-mpi clean plugin
 
 # LLVM/MLIR 22 from Debian, installed only when missing; libomp-22-dev is the OpenMP runtime
 # multi-threaded programs call (without it they run on one thread).
@@ -97,8 +97,12 @@ test-tools:
 
 # Every test: unit tests of each crate and the integration suite in tests/, then the Python
 # package's tests.
+# The plugin is built first, with every target `cargo test --workspace` runs: one cargo build
+# with the tests' feature set (dev-dependencies included), so libxhlo_c.so and the tests share
+# every dependency instead of building MLIR-linked crates twice.
 test: deps test-tools
-	XHLO_JAXLIB_PYTHON=$(TEST_VENV)/bin/python cargo test --workspace --no-fail-fast
+	$(MAKE) plugin PLUGIN_PROFILE=dev PLUGIN_CARGO_ARGS="--workspace --lib --tests"
+	XHLO_JAXLIB_PYTHON=$(TEST_VENV)/bin/python XHLO_PLUGIN_DIR=$(PY_TARGET)/debug cargo test --workspace --no-fail-fast
 	$(MAKE) test-python
 
 # The Python package (python/, pyo3 + maturin): built into the test venv, which gets jax,
@@ -124,6 +128,25 @@ test-python: deps python-venv
 	  -i $(TEST_VENV)/bin/python --out $(PY_TARGET)/wheels-dev
 	$(TEST_VENV)/bin/pip install -q --force-reinstall --no-deps $(PY_TARGET)/wheels-dev/xhlo-*.whl
 	$(TEST_VENV)/bin/python -m pytest -q python/tests
+
+# The C API (include/xhlo.h) as libxhlo_c.so and the mlir-opt plugin on top of it,
+# libxhlo_mlir_plugin.so, both in the cargo target directory's profile folder (release, or
+# debug with PLUGIN_PROFILE=dev as `make test` builds them, reusing the test build):
+#   mlir-opt --load-dialect-plugin=target/release/libxhlo_mlir_plugin.so \
+#            --load-pass-plugin=target/release/libxhlo_mlir_plugin.so ...
+# The plugin (C++) links mlir-opt's shared libMLIR; the library keeps its own MLIR, hidden.
+PLUGIN_PROFILE ?= release
+PLUGIN_CARGO_ARGS ?= -p xhlo-capi
+# The system's C++ compiler (as the cc crate's build scripts use it) unless CXX is given.
+PLUGIN_CXX := $(if $(filter default,$(origin CXX)),c++,$(CXX))
+PLUGIN_DIR = $(PY_TARGET)/$(if $(filter dev,$(PLUGIN_PROFILE)),debug,$(PLUGIN_PROFILE))
+plugin: deps
+	cargo build --profile $(PLUGIN_PROFILE) $(PLUGIN_CARGO_ARGS)
+	$(PLUGIN_CXX) -std=c++17 -O2 -fPIC -shared -Wall -Wno-unused-parameter -Iinclude -I$(LLVM_PREFIX)/include \
+	  capi/plugin/xhlo_mlir_plugin.cpp -o $(PLUGIN_DIR)/libxhlo_mlir_plugin.so \
+	  -L$(PLUGIN_DIR) -lxhlo_c -L$(LLVM_PREFIX)/lib -lMLIR -lLLVM \
+	  -Wl,-rpath,'$$ORIGIN' -Wl,-rpath,$(LLVM_PREFIX)/lib
+	@echo "built $(PLUGIN_DIR)/libxhlo_c.so and $(PLUGIN_DIR)/libxhlo_mlir_plugin.so"
 
 # The IRDL module of the dialect, generated from the op catalogue, for
 # `mlir-opt --irdl-file=target/xhlo.irdl.mlir` (not checked in: the catalogue is the source).

@@ -17,6 +17,7 @@ mod irdl_plugin;
 mod layouts;
 mod math_accuracy;
 mod melior_passes;
+mod mlir_opt_plugin;
 mod pass_snapshots;
 mod random;
 mod reductions;

@@ -153,6 +153,11 @@ pub const NATIVE_PASSES: &[PassInfo] = &[
         options: &[],
     },
     PassInfo {
+        argument: "xhlo-libm-expm1",
+        summary: "Lower f64 math.expm1 to the C library's expm1 (convert-math-to-llvm would compute exp(x) - 1)",
+        options: &[],
+    },
+    PassInfo {
         argument: "xhlo-math-approximations",
         summary: "Rewrite the chosen f32 (and f16/bf16, through f32) math ops into polynomial approximations, so loops containing them vectorize",
         options: &[PassOption {

@@ -181,13 +181,19 @@ pub fn check_op(op: OperationRef, functions: Option<&Signatures>) -> Option<Stri
     };
     let mut result = verify::verify(def, &instance);
     if let (Ok(()), Some(functions)) = (&result, functions) {
-        result = match bare {
-            "call" => check_call(functions, &read.attrs, &read.operands, &read.results),
-            "composite" => check_symbol(functions, read.attrs.get("decomposition"), "decomposition"),
-            _ => Ok(()),
-        };
+        result = check_symbols(bare, functions, &read.attrs, &read.operands, &read.results);
     }
     result.err().map(|e| op_error(&name, &e))
+}
+
+/// Checks the functions an op names against `functions`: a `call`'s callee and its signature,
+/// a `composite`'s decomposition (`bare`: the op name without `xhlo.`).
+pub fn check_symbols(bare: &str, functions: &Signatures, attrs: &xhlo_ir::Attrs, operands: &[Type], results: &[Type]) -> Result<(), String> {
+    match bare {
+        "call" => check_call(functions, attrs, operands, results),
+        "composite" => check_symbol(functions, attrs.get("decomposition"), "decomposition"),
+        _ => Ok(()),
+    }
 }
 
 /// The MLIR verifier hook for xhlo ops (installed by the context in place of IRDL's, which

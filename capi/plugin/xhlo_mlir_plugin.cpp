@@ -1,0 +1,272 @@
+// The mlir-opt plugin of xhlo: `mlir-opt --load-dialect-plugin=P --load-pass-plugin=P` with
+// P = libxhlo_mlir_plugin.so. A thin shim over the C API (include/xhlo.h): this file is built
+// against mlir-opt's own MLIR (libMLIR.so), the Rust library keeps a private static copy, and
+// nothing but text crosses between the two (README, "MLIR plugin and C API", says why).
+//
+// - The xhlo and check dialects are extensible dialects whose ops are the catalogue's: each
+//   xhlo op's verifier writes the op down as text (op_text.rs's format) and asks the Rust
+//   verifier, so mixed variadic groups are accepted and shape errors are reported at the op.
+// - Every xhlo pass, C++ pass of ours, named pipeline and xhlo-jit is registered under its
+//   own name with its options. Running one prints the module (generic form, locations),
+//   runs the same pipeline element in the Rust library and parses the result back into the
+//   module; the library's diagnostics are re-emitted at their locations.
+#include "xhlo.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/ExtensibleDialect.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Tools/Plugins/DialectPlugin.h"
+#include "mlir/Tools/Plugins/PassPlugin.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+using namespace mlir;
+
+namespace {
+
+// A string from the library, freed when this goes out of scope.
+struct LibraryString {
+  char *text = nullptr;
+  ~LibraryString() { xhlo_string_free(text); }
+};
+
+// Above this many elements only a dense attribute's type is described (the shape rules need
+// only the type), as the Rust reader does for our own MLIR.
+constexpr int64_t kMaxDescribedElements = 4096;
+
+// The signature of the func.func a call or composite names, if it is one.
+void describeCallee(Operation *op, llvm::raw_ostream &os) {
+  for (StringRef key : {"callee", "decomposition"}) {
+    auto symbol = op->getAttrOfType<FlatSymbolRefAttr>(key);
+    if (!symbol)
+      continue;
+    Operation *callee = SymbolTable::lookupNearestSymbolFrom(op, symbol);
+    if (!callee || callee->getName().getStringRef() != "func.func")
+      continue;
+    auto type = callee->getAttrOfType<TypeAttr>("function_type");
+    auto function = type ? llvm::dyn_cast<FunctionType>(type.getValue()) : nullptr;
+    if (!function)
+      continue;
+    os << "callee\t" << symbol.getValue() << "\n";
+    for (Type t : function.getInputs())
+      os << "callee-input\t" << t << "\n";
+    for (Type t : function.getResults())
+      os << "callee-result\t" << t << "\n";
+  }
+}
+
+// The op as the catalogue's verifier reads it (capi/src/op_text.rs).
+std::string describe(Operation *op) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "op\t" << op->getName().getStringRef() << "\n";
+  for (Type t : op->getOperandTypes())
+    os << "operand\t" << t << "\n";
+  for (Type t : op->getResultTypes())
+    os << "result\t" << t << "\n";
+  for (NamedAttribute attr : op->getAttrs()) {
+    auto dense = llvm::dyn_cast<DenseElementsAttr>(attr.getValue());
+    if (dense && dense.getNumElements() > kMaxDescribedElements)
+      os << "dense\t" << attr.getName().strref() << "\t" << dense.getType() << "\n";
+    else
+      os << "attr\t" << attr.getName().strref() << "\t" << attr.getValue() << "\n";
+  }
+  for (Region &region : op->getRegions()) {
+    os << "region\n";
+    for (Block &block : region) {
+      os << "block\n";
+      for (BlockArgument arg : block.getArguments())
+        os << "arg\t" << arg.getType() << "\n";
+      if (!block.empty() && block.back().mightHaveTrait<OpTrait::IsTerminator>())
+        for (Type t : block.back().getOperandTypes())
+          os << "yield\t" << t << "\n";
+    }
+  }
+  describeCallee(op, os);
+  return text;
+}
+
+LogicalResult verifyXhloOp(Operation *op) {
+  LibraryString message{xhlo_verify_op(describe(op).c_str())};
+  if (!message.text)
+    return success();
+  return op->emitError(message.text);
+}
+
+// The check dialect's assertions carry no rule of the catalogue.
+LogicalResult acceptOp(Operation *) { return success(); }
+LogicalResult acceptRegions(Operation *) { return success(); }
+
+// Registers the ops of `dialect` (from the library's list) in the extensible dialect.
+void populateDialect(DynamicDialect *dialect, StringRef name) {
+  SmallVector<StringRef> ops;
+  StringRef(xhlo_dialect_ops()).split(ops, '\n', -1, false);
+  bool isXhlo = name == "xhlo";
+  for (StringRef full : ops) {
+    auto [prefix, op] = full.split('.');
+    if (prefix != name)
+      continue;
+    dialect->registerDynamicOp(DynamicOpDefinition::get(
+        op, dialect, isXhlo ? verifyXhloOp : acceptOp, acceptRegions));
+  }
+  if (!isXhlo)
+    return;
+  // !xhlo.token: no parameters.
+  dialect->registerDynamicType(DynamicTypeDefinition::get(
+      "token", dialect,
+      [](function_ref<InFlightDiagnostic()> emitError, ArrayRef<Attribute> params) -> LogicalResult {
+        if (!params.empty())
+          return emitError() << "!xhlo.token takes no parameters";
+        return success();
+      }));
+  // #xhlo.layout<array<i64: minor-to-major>>.
+  dialect->registerDynamicAttr(DynamicAttrDefinition::get(
+      "layout", dialect,
+      [](function_ref<InFlightDiagnostic()> emitError, ArrayRef<Attribute> params) -> LogicalResult {
+        if (params.size() != 1 || !llvm::isa<DenseI64ArrayAttr>(params[0]))
+          return emitError() << "#xhlo.layout takes one array<i64: ...> (minor-to-major)";
+        return success();
+      }));
+}
+
+void registerDialects(DialectRegistry *registry) {
+  for (StringRef name : {"xhlo", "check"})
+    registry->insertDynamic(name, [name](MLIRContext *, DynamicDialect *dialect) {
+      populateDialect(dialect, name);
+    });
+}
+
+// A pass or named pipeline of the library, as the library lists it (static storage).
+struct PassSpec {
+  const char *name = nullptr;
+  const char *summary = nullptr;
+  struct OptionSpec {
+    const char *name, *defaultValue, *help;
+    // `help (default: value)` for `mlir-opt --help`, kept as long as the option.
+    std::string helpWithDefault;
+  };
+  std::vector<OptionSpec> options;
+};
+
+// Re-emits the library's diagnostic records at their locations (the module's when unknown).
+void emitRecords(StringRef records, ModuleOp module) {
+  MLIRContext *context = module.getContext();
+  std::optional<InFlightDiagnostic> current;
+  SmallVector<StringRef> lines;
+  records.split(lines, '\n', -1, false);
+  for (StringRef line : lines) {
+    SmallVector<StringRef, 5> fields;
+    line.split(fields, '\t', 4);
+    if (fields.size() != 5)
+      continue;
+    unsigned lineNo = 0, column = 0;
+    fields[2].getAsInteger(10, lineNo);
+    fields[3].getAsInteger(10, column);
+    Location loc = fields[1].empty()
+                       ? module.getLoc()
+                       : Location(FileLineColLoc::get(context, fields[1], lineNo, column));
+    if (fields[0] == "note" && current) {
+      current->attachNote(loc) << fields[4];
+      continue;
+    }
+    current.reset();
+    if (fields[0] == "warning")
+      current.emplace(emitWarning(loc, fields[4]));
+    else if (fields[0] == "remark")
+      current.emplace(emitRemark(loc, fields[4]));
+    else
+      current.emplace(emitError(loc, fields[4]));
+  }
+}
+
+// One pass of the library on a module: printed, run in the library, parsed back in place.
+class LibraryPass : public OperationPass<ModuleOp> {
+public:
+  explicit LibraryPass(const PassSpec &spec)
+      : OperationPass<ModuleOp>(TypeID::getFromOpaquePointer(&spec)), spec(spec) {
+    for (const PassSpec::OptionSpec &o : spec.options)
+      values.push_back(std::make_unique<Option<std::string>>(
+          *this, o.name, llvm::cl::desc(o.helpWithDefault), llvm::cl::init(o.defaultValue)));
+  }
+  LibraryPass(const LibraryPass &other) : LibraryPass(other.spec) { copyOptionValuesFrom(&other); }
+
+  StringRef getName() const override { return spec.name; }
+  StringRef getArgument() const override { return spec.name; }
+  StringRef getDescription() const override { return spec.summary; }
+  std::unique_ptr<Pass> clonePass() const override { return std::make_unique<LibraryPass>(*this); }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    module->print(os, OpPrintingFlags().printGenericOpForm().enableDebugInfo(true, false).assumeVerified());
+    LibraryString output, records;
+    if (xhlo_plugin_run_pipeline(text.c_str(), pipeline().c_str(), &output.text, &records.text) != 0) {
+      emitRecords(records.text ? records.text : "", module);
+      return signalPassFailure();
+    }
+    OwningOpRef<ModuleOp> result = parseSourceString<ModuleOp>(output.text, ParserConfig(&getContext()), spec.name);
+    if (!result) {
+      module.emitError() << spec.name << ": the library's result could not be read back";
+      return signalPassFailure();
+    }
+    module.getBodyRegion().takeBody(result->getBodyRegion());
+    module->setAttrs(result->getOperation()->getAttrDictionary());
+  }
+
+private:
+  // `builtin.module(<name>{<options given>})`: options left at their defaults are not
+  // repeated, so the library applies its own defaults exactly as xla-opt does.
+  std::string pipeline() const {
+    std::string given;
+    for (size_t i = 0; i < values.size(); ++i)
+      if (values[i]->hasValue())
+        given += (given.empty() ? "" : " ") + std::string(spec.options[i].name) + "=" + values[i]->getValue();
+    return "builtin.module(" + std::string(spec.name) + (given.empty() ? "" : "{" + given + "}") + ")";
+  }
+
+  const PassSpec &spec;
+  std::vector<std::unique_ptr<Option<std::string>>> values;
+};
+
+void registerPasses() {
+  // Filled once and never resized: passes keep references into it.
+  static std::deque<PassSpec> specs;
+  for (size_t i = 0, n = xhlo_pass_count(); i < n; ++i) {
+    PassSpec spec;
+    size_t options = 0;
+    if (!xhlo_pass_info(i, &spec.name, &spec.summary, &options))
+      continue;
+    for (size_t j = 0; j < options; ++j) {
+      PassSpec::OptionSpec o{};
+      if (!xhlo_pass_option(i, j, &o.name, &o.defaultValue, &o.help))
+        continue;
+      o.helpWithDefault = std::string(o.help) + " (default: " + o.defaultValue + ")";
+      spec.options.push_back(std::move(o));
+    }
+    specs.push_back(std::move(spec));
+  }
+  for (const PassSpec &spec : specs)
+    registerPass([&spec]() -> std::unique_ptr<Pass> { return std::make_unique<LibraryPass>(spec); });
+}
+
+} // namespace
+
+extern "C" LLVM_ATTRIBUTE_WEAK DialectPluginLibraryInfo mlirGetDialectPluginInfo() {
+  return {MLIR_PLUGIN_API_VERSION, "xhlo", "0.1", registerDialects};
+}
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo mlirGetPassPluginInfo() {
+  return {MLIR_PLUGIN_API_VERSION, "xhlo", "0.1", registerPasses};
+}
