@@ -145,8 +145,34 @@ pub fn reduce_values(
         }
     }
     if let Some(tile) = column_tile(&shape, &sorted) {
-        // The contiguous kept dimension as (c / tile, tile), the tiles outermost.
         let d = last as usize;
+        let (c, m) = (shape[d], shape[d] / tile * tile);
+        if m < c {
+            // The first `m` columns in tiles, the `c - m` after them as one loop nest.
+            let out_ty = without(&shape, &sorted, out_elements);
+            let head = columns(ctx, &inputs, 0, m);
+            let head = reduce_values(ctx, head, inits, &sorted, out_elements, body)?;
+            let tail = columns(ctx, &inputs, m, c - m);
+            let tail = reduce_values(ctx, tail, inits, &sorted, out_elements, body)?;
+            let at = |start: i64| {
+                let mut offsets = vec![0; out_ty[0].rank()];
+                *offsets.last_mut().unwrap() = start;
+                offsets
+            };
+            let mut results = Vec::new();
+            for ((h, t), ty) in head.iter().zip(&tail).zip(&out_ty) {
+                let part_ty = |len: i64| {
+                    let mut dims = ty.dims.clone();
+                    *dims.last_mut().unwrap() = len;
+                    TensorType::new(dims, ty.element)
+                };
+                let whole = ctx.e.empty(ty);
+                let whole = ctx.e.insert_slice(h, &part_ty(m), &whole, ty, &at(0));
+                results.push(ctx.e.insert_slice(t, &part_ty(c - m), &whole, ty, &at(m)));
+            }
+            return Ok(results);
+        }
+        // The contiguous kept dimension as (c / tile, tile), the tiles outermost.
         let (split, split_dims) = split_dim(ctx, &inputs, &shape, d, tile);
         let tiled = reduce_once(ctx, split, Start::Init(inits), &sorted, out_elements, body, Some(d))?;
         let tiled_ty = without(&split_dims, &sorted, out_elements);
@@ -174,25 +200,12 @@ fn peeled(
     let last = shape.len() - 1;
     let n = shape[last];
     let m = n / l * l;
-    let part = |ctx: &mut Ctx, start: i64, len: i64| -> Vec<(String, TensorType)> {
-        let mut offsets = vec![0; shape.len()];
-        offsets[last] = start;
-        inputs
-            .iter()
-            .map(|(x, xt)| {
-                let mut dims = xt.dims.clone();
-                dims[last] = len;
-                let to = TensorType::new(dims, xt.element);
-                (ctx.e.extract_slice(x, xt, &offsets, &to), to)
-            })
-            .collect()
-    };
-    let main = part(ctx, 0, m);
+    let main = columns(ctx, inputs, 0, m);
     let (split, split_dims) = split_dim(ctx, &main, &main[0].1.dims, last, l);
     let partial = reduce_once(ctx, split, Start::Init(inits), dims, out_elements, body, None)?;
     let partial_ty = without(&split_dims, dims, out_elements);
     // The tail: its innermost dimension stays, as the first `n - m` lanes of the partials.
-    let tail = part(ctx, m, n - m);
+    let tail = columns(ctx, inputs, m, n - m);
     let tail_dims: Vec<i64> = dims.iter().copied().filter(|&d| d != last as i64).collect();
     let lane_dim = partial_ty[0].rank() - 1;
     let lane_offsets = vec![0; partial_ty[0].rank()];
@@ -214,6 +227,22 @@ fn peeled(
         .collect())
 }
 
+/// Elements `start..start + len` of the innermost dimension of each of `inputs`.
+fn columns(ctx: &mut Ctx, inputs: &[(String, TensorType)], start: i64, len: i64) -> Vec<(String, TensorType)> {
+    inputs
+        .iter()
+        .map(|(x, xt)| {
+            let last = xt.rank() - 1;
+            let mut offsets = vec![0; xt.rank()];
+            offsets[last] = start;
+            let mut dims = xt.dims.clone();
+            dims[last] = len;
+            let to = TensorType::new(dims, xt.element);
+            (ctx.e.extract_slice(x, xt, &offsets, &to), to)
+        })
+        .collect()
+}
+
 /// `inputs` (all of `shape`) with dimension `d` split into `(shape[d] / inner, inner)`, and
 /// the split shape.
 fn split_dim(ctx: &mut Ctx, inputs: &[(String, TensorType)], shape: &[i64], d: usize, inner: i64) -> (Vec<(String, TensorType)>, Vec<i64>) {
@@ -230,15 +259,19 @@ fn split_dim(ctx: &mut Ctx, inputs: &[(String, TensorType)], shape: &[i64], d: u
 }
 
 /// Columns per tile of a column reduction (every reduced dimension before the kept ones),
-/// when its contiguous dimension `c` splits into at least [`MIN_COLUMN_TILES`] tiles of 16
-/// to 512 elements and the reduction is large enough to be worth threads.
+/// when its contiguous dimension `c` holds at least [`MIN_COLUMN_TILES`] tiles of 16 to 512
+/// elements and the reduction is large enough to be worth threads: the largest tile that
+/// divides `c`, else the largest that fits (the columns after the last whole tile are then
+/// reduced on their own).
 fn column_tile(shape: &[i64], sorted_dims: &[i64]) -> Option<i64> {
     let kept_first = (0..shape.len() as i64).find(|d| !sorted_dims.contains(d))?;
     if sorted_dims.iter().any(|&d| d > kept_first) || shape.iter().product::<i64>() < COLUMN_TILE_MIN_ELEMENTS {
         return None;
     }
     let c = *shape.last()?;
-    [512i64, 256, 128, 64, 32, 16].into_iter().find(|t| c % t == 0 && c / t >= MIN_COLUMN_TILES)
+    let fits = |t: &i64| c / t >= MIN_COLUMN_TILES;
+    let tiles = [512i64, 256, 128, 64, 32, 16];
+    tiles.into_iter().find(|t| c % t == 0 && fits(t)).or_else(|| tiles.into_iter().find(fits))
 }
 
 /// Tiles a column reduction is split into at least (a few per thread balances the threads).
@@ -809,6 +842,13 @@ mod tests {
         assert!(out.contains("output_shape [4096, 4, 256]"), "{out}");
         assert!(out.contains("affine_map<(d0, d1, d2) -> (d1, d0, d2)>, affine_map<(d0, d1, d2) -> (d0, d2)>], iterator_types = [\"parallel\", \"reduction\", \"parallel\"]"), "{out}");
         assert!(out.contains("tensor.collapse_shape") && out.contains("tensor<4x256xf32> into tensor<1024xf32>"), "{out}");
+        // 1000 columns: 7 tiles of 128 (896 columns), then 104 columns as 6 tiles of 16 and
+        // the last 8 as one loop nest, the parts written into the result side by side.
+        let out = reduce_sum("4096x1000", "1000xf32", "0", "f32");
+        assert!(out.contains("output_shape [4096, 7, 128]"), "{out}");
+        assert!(out.contains("output_shape [4096, 6, 16]"), "{out}");
+        assert!(out.contains("[896] [104] [1] : tensor<104xf32> into tensor<1000xf32>"), "{out}");
+        assert!(out.contains("[96] [8] [1] : tensor<8xf32> into tensor<104xf32>"), "{out}");
         // Small ones, and rows reduced after a kept dimension, keep one loop nest.
         assert!(!reduce_sum("100x64", "64xf32", "0", "f32").contains("expand_shape"));
         assert!(!reduce_sum("4096x1024x7", "4096x7xf32", "1", "f32").contains("output_shape [4096, 4, 256]"));
