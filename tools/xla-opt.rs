@@ -50,8 +50,11 @@ struct Cli {
     #[arg(long = "mlir-print-op-generic")]
     print_generic: bool,
     /// What to print: `xhlo` (the IR after the pipeline), `stablehlo` (StableHLO text for
-    /// other tools), or `ptx` (the GPU kernels; implies
-    /// `--pass-pipeline=builtin.module(xhlo-to-ptx)` when no pipeline is given).
+    /// other tools), `ptx` (the GPU kernels; implies
+    /// `--pass-pipeline=builtin.module(xhlo-to-ptx)` when no pipeline is given), or `dot`
+    /// (the fusion plan for Graphviz: kernels as boxes, the tensors written between them as
+    /// edges with their bytes; implies `--pass-pipeline=builtin.module(xhlo-eqsat)`, the
+    /// fusion decisions xla-run compiles, when no pipeline is given).
     #[arg(long, value_enum, default_value = "xhlo")]
     emit: EmitArg,
     /// Print the statistics of every `xhlo-eqsat` run (e-classes, e-nodes, iterations, time
@@ -73,6 +76,18 @@ enum EmitArg {
     Xhlo,
     Stablehlo,
     Ptx,
+    Dot,
+}
+
+impl EmitArg {
+    /// The pipeline an emit mode runs when none is given: what it shows needs that pipeline.
+    fn implied_pipeline(self) -> Option<&'static str> {
+        match self {
+            EmitArg::Ptx => Some("builtin.module(xhlo-to-ptx)"),
+            EmitArg::Dot => Some("builtin.module(xhlo-eqsat)"),
+            EmitArg::Xhlo | EmitArg::Stablehlo => None,
+        }
+    }
 }
 
 fn list_passes() -> String {
@@ -150,7 +165,7 @@ fn run(cli: Cli) -> Result<bool, String> {
     let (text, filename) = xhlo::source_file::read_source(&cli.input)?;
     let option_defaults = option_defaults(&cli)?;
     let options = opt::Options {
-        pipeline: cli.pass_pipeline.or_else(|| (cli.emit == EmitArg::Ptx).then(|| "builtin.module(xhlo-to-ptx)".to_string())),
+        pipeline: cli.pass_pipeline.or_else(|| cli.emit.implied_pipeline().map(str::to_string)),
         split_input_file: cli.split_input_file,
         print_ir_after_all: cli.print_ir_after_all,
         timing: cli.timing,
@@ -160,6 +175,7 @@ fn run(cli: Cli) -> Result<bool, String> {
             EmitArg::Xhlo => opt::Emit::Ir,
             EmitArg::Stablehlo => opt::Emit::Stablehlo,
             EmitArg::Ptx => opt::Emit::Ptx,
+            EmitArg::Dot => opt::Emit::Dot,
         },
         option_defaults,
     };
