@@ -11,6 +11,7 @@ mod dot_tiled;
 mod eqsat_soundness;
 mod export_and_gpu;
 mod feed;
+mod fusion_plan_dot;
 mod fuzz_pipeline;
 mod import_corpus;
 mod irdl_plugin;
