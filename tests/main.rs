@@ -20,6 +20,7 @@ mod math_accuracy;
 mod melior_passes;
 mod pass_snapshots;
 mod random;
+mod readme_examples;
 mod reductions;
 mod run_files;
 mod runtime;

@@ -293,7 +293,7 @@ def test_optimize():
 def test_readme_example_runs():
     """The README's Python section: its example, run as written, prints what it says."""
     readme = (ROOT / "README.md").read_text()
-    section = readme.split("## Python", 1)[1]
+    section = readme.split("\n## Python\n", 1)[1]
     code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
