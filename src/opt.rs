@@ -44,6 +44,19 @@ pub enum Emit {
     Dot,
 }
 
+impl Emit {
+    /// The pipeline an output form runs when none is given (`xla-opt --emit`, Python's
+    /// `optimize`): what it shows needs that pipeline (PTX exists only after `xhlo-to-ptx`,
+    /// fused kernels only after `xhlo-eqsat`).
+    pub fn implied_pipeline(self) -> Option<&'static str> {
+        match self {
+            Emit::Ptx => Some("builtin.module(xhlo-to-ptx)"),
+            Emit::Dot => Some("builtin.module(xhlo-eqsat)"),
+            Emit::Ir | Emit::Stablehlo => None,
+        }
+    }
+}
+
 /// The result of one run.
 #[derive(Debug, Default)]
 pub struct Output {

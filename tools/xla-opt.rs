@@ -79,17 +79,6 @@ enum EmitArg {
     Dot,
 }
 
-impl EmitArg {
-    /// The pipeline an emit mode runs when none is given: what it shows needs that pipeline.
-    fn implied_pipeline(self) -> Option<&'static str> {
-        match self {
-            EmitArg::Ptx => Some("builtin.module(xhlo-to-ptx)"),
-            EmitArg::Dot => Some("builtin.module(xhlo-eqsat)"),
-            EmitArg::Xhlo | EmitArg::Stablehlo => None,
-        }
-    }
-}
-
 fn list_passes() -> String {
     let mut s = String::from("xhlo passes (upstream MLIR passes are accepted in pipelines too):\n");
     for p in xhlo::passes::registry::PASSES {
@@ -164,19 +153,20 @@ fn run(cli: Cli) -> Result<bool, String> {
     }
     let (text, filename) = xhlo::source_file::read_source(&cli.input)?;
     let option_defaults = option_defaults(&cli)?;
+    let emit = match cli.emit {
+        EmitArg::Xhlo => opt::Emit::Ir,
+        EmitArg::Stablehlo => opt::Emit::Stablehlo,
+        EmitArg::Ptx => opt::Emit::Ptx,
+        EmitArg::Dot => opt::Emit::Dot,
+    };
     let options = opt::Options {
-        pipeline: cli.pass_pipeline.or_else(|| cli.emit.implied_pipeline().map(str::to_string)),
+        pipeline: cli.pass_pipeline.or_else(|| emit.implied_pipeline().map(str::to_string)),
         split_input_file: cli.split_input_file,
         print_ir_after_all: cli.print_ir_after_all,
         timing: cli.timing,
         verify_diagnostics: cli.verify_diagnostics,
         print_generic: cli.print_generic,
-        emit: match cli.emit {
-            EmitArg::Xhlo => opt::Emit::Ir,
-            EmitArg::Stablehlo => opt::Emit::Stablehlo,
-            EmitArg::Ptx => opt::Emit::Ptx,
-            EmitArg::Dot => opt::Emit::Dot,
-        },
+        emit,
         option_defaults,
     };
     let out = opt::run(&options, &text, &filename);

@@ -228,7 +228,8 @@ impl Plan {
         let body = Dot::with_attr_getters(&self.graph, &[Config::GraphContentOnly], &edge_attrs, &node_attrs);
         let total: f64 = self.functions.iter().map(|f| f.bytes_written).sum();
         let kernels: usize = self.functions.iter().map(|f| f.kernels.len()).sum();
-        let title = format!("fusion plan: {kernels} kernels, {} written", human_bytes(total));
+        let plural = if kernels == 1 { "" } else { "s" };
+        let title = format!("fusion plan: {kernels} kernel{plural}, {} written", human_bytes(total));
         let mut out = String::from("digraph fusion_plan {\n");
         let _ = writeln!(out, "    graph [label=\"{}\", labelloc=t, fontname=\"Helvetica\"]", escape(&title));
         out.push_str("    node [fontname=\"Courier\", fontsize=10]\n    edge [fontname=\"Courier\", fontsize=9]\n");
