@@ -5,6 +5,10 @@ APT_PACKAGES := llvm-22-dev libmlir-22-dev mlir-22-tools libpolly-22-dev libclan
 # Open MPI: loaded at run time by programs with collectives or send/recv (xla-run --replicas,
 # mpirun), and by the tests that run them on 2 and 4 processes.
 MPI_PACKAGES := libopenmpi-dev openmpi-bin
+# Graphviz: `make demo` draws fusion plans (`xla-opt --emit=dot`) with it, and a test checks
+# that it reads that DOT.
+GRAPHVIZ_PACKAGES := graphviz
+DEMO_DIR := target/demo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 XLA_OPT := target/release/xla-opt
 
@@ -29,17 +33,31 @@ deps:
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(MPI_PACKAGES); \
 	fi
+	@if ! command -v dot >/dev/null; then \
+	  echo "Installing Graphviz (pictures of fusion plans)..."; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(GRAPHVIZ_PACKAGES); \
+	fi
 	@command -v cargo >/dev/null || { echo "error: cargo (Rust) is required: https://rustup.rs"; exit 1; }
 
 build: deps
 	cargo build --release --bin xla-opt --bin xla-run
 
 # The main job on a bundled example: a JAX workload (StableHLO) compiled and run end to end
-# and checked against its reference checksums; then xla-opt on a small MLP in xhlo and the
-# located diagnostic for an invalid program.
+# and checked against its reference checksums, and the fusion plan it ran drawn by Graphviz
+# (target/demo/*.svg); then xla-opt on a small MLP in xhlo and the located diagnostic for an
+# invalid program.
 demo: build
 	@echo "== softmax_1024 (JAX, StableHLO): e-graph rewrites and fusion (statistics on stderr), compiled with the JIT, run on its generated inputs =="
 	target/release/xla-run --workload softmax_1024 --workloads-dir $(WORKLOADS) --eqsat-stats
+	@echo
+	@echo "== the fusion plans of softmax_1024 and examples/mlp.mlir: kernels as boxes, the tensors written between them as edges with their bytes =="
+	@mkdir -p $(DEMO_DIR)
+	$(XLA_OPT) $(WORKLOADS)/stablehlo/softmax_1024.mlir --emit=dot -o $(DEMO_DIR)/softmax_1024.dot
+	$(XLA_OPT) examples/mlp.mlir --emit=dot -o $(DEMO_DIR)/mlp.dot
+	dot -Tsvg $(DEMO_DIR)/softmax_1024.dot -o $(DEMO_DIR)/softmax_1024.svg
+	dot -Tsvg $(DEMO_DIR)/mlp.dot -o $(DEMO_DIR)/mlp.svg
+	@echo "wrote $(DEMO_DIR)/softmax_1024.svg and $(DEMO_DIR)/mlp.svg (open them in a browser; the DOT beside them)"
 	@echo
 	@echo "== examples/mlp.mlir through xhlo-cse,xhlo-dce =="
 	$(XLA_OPT) examples/mlp.mlir --pass-pipeline='builtin.module(xhlo-verify,xhlo-cse,xhlo-dce)'

@@ -39,6 +39,22 @@ pub enum Emit {
     Stablehlo,
     /// The PTX of the `gpu.binary` ops (after `xhlo-to-ptx`).
     Ptx,
+    /// The fusion plan of the result (kernels as clusters, the tensors between them as
+    /// edges with their bytes) in Graphviz's DOT language: [`crate::passes::plan_graph`].
+    Dot,
+}
+
+impl Emit {
+    /// The pipeline an output form runs when none is given (`xla-opt --emit`, Python's
+    /// `optimize`): what it shows needs that pipeline (PTX exists only after `xhlo-to-ptx`,
+    /// fused kernels only after `xhlo-eqsat`).
+    pub fn implied_pipeline(self) -> Option<&'static str> {
+        match self {
+            Emit::Ptx => Some("builtin.module(xhlo-to-ptx)"),
+            Emit::Dot => Some("builtin.module(xhlo-eqsat)"),
+            Emit::Ir | Emit::Stablehlo => None,
+        }
+    }
 }
 
 /// The result of one run.
@@ -143,6 +159,14 @@ fn run_chunk(ctx: &XhloContext, options: &Options, text: &str, filename: &str) -
         return match crate::stablehlo::export::export_text(&text) {
             Ok(out) => (Some(out), diagnostics),
             Err(errors) => (None, errors.iter().map(|e| Diagnostic::error(None, e.in_file(filename))).collect()),
+        };
+    }
+    if options.emit == Emit::Dot {
+        let generic = OperationPrintingFlags::new().print_generic_operation_form();
+        let text = module.as_operation().to_string_with_flags(generic).unwrap_or_default();
+        return match crate::passes::plan_graph::dot_of_text(&text) {
+            Ok(dot) => (Some(dot), diagnostics),
+            Err(e) => (None, vec![Diagnostic::error(None, format!("--emit=dot: {e}"))]),
         };
     }
     if options.emit == Emit::Ptx {

@@ -203,16 +203,16 @@ fn a_c_program_verifies_compiles_and_runs_through_the_c_api() {
     assert_eq!(lines[4..], expected.iter().map(String::as_str).collect::<Vec<_>>()[..], "{stdout}");
 }
 
-/// The README's mlir-opt example ("MLIR plugin and C API"), run as written but for the
-/// libraries' folder (`make plugin` is what built them): it prints xla-opt's output.
+/// The README's mlir-opt example (the block after `<!-- tested: plugin -->`, under "Three
+/// ways in"), run as written but for the libraries' folder (`make plugin` is what built
+/// them): it prints xla-opt's output.
 #[test]
 fn the_readme_plugin_example_prints_what_xla_opt_prints() {
     let Some(dir) = plugin_dir() else { return };
     let readme = std::fs::read_to_string(repo_root().join("README.md")).unwrap();
-    let section = readme.split("\n## MLIR plugin and C API\n").nth(1).expect("the README has the section");
-    let block = section.split("```sh\n").nth(1).and_then(|b| b.split("\n```").next()).expect("the section has a sh block");
-    let script: Vec<&str> = block.lines().filter(|l| *l != "make plugin").collect();
-    let script = script.join("\n").replace("target/release/", &format!("{}/", dir.display()));
+    let marked = readme.split("<!-- tested: plugin -->\n").nth(1).expect("the README marks the plugin example");
+    let block = marked.strip_prefix("```sh\n").and_then(|b| b.split("\n```").next()).expect("a sh block follows the marker");
+    let script = block.replace("target/release/", &format!("{}/", dir.display()));
     let pipeline = script.split("--pass-pipeline='").nth(1).and_then(|p| p.split('\'').next()).expect("the example names a pipeline").to_string();
     let out = Command::new("bash").args(["-c", &script]).current_dir(repo_root()).output().unwrap();
     assert!(out.status.success(), "{script}\n{}", text(&out.stderr));

@@ -50,8 +50,11 @@ struct Cli {
     #[arg(long = "mlir-print-op-generic")]
     print_generic: bool,
     /// What to print: `xhlo` (the IR after the pipeline), `stablehlo` (StableHLO text for
-    /// other tools), or `ptx` (the GPU kernels; implies
-    /// `--pass-pipeline=builtin.module(xhlo-to-ptx)` when no pipeline is given).
+    /// other tools), `ptx` (the GPU kernels; implies
+    /// `--pass-pipeline=builtin.module(xhlo-to-ptx)` when no pipeline is given), or `dot`
+    /// (the fusion plan for Graphviz: kernels as boxes, the tensors written between them as
+    /// edges with their bytes; implies `--pass-pipeline=builtin.module(xhlo-eqsat)`, the
+    /// fusion decisions xla-run compiles, when no pipeline is given).
     #[arg(long, value_enum, default_value = "xhlo")]
     emit: EmitArg,
     /// Print the statistics of every `xhlo-eqsat` run (e-classes, e-nodes, iterations, time
@@ -73,6 +76,7 @@ enum EmitArg {
     Xhlo,
     Stablehlo,
     Ptx,
+    Dot,
 }
 
 fn list_passes() -> String {
@@ -149,18 +153,20 @@ fn run(cli: Cli) -> Result<bool, String> {
     }
     let (text, filename) = xhlo::source_file::read_source(&cli.input)?;
     let option_defaults = option_defaults(&cli)?;
+    let emit = match cli.emit {
+        EmitArg::Xhlo => opt::Emit::Ir,
+        EmitArg::Stablehlo => opt::Emit::Stablehlo,
+        EmitArg::Ptx => opt::Emit::Ptx,
+        EmitArg::Dot => opt::Emit::Dot,
+    };
     let options = opt::Options {
-        pipeline: cli.pass_pipeline.or_else(|| (cli.emit == EmitArg::Ptx).then(|| "builtin.module(xhlo-to-ptx)".to_string())),
+        pipeline: cli.pass_pipeline.or_else(|| emit.implied_pipeline().map(str::to_string)),
         split_input_file: cli.split_input_file,
         print_ir_after_all: cli.print_ir_after_all,
         timing: cli.timing,
         verify_diagnostics: cli.verify_diagnostics,
         print_generic: cli.print_generic,
-        emit: match cli.emit {
-            EmitArg::Xhlo => opt::Emit::Ir,
-            EmitArg::Stablehlo => opt::Emit::Stablehlo,
-            EmitArg::Ptx => opt::Emit::Ptx,
-        },
+        emit,
         option_defaults,
     };
     let out = opt::run(&options, &text, &filename);

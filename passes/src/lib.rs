@@ -20,6 +20,7 @@ pub mod jit;
 pub mod lowering;
 pub mod pass;
 pub mod pipeline;
+pub mod plan_graph;
 pub mod registry;
 pub mod verify;
 

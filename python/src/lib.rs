@@ -237,16 +237,19 @@ impl Program {
 }
 
 /// Runs a pass pipeline (`xla-opt --pass-pipeline`) on StableHLO or xhlo text and returns the
-/// printed result: xhlo (or whatever the pipeline lowered it to), or StableHLO with
-/// `emit="stablehlo"`.
+/// printed result: xhlo (or whatever the pipeline lowered it to), StableHLO with
+/// `emit="stablehlo"`, or the fusion plan as Graphviz DOT with `emit="dot"` (`xhlo-eqsat`'s
+/// plan when no pipeline is given, as `xla-opt --emit=dot`).
 #[pyfunction]
 #[pyo3(signature = (text, pipeline = None, *, emit = "xhlo", file = "<python>".to_string(), generic = false))]
 fn optimize(py: Python<'_>, text: String, pipeline: Option<String>, emit: &str, file: String, generic: bool) -> PyResult<String> {
     let emit = match emit {
         "xhlo" | "ir" => xhlo::opt::Emit::Ir,
         "stablehlo" => xhlo::opt::Emit::Stablehlo,
-        other => return Err(PyValueError::new_err(format!("unknown emit '{other}' (expected xhlo or stablehlo)"))),
+        "dot" => xhlo::opt::Emit::Dot,
+        other => return Err(PyValueError::new_err(format!("unknown emit '{other}' (expected xhlo, stablehlo or dot)"))),
     };
+    let pipeline = pipeline.or_else(|| emit.implied_pipeline().map(str::to_string));
     let options = xhlo::opt::Options { pipeline, emit, print_generic: generic, ..Default::default() };
     let out = py.detach(|| xhlo::opt::run(&options, &text, &file));
     if out.success {

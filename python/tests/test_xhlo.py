@@ -290,10 +290,20 @@ def test_optimize():
         xhlo.optimize(BAD_SYNTAX, file="bad.mlir")
 
 
+def test_optimize_draws_the_fusion_plan():
+    """emit="dot": xhlo-eqsat's fusion plan (when no pipeline is given) as Graphviz DOT."""
+    text = jax.jit(lambda x: jnp.tanh(jnp.exp(x) + 1.0)).lower(np.zeros((8, 8), np.float32)).as_text()
+    dot = xhlo.optimize(text, emit="dot")
+    assert dot.startswith("digraph fusion_plan {")
+    assert "fusion plan: 1 kernel, 256 B written" in dot and 'label="kernel 0: loop fusion"' in dot
+    with pytest.raises(ValueError, match="xhlo, stablehlo or dot"):
+        xhlo.optimize(text, emit="png")
+
+
 def test_readme_example_runs():
     """The README's Python section: its example, run as written, prints what it says."""
     readme = (ROOT / "README.md").read_text()
-    section = readme.split("## Python", 1)[1]
+    section = readme.split("\n## Python\n", 1)[1]
     code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr

@@ -72,16 +72,20 @@ pub struct FunctionStats {
     pub explanation: String,
 }
 
-/// The kernels of a body (its ops that write a tensor: not constants, reshapes, tuples or
-/// the return) and the bytes they write.
+/// The ops of a body that run no kernel: constants are data, a reshape is a view of its
+/// operand's memory, tuples only group values, and the return writes nothing.
+pub const NOT_KERNELS: &[&str] = &["xhlo.constant", "xhlo.reshape", "xhlo.tuple", "xhlo.get_tuple_element", "xhlo.optimization_barrier", "func.return"];
+
+/// Whether an op of a body is a kernel: it writes a tensor (see [`NOT_KERNELS`]).
+pub fn is_kernel(op: &Op) -> bool {
+    !NOT_KERNELS.contains(&op.name.as_str())
+}
+
+/// The kernels of a body (its ops that write a tensor: [`is_kernel`]) and the bytes they write.
 pub fn materialized(block: &Block) -> (usize, f64) {
     let mut kernels = 0;
     let mut bytes = 0.0;
-    for op in &block.ops {
-        let free = ["xhlo.constant", "xhlo.reshape", "xhlo.tuple", "xhlo.get_tuple_element", "xhlo.optimization_barrier", "func.return"];
-        if free.contains(&op.name.as_str()) {
-            continue;
-        }
+    for op in block.ops.iter().filter(|op| is_kernel(op)) {
         kernels += 1;
         for t in &op.result_types {
             if let Ok(Type::Tensor(t)) = xtype(t) {
