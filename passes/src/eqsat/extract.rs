@@ -300,7 +300,11 @@ fn greedy(egraph: &XEGraph, costs: &NodeCosts, roots: &[Id], unfused: &BTreeSet<
         stack.extend(node.children().iter().copied());
         choices.insert(id, node);
     }
-    // The cost of what is emitted: each chosen class once.
-    let cost = choices.iter().map(|(id, n)| node_cost(egraph, *id, n)).sum();
+    // The cost of what is emitted: each chosen class once, summed in class order (a float
+    // sum in the map's order, which differs between processes, made equal plans compare
+    // unequal by a rounding and the refinement's choice depend on the process).
+    let mut chosen: Vec<(&Id, &Xhlo)> = choices.iter().collect();
+    chosen.sort_by_key(|(id, _)| **id);
+    let cost = chosen.into_iter().map(|(id, n)| node_cost(egraph, *id, n)).sum();
     Ok(Extraction { choices, cost })
 }
