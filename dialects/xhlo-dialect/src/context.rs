@@ -21,9 +21,16 @@ impl XhloContext {
     pub fn new() -> XhloContext {
         let registry = DialectRegistry::new();
         register_all_dialects(&registry);
-        register_all_passes();
-        // SAFETY: registers C++ pass definitions once; no arguments.
-        unsafe { xhloRegisterPasses() };
+        // MLIR's pass registry is global: registering builds every upstream pass to read its
+        // name, and doing that again for each context (each compile) cost time and wrote the
+        // registry while other threads' contexts read it (a suspect for a segmentation fault
+        // seen once in the test binary, which compiles on several threads).
+        static PASSES: std::sync::Once = std::sync::Once::new();
+        PASSES.call_once(|| {
+            register_all_passes();
+            // SAFETY: registers C++ pass definitions; no arguments.
+            unsafe { xhloRegisterPasses() };
+        });
         let context = Context::new();
         context.append_dialect_registry(&registry);
         context.load_all_available_dialects();
