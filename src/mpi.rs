@@ -347,11 +347,11 @@ impl Mpi {
         Ok(Some(out))
     }
 
-    /// The group's first member's `data`, in place on every member.
-    pub fn broadcast(&self, groups: &[Vec<usize>], data: &mut [u8]) -> Result<bool, String> {
+    /// The `data` of the group's member at index `root`, in place on every member.
+    pub fn broadcast(&self, groups: &[Vec<usize>], data: &mut [u8], root: usize) -> Result<bool, String> {
         let Some(comm) = self.group(groups)? else { return Ok(false) };
         // SAFETY: `data` holds the message on every member.
-        check(unsafe { (self.bcast)(data.as_mut_ptr().cast(), count(data.len())?, self.byte, 0, comm) }, "MPI_Bcast")?;
+        check(unsafe { (self.bcast)(data.as_mut_ptr().cast(), count(data.len())?, self.byte, root as c_int, comm) }, "MPI_Bcast")?;
         Ok(true)
     }
 

@@ -428,6 +428,12 @@ fn run_parallel_chunk(cli: &Cli, text: &str, file: &str, index: usize) -> Result
             let lines: Vec<&str> = err.lines().filter(|l| l.contains("error") || l.starts_with("rank")).take(4).collect();
             return Err(format!("the {} processes failed: {}", plan.slots.len(), lines.join("; ")));
         }
+        // What the processes' interpreter.print ops printed, process by process (each
+        // wrote its own file, so no two prints interleave).
+        for rank in 0..plan.slots.len() {
+            let path = dir.join(format!("rank{rank}/printed.txt"));
+            print!("{}", std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?);
+        }
         let mut results = std::collections::HashMap::new();
         for (rank, slot) in plan.slots.iter().enumerate() {
             for (j, &at) in slot.results.iter().enumerate() {
@@ -454,13 +460,25 @@ fn run_parallel_process(cli: &Cli, index: usize) -> Result<bool, String> {
     let parsed = load(&ctx, &plan.module, &file)?;
     let options = CompileOptions { entry: slot.entry.clone(), num_replicas: Some(plan.replicas), num_partitions: Some(plan.partitions), ..compile_options(cli)? };
     let program = compile_ast(&ctx, &parsed, &options, &file).map_err(|e| e.to_string())?;
-    let outputs = program.run(&slot.inputs).map_err(|e| e.to_string())?;
+    // The infeed queue's items: each function of the queue compiled and run, its results one item.
+    let mut items = Vec::new();
+    for f in &plan.infeed {
+        let options = CompileOptions { entry: f.clone(), ..options.clone() };
+        let item = compile_ast(&ctx, &parsed, &options, &file).map_err(|e| format!("infeed @{f}: {e}"))?;
+        items.push(item.run(&[]).map_err(|e| format!("infeed @{f}: {e}"))?);
+    }
+    let (outputs, _) = program.run_with_feed(&slot.inputs, xhlo::feed::Feed::with_infeed(items)).map_err(|e| e.to_string())?;
     let dir = cli.output_dir.clone().ok_or("--parallel-chunk needs --output-dir")?.join(format!("rank{}", mpi.rank));
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    for (j, value) in outputs.iter().enumerate() {
+    // The function's last results are the values of its interpreter.print ops.
+    let (results, printed) = outputs.split_at(outputs.len().saturating_sub(slot.prints.len()));
+    for (j, value) in results.iter().enumerate() {
         let path = dir.join(format!("result{j}.npy"));
         std::fs::write(&path, npy::to_npy(value)?).map_err(|e| format!("{}: {e}", path.display()))?;
     }
+    let text: String = slot.prints.iter().zip(printed).map(|(p, v)| p.text(v) + "\n").collect();
+    let path = dir.join("printed.txt");
+    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(true)
 }
 
