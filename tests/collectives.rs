@@ -21,8 +21,9 @@ struct Launcher {
     options: &'static [&'static str],
 }
 
-/// Open MPI (the default `mpirun`).
+/// Open MPI (the default `mpirun`) and MPICH (`mpirun.mpich`, where installed).
 const OPEN_MPI: Launcher = Launcher { program: "mpirun", options: &["--oversubscribe", "--allow-run-as-root"] };
+const MPICH: Launcher = Launcher { program: "mpirun.mpich", options: &[] };
 
 fn mpirun_on(launcher: &Launcher, n: usize) -> Command {
     let mut c = Command::new(launcher.program);
@@ -513,3 +514,37 @@ fn reductions_on_two(launcher: &Launcher, name: &str) {
     }
 }
 
+/// Whether `program` is on PATH.
+fn on_path(program: &str) -> bool {
+    std::env::var_os("PATH").is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(program).is_file()))
+}
+
+/// MPICH as well as Open MPI (its int handles and constants, `xhlo::mpi::abi`): under
+/// `mpirun.mpich`, every collective on 2 x 2 and the reductions MPI does (every datatype
+/// and op of the table, and the ops of ours) give the values worked out by hand, as under
+/// Open MPI; `xla-run --check` with `XHLO_MPI=mpich` starts MPICH's launcher (send/recv
+/// with its status constant, permutes with its `MPI_PROC_NULL`); and a process whose
+/// library is not its launcher's is refused rather than run alone. Skipped, saying so,
+/// where MPICH is not installed (`apt-get install libmpich-dev mpich`, or `make deps`).
+#[test]
+fn collectives_run_on_mpich_too() {
+    if !on_path(MPICH.program) {
+        eprintln!("skipped: {} not found (install MPICH: apt-get install libmpich-dev mpich, or make deps)", MPICH.program);
+        return;
+    }
+    grid_on(&MPICH, "mpich-grid");
+    reductions_on_four(&MPICH, "mpich-reductions");
+    reductions_on_two(&MPICH, "mpich-reductions2");
+    let dir = repo_root().join("../shared/stablehlo-tests/mlir");
+    for (file, pass) in [("send_recv.mlir", 2), ("collective_permute.mlir", 2), ("collective_broadcast.mlir", 10), ("collective_reduce.mlir", 1)] {
+        let out = xla_run().env("XHLO_MPI", "mpich").arg("--check").arg(dir.join(file)).output().unwrap();
+        let report = text(&out);
+        assert!(report.contains(&format!("{pass} passed, 0 failed")), "{file} on MPICH:\n{report}");
+    }
+    let start = Instant::now();
+    let out = mpirun_on(&MPICH, 2).env("XHLO_MPI", "openmpi").args(["tests/collectives/grid.mlir", "--random-inputs", "1", "--threads", "1"]).output().unwrap();
+    let report = text(&out);
+    assert!(!out.status.success(), "{report}");
+    assert!(report.contains("this process was started by MPICH's launcher but the MPI library loaded is Open MPI"), "{report}");
+    assert!(start.elapsed() < Duration::from_secs(60), "took {:?}", start.elapsed());
+}

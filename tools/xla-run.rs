@@ -33,9 +33,13 @@ Environment (each sets the default of a flag; the flag wins):
   XHLO_THREADS=N                  --threads
   XHLO_LLVM_OPTIONS='-opt ...'    LLVM's own options for the JIT's code generation (e.g.
                                   -disable-lsr), set once per process (no flag)
-  OMPI_COMM_WORLD_SIZE            set by Open MPI's mpirun: this process is one rank of a
-                                  run (MPI is started at once; {rank} in --input paths,
-                                  --output-dir/rank<r>/, lines prefixed `rank r:`)
+  OMPI_COMM_WORLD_SIZE, PMI_SIZE  set by Open MPI's and MPICH's mpirun: this process is
+                                  one rank of a run (MPI is started at once; {rank} in
+                                  --input paths, --output-dir/rank<r>/, lines prefixed
+                                  `rank r:`)
+  XHLO_MPI=openmpi|mpich          the MPI implementation to load, and whose mpirun
+                                  --replicas and --check start (default: the launcher's,
+                                  else the first installed, Open MPI first)
 
 The flags are the options of the xhlo-jit pipeline that compiles the program:
 `xla-run --print-pipeline [flags]` prints it, for xla-opt --pass-pipeline=...";
@@ -195,34 +199,33 @@ fn summary(lit: &Literal) -> String {
 /// This process's rank and the run's size when it was started by `mpirun` (MPI is then
 /// started at once, so that a failure on any rank ends them all).
 fn mpi_rank() -> Result<Option<(usize, usize)>, String> {
-    if std::env::var_os("OMPI_COMM_WORLD_SIZE").is_none() {
+    if xhlo::mpi::abi::launched_by().is_none() {
         return Ok(None);
     }
     let mpi = xhlo::mpi::get()?;
     Ok(Some((mpi.rank, mpi.size)))
 }
 
-/// `mpirun` with the options a run of `processes` needs here (more processes than cores,
-/// and root in containers).
-fn mpirun(processes: usize) -> std::process::Command {
-    let mut c = std::process::Command::new("mpirun");
-    c.args(["-n", &processes.to_string(), "--oversubscribe"]);
+/// The MPI implementation's `mpirun` ([`xhlo::mpi::abi::launcher`]) with the options a
+/// run of `processes` needs here (more processes than cores, and root in containers), and
+/// what to install when it cannot be started.
+fn mpirun(processes: usize) -> Result<(std::process::Command, String), String> {
+    let (abi, program) = xhlo::mpi::abi::launcher()?;
+    let mut c = std::process::Command::new(program);
+    c.args(["-n", &processes.to_string()]).args(abi.oversubscribe);
     // SAFETY: geteuid has no preconditions.
     if unsafe { libc::geteuid() } == 0 {
-        c.arg("--allow-run-as-root");
+        c.args(abi.as_root);
     }
-    c
+    Ok((c, format!("{program} could not be started: install {} ({}), or `make deps`", abi.name, abi.packages)))
 }
 
 /// Runs this command line again under `mpirun`, one process per replica and partition.
 fn launch(cli: &Cli) -> Result<bool, String> {
     let processes = cli.replicas.unwrap_or(1) * cli.partitions.unwrap_or(1);
     let exe = std::env::current_exe().map_err(|e| format!("xla-run's own path: {e}"))?;
-    let status = mpirun(processes)
-        .arg(exe)
-        .args(std::env::args_os().skip(1))
-        .status()
-        .map_err(|e| format!("mpirun could not be started ({e}): install Open MPI (openmpi-bin libopenmpi-dev, or `make deps`)"))?;
+    let (mut command, missing) = mpirun(processes)?;
+    let status = command.arg(exe).args(std::env::args_os().skip(1)).status().map_err(|e| format!("{missing} ({e})"))?;
     Ok(status.success())
 }
 
@@ -415,13 +418,13 @@ fn run_parallel_chunk(cli: &Cli, text: &str, file: &str, index: usize) -> Result
     let dir = std::env::temp_dir().join(format!("xla-run-parallel-{}-{index}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let exe = std::env::current_exe().map_err(|e| format!("xla-run's own path: {e}"))?;
-    let mut command = mpirun(plan.slots.len());
+    let (mut command, missing) = mpirun(plan.slots.len())?;
     command.arg(exe).args(["--parallel-chunk", &index.to_string(), "--timeout", &PARALLEL_TIMEOUT.to_string(), "--threads", "1", "--output-dir"]);
     command.arg(&dir).arg(file);
     if let Some(f) = cli.fusion {
         command.arg(format!("--fusion={}", match f { Fusion::Off => "off", Fusion::Greedy => "greedy", Fusion::EGraph => "egraph" }));
     }
-    let out = command.output().map_err(|e| format!("mpirun could not be started ({e}): install Open MPI (openmpi-bin libopenmpi-dev, or `make deps`)"))?;
+    let out = command.output().map_err(|e| format!("{missing} ({e})"))?;
     let result = (|| {
         if !out.status.success() {
             let err = String::from_utf8_lossy(&out.stderr);
