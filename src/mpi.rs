@@ -4,10 +4,10 @@
 //!
 //! The library is `dlopen`ed and the dozen functions used are looked up by name; they are
 //! the same in every implementation. What differs (how handles are made, a few constants,
-//! the launcher) is one row of [`abi::ABIS`] per implementation. Which one: `XHLO_MPI`
-//! (`openmpi`, `mpich`), else the one whose launcher started this process, else the first
-//! installed; the library then names itself (`MPI_Get_library_version`) and its row is
-//! used, so a `libmpi.so` that is MPICH's is read as MPICH.
+//! the launcher) is one row of [`abi::ABIS`] per implementation. Which one: the one the
+//! binary says was asked for or started the process ([`abi::choose`]; `xla-run` reads
+//! `XHLO_MPI` and the launchers' variables), else the first installed; the library then
+//! names itself (`MPI_Get_library_version`) and its row is used.
 
 use std::collections::HashMap;
 use std::ffi::{c_int, c_void, CString};
@@ -152,11 +152,11 @@ fn open_library(candidates: &[&'static Abi]) -> Result<(*mut c_void, &'static Ab
 
 impl Mpi {
     fn load() -> Result<Mpi, String> {
-        let (lib, abi, version) = open_library(&abi::candidates()?)?;
+        let (lib, abi, version) = open_library(&abi::candidates())?;
         // A process one implementation's launcher started cannot join its run with the
         // other's library (it would start alone, as rank 0 of 1).
-        if let Some(launcher) = abi::launched_by() {
-            if !std::ptr::eq(launcher, abi) {
+        if let Some(launcher) = abi::choice().launched_by {
+            if launcher.key != abi.key {
                 return Err(format!("this process was started by {}'s launcher but the MPI library loaded is {} ({version})", launcher.name, abi.name));
             }
         }

@@ -447,8 +447,9 @@ fn reductions_on_four(launcher: &Launcher, name: &str) {
 }
 
 /// On 2 processes: signed 8-bit sums that wrap, 16-bit products that wrap, f64 sums, u32
-/// and, a reduce_scatter of i32 maxima, and f16/bf16 sums, products and maxima that round
-/// (MPI has no type for them: ops of ours), each against the same op computed here.
+/// and, a reduce_scatter of i32 maxima, f16/bf16 sums, products and maxima that round
+/// (MPI has no type for them: ops of ours) and a u64 maximum above 2^63, each against the
+/// same op computed here.
 #[test]
 fn reductions_mpi_does_wrap_like_the_region_on_two_ranks() {
     reductions_on_two(&OPEN_MPI, "reductions2");
@@ -468,8 +469,8 @@ fn reductions_on_two(launcher: &Launcher, name: &str) {
     let one = "dense<[[0, 1]]> : tensor<1x2xi64>";
     let reversed = "dense<[[1, 0]]> : tensor<1x2xi64>";
     let program = [
-        "func.func @main(%x: tensor<4xi64>) -> (tensor<4xi8>, tensor<4xi16>, tensor<4xf64>, tensor<4xui32>, tensor<2xi32>, tensor<4xf16>, tensor<4xf32>, tensor<4xf16>) {\n".to_string(),
-        ["b:i8", "h:i16", "d:f64", "u:ui32", "i:i32", "e:f16", "g:bf16"].iter().map(|vt| {
+        "func.func @main(%x: tensor<4xi64>) -> (tensor<4xi8>, tensor<4xi16>, tensor<4xf64>, tensor<4xui32>, tensor<2xi32>, tensor<4xf16>, tensor<4xf32>, tensor<4xf16>, tensor<4xui64>) {\n".to_string(),
+        ["b:i8", "h:i16", "d:f64", "u:ui32", "i:i32", "e:f16", "g:bf16", "w:ui64"].iter().map(|vt| {
             let (v, t) = vt.split_once(':').unwrap();
             format!("  %{v} = stablehlo.convert %x : (tensor<4xi64>) -> tensor<4x{t}>\n")
         }).collect(),
@@ -486,9 +487,11 @@ fn reductions_on_two(launcher: &Launcher, name: &str) {
         reduction("r5", "all_reduce", "e3", "f16", "add", one),
         reduction("r6", "all_reduce", "g3", "bf16", "multiply", reversed),
         reduction("r7", "all_reduce", "e3", "f16", "maximum", one),
+        // Unsigned: -100 is 2^64 - 100, above 100 (MPICH 4.0.2's MPI_MAX compares as signed).
+        reduction("r8", "all_reduce", "w", "ui64", "maximum", one),
         // bf16 has no .npy type: written as f32 (exact).
         "  %r6f = stablehlo.convert %r6 : (tensor<4xbf16>) -> tensor<4xf32>\n".to_string(),
-        "  return %r0, %r1, %r2, %r3, %r4, %r5, %r6f, %r7 : tensor<4xi8>, tensor<4xi16>, tensor<4xf64>, tensor<4xui32>, tensor<2xi32>, tensor<4xf16>, tensor<4xf32>, tensor<4xf16>\n}\n".to_string(),
+        "  return %r0, %r1, %r2, %r3, %r4, %r5, %r6f, %r7, %r8 : tensor<4xi8>, tensor<4xi16>, tensor<4xf64>, tensor<4xui32>, tensor<2xi32>, tensor<4xf16>, tensor<4xf32>, tensor<4xf16>, tensor<4xui64>\n}\n".to_string(),
     ]
     .concat();
     std::fs::write(dir.join("p.mlir"), program).unwrap();
@@ -511,6 +514,7 @@ fn reductions_on_two(launcher: &Launcher, name: &str) {
         assert_eq!(result(k, 5), each(&|a, b| f16(third(a, &f16) + third(b, &f16)) as f64), "rank {k} f16 add");
         assert_eq!(result(k, 6), each(&|a, b| bf16(third(a, &bf16) * third(b, &bf16)) as f64), "rank {k} bf16 multiply");
         assert_eq!(result(k, 7), each(&|a, b| third(a, &f16).max(third(b, &f16)) as f64), "rank {k} f16 maximum");
+        assert_eq!(result(k, 8), each(&|a, b| (a as u64).max(b as u64) as f64), "rank {k} ui64 maximum");
     }
 }
 

@@ -199,18 +199,50 @@ fn summary(lit: &Literal) -> String {
 /// This process's rank and the run's size when it was started by `mpirun` (MPI is then
 /// started at once, so that a failure on any rank ends them all).
 fn mpi_rank() -> Result<Option<(usize, usize)>, String> {
-    if xhlo::mpi::abi::launched_by().is_none() {
+    if mpi_choice()?.launched_by.is_none() {
         return Ok(None);
     }
     let mpi = xhlo::mpi::get()?;
     Ok(Some((mpi.rank, mpi.size)))
 }
 
-/// The MPI implementation's `mpirun` ([`xhlo::mpi::abi::launcher`]) with the options a
-/// run of `processes` needs here (more processes than cores, and root in containers), and
-/// what to install when it cannot be started.
+/// What the environment says of MPI: `XHLO_MPI`, and the launcher that started this
+/// process (its variable set); given to the library, which reads no environment.
+fn mpi_choice() -> Result<xhlo::mpi::abi::Choice, String> {
+    use xhlo::mpi::abi;
+    let requested = match std::env::var("XHLO_MPI") {
+        Ok(key) if !key.is_empty() => Some(abi::by_key(&key)?),
+        _ => None,
+    };
+    let launched_by = abi::ABIS.iter().copied().find(|a| std::env::var_os(a.launched).is_some());
+    let choice = abi::Choice { requested, launched_by };
+    abi::choose(choice);
+    Ok(choice)
+}
+
+/// A launcher program of `abi` found on `PATH`.
+fn launcher_of(abi: &xhlo::mpi::abi::Abi) -> Option<&'static str> {
+    let path = std::env::var_os("PATH")?;
+    abi.launchers.iter().copied().find(|l| std::env::split_paths(&path).any(|d| d.join(l).is_file()))
+}
+
+/// The implementation and launcher a run that starts its own processes uses (`--replicas`,
+/// `--check` of run_parallel tests): `XHLO_MPI`'s, else the first whose launcher is
+/// installed, else Open MPI's options with the plain `mpirun`.
+fn launcher() -> Result<(&'static xhlo::mpi::abi::Abi, &'static str), String> {
+    use xhlo::mpi::abi;
+    if let Some(abi) = mpi_choice()?.requested {
+        let program = launcher_of(abi).ok_or_else(|| format!("XHLO_MPI={}: none of {} is on PATH (install {})", abi.key, abi.launchers.join(", "), abi.packages))?;
+        return Ok((abi, program));
+    }
+    Ok(abi::ABIS.iter().find_map(|a| launcher_of(a).map(|l| (*a, l))).unwrap_or((&abi::OPEN_MPI, "mpirun")))
+}
+
+/// The MPI implementation's `mpirun` ([`launcher`]) with the options a run of `processes`
+/// needs here (more processes than cores, and root in containers), and what to install
+/// when it cannot be started.
 fn mpirun(processes: usize) -> Result<(std::process::Command, String), String> {
-    let (abi, program) = xhlo::mpi::abi::launcher()?;
+    let (abi, program) = launcher()?;
     let mut c = std::process::Command::new(program);
     c.args(["-n", &processes.to_string()]).args(abi.oversubscribe);
     // SAFETY: geteuid has no preconditions.
@@ -566,6 +598,9 @@ fn run_workload(cli: &Cli) -> Result<bool, String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // The library loads MPI on first need; it learns from here which one (an unknown
+    // XHLO_MPI is reported where MPI is needed: mpi_rank, launcher).
+    let _ = mpi_choice();
     if let Some(seconds) = cli.timeout {
         watchdog(seconds);
     }

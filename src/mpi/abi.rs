@@ -142,20 +142,9 @@ pub const MPICH: Abi = Abi {
 /// Every implementation, the default first.
 pub const ABIS: &[&Abi] = &[&OPEN_MPI, &MPICH];
 
-/// The implementation `XHLO_MPI` names (`openmpi` or `mpich`), if it is set.
-pub fn requested() -> Result<Option<&'static Abi>, String> {
-    match std::env::var("XHLO_MPI") {
-        Err(_) => Ok(None),
-        Ok(v) if v.is_empty() => Ok(None),
-        Ok(v) => ABIS.iter().copied().find(|a| a.key == v).map(Some).ok_or_else(|| {
-            format!("XHLO_MPI={v}: expected one of {}", ABIS.iter().map(|a| a.key).collect::<Vec<_>>().join(", "))
-        }),
-    }
-}
-
-/// The implementation whose launcher started this process, if one did.
-pub fn launched_by() -> Option<&'static Abi> {
-    ABIS.iter().copied().find(|a| std::env::var_os(a.launched).is_some())
+/// The implementation a key names (`openmpi`, `mpich`: what `XHLO_MPI` holds).
+pub fn by_key(key: &str) -> Result<&'static Abi, String> {
+    ABIS.iter().copied().find(|a| a.key == key).ok_or_else(|| format!("XHLO_MPI={key}: expected one of {}", ABIS.iter().map(|a| a.key).collect::<Vec<_>>().join(", ")))
 }
 
 /// The implementation `MPI_Get_library_version`'s text names.
@@ -163,33 +152,37 @@ pub fn identify(version: &str) -> Option<&'static Abi> {
     ABIS.iter().copied().find(|a| version.contains(a.marker))
 }
 
-/// A launcher program of `abi` found on `PATH`.
-pub fn launcher_of(abi: &Abi) -> Option<&'static str> {
-    let path = std::env::var_os("PATH")?;
-    abi.launchers.iter().copied().find(|l| std::env::split_paths(&path).any(|d| d.join(l).is_file()))
+/// What a process knows of the MPI it runs under, which the binary reads from its
+/// environment (library code reads none) and gives [`choose`] before MPI is loaded.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Choice {
+    /// The implementation asked for (`XHLO_MPI`).
+    pub requested: Option<&'static Abi>,
+    /// The implementation whose launcher started this process (its [`Abi::launched`]
+    /// variable is set).
+    pub launched_by: Option<&'static Abi>,
 }
 
-/// The implementation and launcher a run that starts its own processes uses (`xla-run
-/// --replicas`, `--check` of run_parallel tests): `XHLO_MPI`'s, else the first whose
-/// launcher is installed, else Open MPI's options with the plain `mpirun`.
-pub fn launcher() -> Result<(&'static Abi, &'static str), String> {
-    if let Some(abi) = requested()? {
-        let program = launcher_of(abi).ok_or_else(|| format!("XHLO_MPI={}: none of {} is on PATH (install {})", abi.key, abi.launchers.join(", "), abi.packages))?;
-        return Ok((abi, program));
-    }
-    Ok(ABIS.iter().find_map(|a| launcher_of(a).map(|l| (*a, l))).unwrap_or((&OPEN_MPI, "mpirun")))
+static CHOICE: std::sync::OnceLock<Choice> = std::sync::OnceLock::new();
+
+/// Sets the process's [`Choice`] (the first call wins; call it before MPI is loaded).
+pub fn choose(choice: Choice) {
+    let _ = CHOICE.set(choice);
 }
 
-/// The implementations to try loading, in order: `XHLO_MPI`'s alone, else the launcher's
-/// (a process it started must load its library), else all, the default first.
-pub fn candidates() -> Result<Vec<&'static Abi>, String> {
-    if let Some(abi) = requested()? {
-        return Ok(vec![abi]);
-    }
-    Ok(match launched_by() {
+/// The process's [`Choice`]: what [`choose`] was given, else nothing known.
+pub fn choice() -> Choice {
+    CHOICE.get().copied().unwrap_or_default()
+}
+
+/// The implementations to try loading, in order: the one asked for alone, else the
+/// launcher's (a process it started must load its library), else all, the default first.
+pub fn candidates() -> Vec<&'static Abi> {
+    let c = choice();
+    match c.requested.or(c.launched_by) {
         Some(abi) => vec![abi],
         None => ABIS.to_vec(),
-    })
+    }
 }
 
 #[cfg(test)]
