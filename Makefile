@@ -9,6 +9,11 @@ MPI_PACKAGES := libopenmpi-dev openmpi-bin
 # that it reads that DOT.
 GRAPHVIZ_PACKAGES := graphviz
 DEMO_DIR := target/demo
+# MPICH beside it, for the test that runs collectives under MPICH too
+# (tests/collectives.rs, collectives_run_on_mpich_too): installed only where apt's dry run
+# removes nothing. Debian's alternatives keep Open MPI's `mpirun` (priority 50 over MPICH's
+# 40; set back if another choice was made), and MPICH is called as `mpirun.mpich`.
+MPICH_PACKAGES := libmpich-dev mpich
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 XLA_OPT := target/release/xla-opt
 
@@ -37,6 +42,18 @@ deps:
 	  echo "Installing Graphviz (pictures of fusion plans)..."; \
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(GRAPHVIZ_PACKAGES); \
+	fi
+	@if [ ! -x /usr/bin/mpirun.mpich ]; then \
+	  if $(SUDO) apt-get install -s $(MPICH_PACKAGES) 2>/dev/null | grep -q '^Remv'; then \
+	    echo "Not installing MPICH ($(MPICH_PACKAGES)): apt would remove packages for it; the MPICH test is skipped"; \
+	  else \
+	    echo "Installing MPICH beside Open MPI (the MPICH collectives test)..."; \
+	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(MPICH_PACKAGES) || echo "MPICH not installed; the MPICH test is skipped"; \
+	  fi; \
+	fi
+	@if [ -x /usr/bin/mpirun.openmpi ] && [ "$$(readlink -f /usr/bin/mpirun)" != "$$(readlink -f /usr/bin/mpirun.openmpi)" ]; then \
+	  echo "Setting mpirun back to Open MPI's (update-alternatives)"; \
+	  $(SUDO) update-alternatives --set mpirun /usr/bin/mpirun.openmpi && $(SUDO) update-alternatives --set mpi /usr/bin/mpicc.openmpi; \
 	fi
 	@command -v cargo >/dev/null || { echo "error: cargo (Rust) is required: https://rustup.rs"; exit 1; }
 

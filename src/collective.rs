@@ -6,8 +6,9 @@
 //! partition `p` is MPI rank `r * partitions + p` (its flattened id). An op's groups are
 //! turned into groups of ranks by its mode ([`process_groups`]); bytes move with MPI
 //! ([`crate::mpi`]): all_gather and all_reduce gather the group's operands, all_to_all and
-//! reduce_scatter exchange blocks, collective_broadcast broadcasts from the group's first
-//! process, collective_permute sends to its target and receives from its source (zeros when
+//! reduce_scatter exchange blocks (collective_reduce is all_reduce with the result zeroed
+//! outside the group's first process), collective_broadcast broadcasts from the group's
+//! first process (or the one at its dynamic root's index), collective_permute sends to its target and receives from its source (zeros when
 //! none), send/recv pair the one process sending on a channel with the one receiving on it
 //! (found when a program first runs, [`Process::exchange_channels`]).
 //!
@@ -22,7 +23,7 @@ use std::collections::HashMap;
 use std::ffi::c_void;
 use std::sync::Mutex;
 /// The kinds and modes, numbered by the lowering.
-use crate::lowering::ops::collective::{Datatype, Kind, Mode, Reduction};
+use crate::lowering::ops::collective::{Datatype, Kind, Mode, Reduction, ROOT_ONLY};
 
 /// The MPI tag of collective_permute's messages; send/recv use their channel id, which must
 /// be below it.
@@ -499,6 +500,10 @@ fn run(p: &Process, c: &Config, input: &Buffer, output: &Buffer) -> Result<i64, 
             if input.len != output.len * if c.kind == Kind::Reduce { 1 } else { g } {
                 return Err(format!("the operand has {} elements, not the result's {} times the group size {g}", input.len, output.len));
             }
+            // collective_reduce: members other than the group's first get zeros (and fold
+            // nothing: the call says the group has one contribution, the zeros).
+            let root_only = c.kind == Kind::Reduce && c.dims[0] == ROOT_ONLY;
+            let is_root = groups.iter().any(|g| g.first() == Some(&rank));
             if let Some((reduction, datatype)) = c.reduction {
                 let mut scratch = Vec::new();
                 let send = input.bytes(order.as_deref(), &mut scratch);
@@ -506,6 +511,9 @@ fn run(p: &Process, c: &Config, input: &Buffer, output: &Buffer) -> Result<i64, 
                     Kind::Reduce => mpi.allreduce(&groups, send, recv, reduction, datatype),
                     _ => mpi.reduce_scatter(&groups, send, recv, reduction, datatype),
                 })?;
+                if root_only && !is_root {
+                    output.zero();
+                }
                 return done.then_some(1).ok_or_else(not_in_group);
             }
             let got = if c.kind == Kind::Reduce {
@@ -514,6 +522,10 @@ fn run(p: &Process, c: &Config, input: &Buffer, output: &Buffer) -> Result<i64, 
                 mpi.alltoall(&groups, &input.pack(order.as_deref()))?
             }
             .ok_or_else(not_in_group)?;
+            if root_only && !is_root {
+                output.zero();
+                return Ok(1);
+            }
             let block = got.len() / g;
             output.unpack(&got[..block], None);
             PENDING.with(|q| *q.borrow_mut() = (got, block, c.element));
@@ -521,8 +533,15 @@ fn run(p: &Process, c: &Config, input: &Buffer, output: &Buffer) -> Result<i64, 
         }
         Kind::Broadcast => {
             let groups = groups()?;
+            // The source's index in the group: 0, or the dynamic root written at run time.
+            let root = c.dims[0];
+            if let Some(g) = group_size(&groups, rank) {
+                if !(0..g as i64).contains(&root) {
+                    return Err(format!("the root index {root} is outside the group of process {rank} ({g} processes)"));
+                }
+            }
             let mut data = input.pack(None);
-            if mpi.broadcast(&groups, &mut data)? {
+            if mpi.broadcast(&groups, &mut data, root as usize)? {
                 output.unpack(&data, None);
             } else {
                 output.zero();

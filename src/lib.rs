@@ -30,6 +30,7 @@ pub mod check;
 pub mod collective;
 pub mod feed;
 pub mod import;
+pub mod interpreter_print;
 pub mod limits;
 pub mod mpi;
 pub mod npy;

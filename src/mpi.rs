@@ -1,23 +1,25 @@
-//! Open MPI, loaded at run time: only a run that needs other processes (a program with
-//! collectives or send/recv, or a process started by `mpirun`) loads it, so programs without
-//! them run where no MPI is installed.
+//! MPI (Open MPI or MPICH), loaded at run time: only a run that needs other processes (a
+//! program with collectives or send/recv, or a process started by `mpirun`) loads it, so
+//! programs without them run where no MPI is installed.
 //!
-//! The library is `dlopen`ed (`libmpi.so.40`, Open MPI 3-5) and the dozen functions used are
-//! looked up by name. Open MPI's handles are the addresses of exported objects
-//! (`MPI_COMM_WORLD` is `&ompi_mpi_comm_world`, `MPI_BYTE` is `&ompi_mpi_byte`), which is
-//! why other MPI implementations (MPICH's integer handles) are not supported.
+//! The library is `dlopen`ed and the dozen functions used are looked up by name; they are
+//! the same in every implementation. What differs (how handles are made, a few constants,
+//! the launcher) is one row of [`abi::ABIS`] per implementation. Which one: the one the
+//! binary says was asked for or started the process ([`abi::choose`]; `xla-run` reads
+//! `XHLO_MPI` and the launchers' variables), else the first installed; the library then
+//! names itself (`MPI_Get_library_version`) and its row is used.
 
 use std::collections::HashMap;
 use std::ffi::{c_int, c_void, CString};
 use std::sync::{Mutex, OnceLock};
 use crate::lowering::ops::collective::{Datatype, Reduction};
 
-/// `MPI_Comm` and `MPI_Datatype` in Open MPI: pointers.
-pub type Handle = *mut c_void;
+pub mod abi;
+use abi::{Abi, Predefined};
 
-/// Open MPI's `MPI_UNDEFINED` and `MPI_PROC_NULL` (mpi.h).
-pub const UNDEFINED: c_int = -32766;
-pub const PROC_NULL: c_int = -2;
+/// `MPI_Comm`, `MPI_Datatype`, `MPI_Op`: a pointer in Open MPI, an `int` in MPICH (in the
+/// word's low half, see [`abi`]).
+pub type Handle = *mut c_void;
 
 /// `MPI_User_function`: `inout[i] = op(in[i], inout[i])` for `*len` elements.
 type UserFunction = unsafe extern "C" fn(*mut c_void, *mut c_void, *mut c_int, *mut Handle);
@@ -50,12 +52,20 @@ pub struct Mpi {
     /// The reductions MPI lacks, as MPI ops made on first use: [`float_extremum`] on f32
     /// and f64 (maximum, then minimum), and add, multiply, maximum, minimum on f16 and bf16
     /// (see [`Mpi::op`]).
-    float_ops: OnceLock<Result<[usize; 12], String>>,
+    float_ops: OnceLock<Result<[usize; OURS], String>>,
+    /// Whether the library's `MPI_MAX`/`MPI_MIN` order each unsigned type as unsigned
+    /// ([`Mpi::unsigned_extrema_right`]).
+    unsigned_extrema: OnceLock<Result<[bool; 8], String>>,
+    reduce_local: unsafe extern "C" fn(*const c_void, *mut c_void, c_int, Handle, Handle) -> c_int,
     sendrecv: unsafe extern "C" fn(*const c_void, c_int, Handle, c_int, c_int, *mut c_void, c_int, Handle, c_int, c_int, Handle, *mut c_void) -> c_int,
     send: unsafe extern "C" fn(*const c_void, c_int, Handle, c_int, c_int, Handle) -> c_int,
     recv: unsafe extern "C" fn(*mut c_void, c_int, Handle, c_int, c_int, Handle, *mut c_void) -> c_int,
     world: Handle,
     byte: Handle,
+    /// The implementation loaded.
+    pub abi: &'static Abi,
+    /// What `MPI_Get_library_version` says, first line.
+    pub version: String,
     /// This process's rank in `MPI_COMM_WORLD` and the world's size.
     pub rank: usize,
     pub size: usize,
@@ -63,32 +73,10 @@ pub struct Mpi {
     groups: Mutex<HashMap<Vec<Vec<usize>>, usize>>,
 }
 
-// SAFETY: the handles are addresses of Open MPI's global objects, valid for the process's life.
+// SAFETY: the handles are addresses of the library's global objects or constants, valid for
+// the process's life.
 unsafe impl Send for Mpi {}
 unsafe impl Sync for Mpi {}
-
-/// Where the library is looked for.
-const LIBRARIES: &[&str] = &["libmpi.so.40", "libmpi.so"];
-
-fn symbol(handle: *mut c_void, name: &str) -> Result<*mut c_void, String> {
-    let c = CString::new(name).expect("no NUL in symbol names");
-    // SAFETY: dlsym on a handle returned by dlopen, with a valid C string.
-    let p = unsafe { libc::dlsym(handle, c.as_ptr()) };
-    if p.is_null() {
-        Err(format!("the MPI library has no symbol {name} (Open MPI is required)"))
-    } else {
-        Ok(p)
-    }
-}
-
-/// The predefined objects `ompi_mpi_<name>` (their addresses are the handles).
-fn handles<const N: usize>(lib: *mut c_void, names: &[&str; N]) -> Result<[Handle; N], String> {
-    let mut out = [std::ptr::null_mut(); N];
-    for (h, name) in out.iter_mut().zip(names) {
-        *h = symbol(lib, &format!("ompi_mpi_{name}"))?;
-    }
-    Ok(out)
-}
 
 macro_rules! function {
     ($lib:expr, $name:literal) => {
@@ -98,19 +86,79 @@ macro_rules! function {
     };
 }
 
+fn symbol(handle: *mut c_void, name: &str) -> Result<*mut c_void, String> {
+    let c = CString::new(name).expect("no NUL in symbol names");
+    // SAFETY: dlsym on a handle returned by dlopen, with a valid C string.
+    let p = unsafe { libc::dlsym(handle, c.as_ptr()) };
+    if p.is_null() {
+        Err(format!("the MPI library has no symbol {name}"))
+    } else {
+        Ok(p)
+    }
+}
+
+/// The handle of a predefined object: its symbol's address, or mpi.h's constant.
+fn predefined(lib: *mut c_void, p: Predefined) -> Result<Handle, String> {
+    match p {
+        Predefined::Symbol(name) => symbol(lib, name),
+        Predefined::Int(v) => Ok(v as usize as Handle),
+    }
+}
+
+fn handles<const N: usize>(lib: *mut c_void, table: &[Predefined; N]) -> Result<[Handle; N], String> {
+    let mut out = [std::ptr::null_mut(); N];
+    for (h, p) in out.iter_mut().zip(table) {
+        *h = predefined(lib, *p)?;
+    }
+    Ok(out)
+}
+
+/// `dlopen` of the first of `names` that loads.
+fn open(names: &[&str]) -> Option<*mut c_void> {
+    names.iter().find_map(|name| {
+        let c = CString::new(*name).expect("no NUL in library names");
+        // SAFETY: dlopen with a valid C string; the handle stays open for the process's life.
+        let lib = unsafe { libc::dlopen(c.as_ptr(), libc::RTLD_NOW | libc::RTLD_GLOBAL) };
+        (!lib.is_null()).then_some(lib)
+    })
+}
+
+/// What the library says it is (`MPI_Get_library_version`, callable before `MPI_Init`).
+fn library_version(lib: *mut c_void) -> Result<String, String> {
+    let get: unsafe extern "C" fn(*mut i8, *mut c_int) -> c_int = function!(lib, "MPI_Get_library_version");
+    // MPI_MAX_LIBRARY_VERSION_STRING is 256 in Open MPI, 8192 in MPICH.
+    let mut text = vec![0u8; 8192];
+    let mut len: c_int = 0;
+    // SAFETY: the buffer holds the longest version text of either implementation.
+    check(unsafe { get(text.as_mut_ptr().cast(), &mut len) }, "MPI_Get_library_version")?;
+    text.truncate(text.iter().position(|&b| b == 0).unwrap_or(len.clamp(0, 8192) as usize));
+    Ok(String::from_utf8_lossy(&text).into_owned())
+}
+
+/// The library of the first of `candidates` installed, and its row (the one its version
+/// text names).
+fn open_library(candidates: &[&'static Abi]) -> Result<(*mut c_void, &'static Abi, String), String> {
+    for abi in candidates {
+        let Some(lib) = open(abi.libraries) else { continue };
+        let version = library_version(lib)?;
+        let first = version.lines().next().unwrap_or_default().trim().to_string();
+        let named = abi::identify(&version).ok_or_else(|| format!("unsupported MPI library {} ({first}): Open MPI and MPICH are", abi.libraries.join(", ")))?;
+        return Ok((lib, named, first));
+    }
+    let tried: Vec<String> = candidates.iter().map(|a| format!("{} ({}; install {})", a.name, a.libraries.join(", "), a.packages)).collect();
+    Err(format!("no MPI library could be loaded: tried {}", tried.join(", ")))
+}
+
+
 impl Mpi {
     fn load() -> Result<Mpi, String> {
-        let mut lib = std::ptr::null_mut();
-        for name in LIBRARIES {
-            let c = CString::new(*name).expect("no NUL in library names");
-            // SAFETY: dlopen with a valid C string; the handle stays open for the process's life.
-            lib = unsafe { libc::dlopen(c.as_ptr(), libc::RTLD_NOW | libc::RTLD_GLOBAL) };
-            if !lib.is_null() {
-                break;
+        let (lib, abi, version) = open_library(&abi::candidates())?;
+        // A process one implementation's launcher started cannot join its run with the
+        // other's library (it would start alone, as rank 0 of 1).
+        if let Some(launcher) = abi::choice().launched_by {
+            if launcher.key != abi.key {
+                return Err(format!("this process was started by {}'s launcher but the MPI library loaded is {} ({version})", launcher.name, abi.name));
             }
-        }
-        if lib.is_null() {
-            return Err(format!("the MPI library ({}) could not be loaded: install Open MPI (libopenmpi-dev openmpi-bin)", LIBRARIES.join(", ")));
         }
         let mut mpi = Mpi {
             init: function!(lib, "MPI_Init"),
@@ -126,15 +174,19 @@ impl Mpi {
             bcast: function!(lib, "MPI_Bcast"),
             allreduce: function!(lib, "MPI_Allreduce"),
             reduce_scatter_block: function!(lib, "MPI_Reduce_scatter_block"),
-            datatypes: handles(lib, &["float", "double", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t", "uint16_t", "uint16_t"])?,
-            ops: handles(lib, &["op_sum", "op_prod", "op_max", "op_min", "op_band", "op_bor", "op_bxor"])?,
+            datatypes: handles(lib, &abi.datatypes)?,
+            ops: handles(lib, &abi.ops)?,
             op_create: function!(lib, "MPI_Op_create"),
             float_ops: OnceLock::new(),
+            unsigned_extrema: OnceLock::new(),
+            reduce_local: function!(lib, "MPI_Reduce_local"),
             sendrecv: function!(lib, "MPI_Sendrecv"),
             send: function!(lib, "MPI_Send"),
             recv: function!(lib, "MPI_Recv"),
-            world: symbol(lib, "ompi_mpi_comm_world")?,
-            byte: symbol(lib, "ompi_mpi_byte")?,
+            world: predefined(lib, abi.world)?,
+            byte: predefined(lib, abi.byte)?,
+            abi,
+            version,
             rank: 0,
             size: 1,
             groups: Mutex::new(HashMap::new()),
@@ -201,8 +253,8 @@ pub fn abort(message: &str) -> ! {
     std::process::exit(1)
 }
 
-/// Checks an MPI return code (Open MPI's default error handler aborts first; this is for
-/// handlers that return).
+/// Checks an MPI return code (the default error handler, `MPI_ERRORS_ARE_FATAL`, aborts
+/// first; this is for handlers that return).
 fn check(code: c_int, what: &str) -> Result<(), String> {
     if code == 0 {
         Ok(())
@@ -242,6 +294,28 @@ macro_rules! extremum_op {
         }
     };
 }
+/// How many MPI ops of ours [`Mpi::op`] may make.
+const OURS: usize = 20;
+
+macro_rules! unsigned_ops {
+    ($($name:ident: $t:ty, $max:expr;)*) => {$(
+        /// An `MPI_User_function`: unsigned maximum or minimum, for libraries whose own
+        /// compare as signed ([`Mpi::unsigned_extrema_right`]).
+        unsafe extern "C" fn $name(input: *mut c_void, inout: *mut c_void, len: *mut c_int, _: *mut Handle) {
+            let n = (*len).max(0) as usize;
+            // SAFETY: MPI passes two buffers of `*len` elements of the op's datatype.
+            let (a, b) = (std::slice::from_raw_parts(input as *const $t, n), std::slice::from_raw_parts_mut(inout as *mut $t, n));
+            for (x, y) in a.iter().zip(b.iter_mut()) {
+                *y = if $max { (*x).max(*y) } else { (*x).min(*y) };
+            }
+        }
+    )*};
+}
+unsigned_ops! {
+    max_u8: u8, true; min_u8: u8, false; max_u16: u16, true; min_u16: u16, false;
+    max_u32: u32, true; min_u32: u32, false; max_u64: u64, true; min_u64: u64, false;
+}
+
 extremum_op!(max_f32, f32, true);
 extremum_op!(max_f64, f64, true);
 extremum_op!(min_f32, f32, false);
@@ -297,7 +371,7 @@ impl Mpi {
         }
         let (color, key) = match mine {
             Some(i) => (i as c_int, groups[i].iter().position(|&r| r == self.rank).unwrap_or(0) as c_int),
-            None => (UNDEFINED, 0),
+            None => (self.abi.undefined, 0),
         };
         let mut comm: Handle = std::ptr::null_mut();
         // SAFETY: MPI is initialized; `comm` receives the new communicator.
@@ -347,20 +421,20 @@ impl Mpi {
         Ok(Some(out))
     }
 
-    /// The group's first member's `data`, in place on every member.
-    pub fn broadcast(&self, groups: &[Vec<usize>], data: &mut [u8]) -> Result<bool, String> {
+    /// The `data` of the group's member at index `root`, in place on every member.
+    pub fn broadcast(&self, groups: &[Vec<usize>], data: &mut [u8], root: usize) -> Result<bool, String> {
         let Some(comm) = self.group(groups)? else { return Ok(false) };
         // SAFETY: `data` holds the message on every member.
-        check(unsafe { (self.bcast)(data.as_mut_ptr().cast(), count(data.len())?, self.byte, 0, comm) }, "MPI_Bcast")?;
+        check(unsafe { (self.bcast)(data.as_mut_ptr().cast(), count(data.len())?, self.byte, root as c_int, comm) }, "MPI_Bcast")?;
         Ok(true)
     }
 
     /// Sends `send` to world rank `to` and receives `recv` from `from` (either may be absent).
     pub fn sendrecv(&self, send: &[u8], to: Option<usize>, recv: &mut [u8], from: Option<usize>, tag: i32) -> Result<(), String> {
-        let rank = |r: Option<usize>| r.map_or(PROC_NULL, |r| r as c_int);
-        // SAFETY: the buffers hold the counts given; MPI_STATUS_IGNORE is null in Open MPI.
+        let rank = |r: Option<usize>| r.map_or(self.abi.proc_null, |r| r as c_int);
+        // SAFETY: the buffers hold the counts given; the status is MPI_STATUS_IGNORE.
         let code = unsafe {
-            (self.sendrecv)(send.as_ptr().cast(), count(send.len())?, self.byte, rank(to), tag, recv.as_mut_ptr().cast(), count(recv.len())?, self.byte, rank(from), tag, self.world, std::ptr::null_mut())
+            (self.sendrecv)(send.as_ptr().cast(), count(send.len())?, self.byte, rank(to), tag, recv.as_mut_ptr().cast(), count(recv.len())?, self.byte, rank(from), tag, self.world, self.abi.status_ignore as *mut c_void)
         };
         check(code, "MPI_Sendrecv")
     }
@@ -373,25 +447,36 @@ impl Mpi {
 
     /// A blocking receive into `data` from world rank `from` with `tag`.
     pub fn recv(&self, data: &mut [u8], from: usize, tag: i32) -> Result<(), String> {
-        // SAFETY: `data` holds the count given; MPI_STATUS_IGNORE is null in Open MPI.
-        check(unsafe { (self.recv)(data.as_mut_ptr().cast(), count(data.len())?, self.byte, from as c_int, tag, self.world, std::ptr::null_mut()) }, "MPI_Recv")
+        // SAFETY: `data` holds the count given; the status is MPI_STATUS_IGNORE.
+        check(unsafe { (self.recv)(data.as_mut_ptr().cast(), count(data.len())?, self.byte, from as c_int, tag, self.world, self.abi.status_ignore as *mut c_void) }, "MPI_Recv")
     }
 
     /// The MPI op of `reduction` on `datatype`: the predefined one, or one made by
     /// `MPI_Op_create` (commutative) where MPI's would differ from compiled code's: float
-    /// maximum and minimum ([`float_extremum`]), and every reduction of 16-bit floats
-    /// ([`half_op`]; they travel as `MPI_UINT16_T`).
+    /// maximum and minimum ([`float_extremum`]), every reduction of 16-bit floats
+    /// ([`half_op`]; they travel as `MPI_UINT16_T`), and unsigned maximum and minimum where
+    /// the library's compare as signed ([`Mpi::unsigned_extrema_right`]).
     fn op(&self, reduction: Reduction, datatype: Datatype) -> Result<Handle, String> {
         let extremum = matches!(reduction, Reduction::Max | Reduction::Min);
+        let unsigned = matches!(datatype, Datatype::U8 | Datatype::U16 | Datatype::U32 | Datatype::U64);
         let at = match datatype {
             Datatype::F32 | Datatype::F64 if extremum => (reduction == Reduction::Min) as usize * 2 + (datatype == Datatype::F64) as usize,
             Datatype::F16 | Datatype::BF16 => 4 + (datatype == Datatype::BF16) as usize * 4 + reduction as usize - 1,
+            _ if unsigned && extremum => {
+                let i = (datatype as usize - Datatype::U8 as usize) * 2 + (reduction == Reduction::Min) as usize;
+                if self.unsigned_extrema_right()?[i] {
+                    return Ok(self.ops[reduction as usize - 1]);
+                }
+                12 + i
+            }
             _ => return Ok(self.ops[reduction as usize - 1]),
         };
         let made = self.float_ops.get_or_init(|| {
-            let functions: [UserFunction; 12] =
-                [max_f32, max_f64, min_f32, min_f64, sum_f16, product_f16, max_f16, min_f16, sum_bf16, product_bf16, max_bf16, min_bf16];
-            let mut ops = [0usize; 12];
+            let functions: [UserFunction; OURS] = [
+                max_f32, max_f64, min_f32, min_f64, sum_f16, product_f16, max_f16, min_f16, sum_bf16, product_bf16, max_bf16, min_bf16, max_u8, min_u8,
+                max_u16, min_u16, max_u32, min_u32, max_u64, min_u64,
+            ];
+            let mut ops = [0usize; OURS];
             for (op, f) in ops.iter_mut().zip(functions) {
                 let mut h: Handle = std::ptr::null_mut();
                 // SAFETY: MPI is initialized; `h` receives the new op (kept for the process's life).
@@ -402,6 +487,31 @@ impl Mpi {
         });
         let ops = made.as_ref().map_err(Clone::clone)?;
         ops.get(at).map(|&h| h as Handle).ok_or_else(|| format!("no MPI op for {reduction:?} on {datatype:?}"))
+    }
+
+    /// Whether the library's `MPI_MAX` and `MPI_MIN` order u8, u16, u32 and u64 as unsigned
+    /// (by [`Mpi::op`]'s index: maximum, then minimum, per type), checked once with
+    /// `MPI_Reduce_local` on all ones and 1. MPICH 4.0.2 (Debian 12's) compares them as
+    /// signed (pmodels/mpich#6083); there ops of ours are used, and the probe keeps a fixed
+    /// release on its own.
+    fn unsigned_extrema_right(&self) -> Result<[bool; 8], String> {
+        let probed = self.unsigned_extrema.get_or_init(|| {
+            let mut right = [true; 8];
+            for (i, r) in right.iter_mut().enumerate() {
+                let datatype = [Datatype::U8, Datatype::U16, Datatype::U32, Datatype::U64][i / 2];
+                let reduction = if i % 2 == 0 { Reduction::Max } else { Reduction::Min };
+                let all = vec![0xffu8; datatype.size()];
+                let mut one = vec![0u8; datatype.size()];
+                one[0] = 1;
+                let expected = if reduction == Reduction::Max { all.clone() } else { one.clone() };
+                let (t, op) = (self.datatypes[datatype as usize - 1], self.ops[reduction as usize - 1]);
+                // SAFETY: both buffers hold one element of the datatype.
+                check(unsafe { (self.reduce_local)(all.as_ptr().cast(), one.as_mut_ptr().cast(), 1, t, op) }, "MPI_Reduce_local")?;
+                *r = one == expected;
+            }
+            Ok(right)
+        });
+        probed.clone()
     }
 
     /// The elements of `datatype` in `bytes` bytes, as MPI's count.

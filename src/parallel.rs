@@ -24,6 +24,76 @@ pub struct Slot {
     pub inputs: Vec<Literal>,
     /// For each result of the function that is a tensor, its index among `run_parallel`'s.
     pub results: Vec<usize>,
+    /// Its `interpreter.print` ops, in order: their values are the function's last results
+    /// ([`take_prints`]).
+    pub prints: Vec<Print>,
+}
+
+/// One `interpreter.print`: the printed value's name and type as written.
+#[derive(Clone, Debug)]
+pub struct Print {
+    pub name: String,
+    pub ty: String,
+}
+
+impl Print {
+    /// What the interpreter prints for `value`: `%0 = tensor<2xi32> {...}`. The name is the
+    /// source's (MLIR's printer would number the function's values afresh).
+    pub fn text(&self, value: &Literal) -> String {
+        format!("{} = {}", self.name, crate::interpreter_print::text(value, &self.ty))
+    }
+}
+
+/// Moves the `interpreter.print` ops out of the functions of `ops`: each print's operand
+/// becomes a last result of its function (the process prints it after the run), and the
+/// prints are returned by function. A print's value is the same whenever it is printed, and
+/// the process's prints stay in program order; what cannot be moved so is refused: a print
+/// nested in a region (it may run any number of times) or in a function that others call
+/// (its callers would see the new results).
+fn take_prints(ops: &mut [Op]) -> Result<HashMap<String, Vec<Print>>, String> {
+    fn nested(op: &Op) -> Option<&Op> {
+        op.regions.iter().flat_map(|r| &r.blocks).flat_map(|b| &b.ops).find_map(|o| if o.name == "interpreter.print" { Some(o) } else { nested(o) })
+    }
+    fn called(op: &Op, out: &mut Vec<String>) {
+        if let Some(Attribute::Symbol(path)) = op.attr("callee") {
+            out.extend(path.last().cloned());
+        }
+        op.regions.iter().flat_map(|r| &r.blocks).flat_map(|b| &b.ops).for_each(|o| called(o, out));
+    }
+    let mut callees = Vec::new();
+    ops.iter().for_each(|o| called(o, &mut callees));
+    let mut prints = HashMap::new();
+    for f in ops.iter_mut().filter(|o| o.name == "func.func") {
+        let name = sym_name(f).unwrap_or_default().to_string();
+        let Some(body) = f.regions.first_mut().and_then(|r| r.blocks.first_mut()) else { continue };
+        if let Some(p) = body.ops.iter().filter(|o| o.name != "interpreter.print").find_map(nested) {
+            return Err(format!("line {}: unsupported: interpreter.print inside a region (in @{name})", p.pos.line));
+        }
+        let (taken, kept): (Vec<Op>, Vec<Op>) = std::mem::take(&mut body.ops).into_iter().partition(|o| o.name == "interpreter.print");
+        body.ops = kept;
+        if taken.is_empty() {
+            continue;
+        }
+        if callees.contains(&name) {
+            return Err(format!("line {}: unsupported: interpreter.print in @{name}, which other functions call", taken[0].pos.line));
+        }
+        let ret = body.ops.last_mut().filter(|o| o.name == "func.return").ok_or_else(|| format!("@{name} does not end in func.return"))?;
+        let mut list = Vec::new();
+        for p in &taken {
+            let (Some(v), Some(t)) = (p.operands.first(), p.operand_types.first()) else { return Err(format!("line {}: interpreter.print without an operand", p.pos.line)) };
+            ret.operands.push(v.clone());
+            ret.operand_types.push(t.clone());
+            list.push(Print { name: v.to_string(), ty: mlir_text::print::type_to_string(t) });
+        }
+        let added: Vec<Type> = taken.iter().filter_map(|p| p.operand_types.first().cloned()).collect();
+        for (k, v) in f.properties.iter_mut().chain(f.attrs.iter_mut()) {
+            if let ("function_type", Attribute::Type(Type::Function { results, .. })) = (k.as_str(), v) {
+                results.extend(added.iter().cloned());
+            }
+        }
+        prints.insert(name, list);
+    }
+    Ok(prints)
 }
 
 /// A chunk with `interpreter.run_parallel`, ready to run on `replicas * partitions` ranks.
@@ -39,6 +109,9 @@ pub struct Plan {
     pub checks: Vec<(Check, Vec<usize>)>,
     /// How many results `run_parallel` has.
     pub results: usize,
+    /// The harness's infeed queue: functions without parameters, each giving one item (its
+    /// results) to the next `infeed` of the process, in order.
+    pub infeed: Vec<String>,
 }
 
 fn is_token(t: &Type) -> bool {
@@ -107,6 +180,10 @@ impl Plan {
             }
         }
         let (mut plan, _) = plan.ok_or("@main has no interpreter.run_parallel")?;
+        let prints = take_prints(module_ops(&mut parsed))?;
+        for slot in &mut plan.slots {
+            slot.prints = prints.get(&slot.entry).cloned().unwrap_or_default();
+        }
         plan.module = mlir_text::print::print_file(&parsed, file);
         Ok(plan)
     }
@@ -119,23 +196,39 @@ impl Plan {
         signatures: &HashMap<String, (Vec<Type>, Vec<Type>)>,
         result: &str,
     ) -> Result<(Plan, Box<dyn Fn(&str) -> Option<usize>>), String> {
-        if op.attr("infeed").is_some() {
-            return Err("unsupported: run_parallel's infeed queues (functions giving each process's infeed items)".into());
-        }
         let Some(Attribute::Array(rows)) = op.attr("programs") else { return Err("run_parallel without programs".into()) };
+        let symbols = |name: &str, a: &Attribute| match a {
+            Attribute::Symbol(path) => Ok(path.join("::")),
+            other => Err(format!("{name}: expected @function, got {other:?}")),
+        };
         let grid: Vec<Vec<String>> = rows
             .iter()
             .map(|row| match row {
-                Attribute::Array(cells) => cells.iter().map(|c| match c {
-                    Attribute::Symbol(path) => Ok(path.join("::")),
-                    other => Err(format!("programs: expected @function, got {other:?}")),
-                }).collect(),
+                Attribute::Array(cells) => cells.iter().map(|c| symbols("programs", c)).collect(),
                 other => Err(format!("programs: expected a row of functions, got {other:?}")),
             })
             .collect::<Result<_, String>>()?;
         let (replicas, partitions) = (grid.len(), grid.first().map_or(0, Vec::len));
         if replicas == 0 || partitions == 0 || grid.iter().any(|r| r.len() != partitions) {
             return Err("programs must be a non-empty replicas x partitions grid".into());
+        }
+        let infeed = match op.attr("infeed") {
+            None => Vec::new(),
+            Some(Attribute::Array(items)) => items.iter().map(|c| symbols("infeed", c)).collect::<Result<Vec<_>, _>>()?,
+            Some(other) => return Err(format!("infeed: expected a list of @functions, got {other:?}")),
+        };
+        // The interpreter's queue is one for the whole grid: each `infeed` of any process
+        // takes the next item. Processes here share no memory, so only a grid of one process
+        // keeps that meaning.
+        if !infeed.is_empty() && replicas * partitions > 1 {
+            return Err(format!("unsupported: run_parallel's infeed queue shared by {} processes (its items go to whichever process asks first; ranks here share no queue)", replicas * partitions));
+        }
+        for f in &infeed {
+            match signatures.get(f) {
+                Some((ins, _)) if ins.is_empty() => {}
+                Some(_) => return Err(format!("infeed: @{f} takes parameters (an infeed item is the results of a function without them)")),
+                None => return Err(format!("infeed: no function @{f}")),
+            }
         }
         let mut operands = op.operands.iter();
         let mut next_result = 0;
@@ -158,7 +251,7 @@ impl Plan {
                 }
                 next_result += 1;
             }
-            slots.push(Slot { entry, inputs, results });
+            slots.push(Slot { entry, inputs, results, prints: Vec::new() });
         }
         let total = next_result;
         let name = result.to_string();
@@ -169,7 +262,7 @@ impl Plan {
                 _ => None,
             }
         };
-        Ok((Plan { replicas, partitions, module: String::new(), slots, checks: Vec::new(), results: total }, Box::new(name_of)))
+        Ok((Plan { replicas, partitions, module: String::new(), slots, checks: Vec::new(), results: total, infeed }, Box::new(name_of)))
     }
 
     /// Evaluates the checks on `results` (by run_parallel result index; tokens absent).
@@ -215,5 +308,26 @@ mod tests {
         assert_eq!(plan.checks.len(), 1);
         assert_eq!(plan.checks[0].1, vec![1]);
         assert!(!plan.module.contains("interpreter.run_parallel") && plan.module.contains("t.mlir"), "{}", plan.module);
+    }
+
+    /// A print's value becomes the function's last result; a print in a loop, or a queue
+    /// for several processes, is refused.
+    #[test]
+    fn prints_become_results_and_what_cannot_be_kept_is_refused() {
+        let text = r#"func.func @f() -> tensor<2xi32> {
+  %0 = stablehlo.iota dim = 0 : tensor<2xi32>
+  interpreter.print %0 : tensor<2xi32>
+  return %0 : tensor<2xi32>
+}
+func.func @main() {
+  %r:2 = "interpreter.run_parallel"() {programs = [[@f, @f]]} : () -> (tensor<2xi32>, tensor<2xi32>)
+  func.return
+}"#;
+        let plan = Plan::of(text, "t.mlir").unwrap();
+        assert_eq!(plan.slots[1].results, vec![1]);
+        assert_eq!((plan.slots[1].prints[0].name.as_str(), plan.slots[1].prints[0].ty.as_str()), ("%0", "tensor<2xi32>"));
+        assert!(!plan.module.contains("interpreter.print") && plan.module.contains("(tensor<2xi32>, tensor<2xi32>)"), "{}", plan.module);
+        let queued = text.replace("{programs", "{infeed = [@f], programs");
+        assert!(Plan::of(&queued, "t.mlir").unwrap_err().contains("infeed queue shared by 2 processes"));
     }
 }

@@ -33,9 +33,13 @@ Environment (each sets the default of a flag; the flag wins):
   XHLO_THREADS=N                  --threads
   XHLO_LLVM_OPTIONS='-opt ...'    LLVM's own options for the JIT's code generation (e.g.
                                   -disable-lsr), set once per process (no flag)
-  OMPI_COMM_WORLD_SIZE            set by Open MPI's mpirun: this process is one rank of a
-                                  run (MPI is started at once; {rank} in --input paths,
-                                  --output-dir/rank<r>/, lines prefixed `rank r:`)
+  OMPI_COMM_WORLD_SIZE, PMI_SIZE  set by Open MPI's and MPICH's mpirun: this process is
+                                  one rank of a run (MPI is started at once; {rank} in
+                                  --input paths, --output-dir/rank<r>/, lines prefixed
+                                  `rank r:`)
+  XHLO_MPI=openmpi|mpich          the MPI implementation to load, and whose mpirun
+                                  --replicas and --check start (default: the launcher's,
+                                  else the first installed, Open MPI first)
 
 The flags are the options of the xhlo-jit pipeline that compiles the program:
 `xla-run --print-pipeline [flags]` prints it, for xla-opt --pass-pipeline=...";
@@ -195,34 +199,65 @@ fn summary(lit: &Literal) -> String {
 /// This process's rank and the run's size when it was started by `mpirun` (MPI is then
 /// started at once, so that a failure on any rank ends them all).
 fn mpi_rank() -> Result<Option<(usize, usize)>, String> {
-    if std::env::var_os("OMPI_COMM_WORLD_SIZE").is_none() {
+    if mpi_choice()?.launched_by.is_none() {
         return Ok(None);
     }
     let mpi = xhlo::mpi::get()?;
     Ok(Some((mpi.rank, mpi.size)))
 }
 
-/// `mpirun` with the options a run of `processes` needs here (more processes than cores,
-/// and root in containers).
-fn mpirun(processes: usize) -> std::process::Command {
-    let mut c = std::process::Command::new("mpirun");
-    c.args(["-n", &processes.to_string(), "--oversubscribe"]);
+/// What the environment says of MPI: `XHLO_MPI`, and the launcher that started this
+/// process (its variable set); given to the library, which reads no environment.
+fn mpi_choice() -> Result<xhlo::mpi::abi::Choice, String> {
+    use xhlo::mpi::abi;
+    let requested = match std::env::var("XHLO_MPI") {
+        Ok(key) if !key.is_empty() => Some(abi::by_key(&key)?),
+        _ => None,
+    };
+    let launched_by = abi::ABIS.iter().copied().find(|a| std::env::var_os(a.launched).is_some());
+    let choice = abi::Choice { requested, launched_by };
+    abi::choose(choice);
+    Ok(choice)
+}
+
+/// A launcher program of `abi` found on `PATH`.
+fn launcher_of(abi: &xhlo::mpi::abi::Abi) -> Option<&'static str> {
+    let path = std::env::var_os("PATH")?;
+    abi.launchers.iter().copied().find(|l| std::env::split_paths(&path).any(|d| d.join(l).is_file()))
+}
+
+/// The implementation and launcher a run that starts its own processes uses (`--replicas`,
+/// `--check` of run_parallel tests): `XHLO_MPI`'s, else the first whose launcher is
+/// installed, else Open MPI's options with the plain `mpirun`.
+fn launcher() -> Result<(&'static xhlo::mpi::abi::Abi, &'static str), String> {
+    use xhlo::mpi::abi;
+    if let Some(abi) = mpi_choice()?.requested {
+        let program = launcher_of(abi).ok_or_else(|| format!("XHLO_MPI={}: none of {} is on PATH (install {})", abi.key, abi.launchers.join(", "), abi.packages))?;
+        return Ok((abi, program));
+    }
+    Ok(abi::ABIS.iter().find_map(|a| launcher_of(a).map(|l| (*a, l))).unwrap_or((&abi::OPEN_MPI, "mpirun")))
+}
+
+/// The MPI implementation's `mpirun` ([`launcher`]) with the options a run of `processes`
+/// needs here (more processes than cores, and root in containers), and what to install
+/// when it cannot be started.
+fn mpirun(processes: usize) -> Result<(std::process::Command, String), String> {
+    let (abi, program) = launcher()?;
+    let mut c = std::process::Command::new(program);
+    c.args(["-n", &processes.to_string()]).args(abi.oversubscribe);
     // SAFETY: geteuid has no preconditions.
     if unsafe { libc::geteuid() } == 0 {
-        c.arg("--allow-run-as-root");
+        c.args(abi.as_root);
     }
-    c
+    Ok((c, format!("{program} could not be started: install {} ({}), or `make deps`", abi.name, abi.packages)))
 }
 
 /// Runs this command line again under `mpirun`, one process per replica and partition.
 fn launch(cli: &Cli) -> Result<bool, String> {
     let processes = cli.replicas.unwrap_or(1) * cli.partitions.unwrap_or(1);
     let exe = std::env::current_exe().map_err(|e| format!("xla-run's own path: {e}"))?;
-    let status = mpirun(processes)
-        .arg(exe)
-        .args(std::env::args_os().skip(1))
-        .status()
-        .map_err(|e| format!("mpirun could not be started ({e}): install Open MPI (openmpi-bin libopenmpi-dev, or `make deps`)"))?;
+    let (mut command, missing) = mpirun(processes)?;
+    let status = command.arg(exe).args(std::env::args_os().skip(1)).status().map_err(|e| format!("{missing} ({e})"))?;
     Ok(status.success())
 }
 
@@ -415,18 +450,24 @@ fn run_parallel_chunk(cli: &Cli, text: &str, file: &str, index: usize) -> Result
     let dir = std::env::temp_dir().join(format!("xla-run-parallel-{}-{index}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let exe = std::env::current_exe().map_err(|e| format!("xla-run's own path: {e}"))?;
-    let mut command = mpirun(plan.slots.len());
+    let (mut command, missing) = mpirun(plan.slots.len())?;
     command.arg(exe).args(["--parallel-chunk", &index.to_string(), "--timeout", &PARALLEL_TIMEOUT.to_string(), "--threads", "1", "--output-dir"]);
     command.arg(&dir).arg(file);
     if let Some(f) = cli.fusion {
         command.arg(format!("--fusion={}", match f { Fusion::Off => "off", Fusion::Greedy => "greedy", Fusion::EGraph => "egraph" }));
     }
-    let out = command.output().map_err(|e| format!("mpirun could not be started ({e}): install Open MPI (openmpi-bin libopenmpi-dev, or `make deps`)"))?;
+    let out = command.output().map_err(|e| format!("{missing} ({e})"))?;
     let result = (|| {
         if !out.status.success() {
             let err = String::from_utf8_lossy(&out.stderr);
             let lines: Vec<&str> = err.lines().filter(|l| l.contains("error") || l.starts_with("rank")).take(4).collect();
             return Err(format!("the {} processes failed: {}", plan.slots.len(), lines.join("; ")));
+        }
+        // What the processes' interpreter.print ops printed, process by process (each
+        // wrote its own file, so no two prints interleave).
+        for rank in 0..plan.slots.len() {
+            let path = dir.join(format!("rank{rank}/printed.txt"));
+            print!("{}", std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?);
         }
         let mut results = std::collections::HashMap::new();
         for (rank, slot) in plan.slots.iter().enumerate() {
@@ -454,13 +495,25 @@ fn run_parallel_process(cli: &Cli, index: usize) -> Result<bool, String> {
     let parsed = load(&ctx, &plan.module, &file)?;
     let options = CompileOptions { entry: slot.entry.clone(), num_replicas: Some(plan.replicas), num_partitions: Some(plan.partitions), ..compile_options(cli)? };
     let program = compile_ast(&ctx, &parsed, &options, &file).map_err(|e| e.to_string())?;
-    let outputs = program.run(&slot.inputs).map_err(|e| e.to_string())?;
+    // The infeed queue's items: each function of the queue compiled and run, its results one item.
+    let mut items = Vec::new();
+    for f in &plan.infeed {
+        let options = CompileOptions { entry: f.clone(), ..options.clone() };
+        let item = compile_ast(&ctx, &parsed, &options, &file).map_err(|e| format!("infeed @{f}: {e}"))?;
+        items.push(item.run(&[]).map_err(|e| format!("infeed @{f}: {e}"))?);
+    }
+    let (outputs, _) = program.run_with_feed(&slot.inputs, xhlo::feed::Feed::with_infeed(items)).map_err(|e| e.to_string())?;
     let dir = cli.output_dir.clone().ok_or("--parallel-chunk needs --output-dir")?.join(format!("rank{}", mpi.rank));
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    for (j, value) in outputs.iter().enumerate() {
+    // The function's last results are the values of its interpreter.print ops.
+    let (results, printed) = outputs.split_at(outputs.len().saturating_sub(slot.prints.len()));
+    for (j, value) in results.iter().enumerate() {
         let path = dir.join(format!("result{j}.npy"));
         std::fs::write(&path, npy::to_npy(value)?).map_err(|e| format!("{}: {e}", path.display()))?;
     }
+    let text: String = slot.prints.iter().zip(printed).map(|(p, v)| p.text(v) + "\n").collect();
+    let path = dir.join("printed.txt");
+    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(true)
 }
 
@@ -545,6 +598,9 @@ fn run_workload(cli: &Cli) -> Result<bool, String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    // The library loads MPI on first need; it learns from here which one (an unknown
+    // XHLO_MPI is reported where MPI is needed: mpi_rank, launcher).
+    let _ = mpi_choice();
     if let Some(seconds) = cli.timeout {
         watchdog(seconds);
     }

@@ -593,3 +593,41 @@ func.func @collective_broadcast_rejects_a_changed_type(%x: tensor<1x2xi64>) -> t
   %0 = "xhlo.collective_broadcast"(%x) {replica_groups = [array<i64: 0, 1>]} : (tensor<1x2xi64>) -> tensor<2x1xi64>
   return %0 : tensor<2x1xi64>
 }
+
+// -----
+
+func.func @collective_broadcast_takes_a_dynamic_root(%x: tensor<1x2xi64>, %r: tensor<1xi32>) -> tensor<1x2xi64> {
+  %0 = "xhlo.collective_broadcast"(%x, %r) {replica_groups = [array<i64: 0, 1>]} : (tensor<1x2xi64>, tensor<1xi32>) -> tensor<1x2xi64>
+  return %0 : tensor<1x2xi64>
+}
+
+// -----
+
+func.func @collective_broadcast_root_is_one_integer(%x: tensor<1x2xi64>, %r: tensor<2xi32>) -> tensor<1x2xi64> {
+  // expected-error @+1 {{root must be one integer (a tensor<i32> or tensor<1xi32>), got tensor<2xi32>}}
+  %0 = "xhlo.collective_broadcast"(%x, %r) {replica_groups = [array<i64: 0, 1>]} : (tensor<1x2xi64>, tensor<2xi32>) -> tensor<1x2xi64>
+  return %0 : tensor<1x2xi64>
+}
+
+// -----
+
+func.func @collective_reduce_keeps_the_operand_type(%a0: tensor<4xi64>) -> tensor<4xi64> {
+  %0 = "xhlo.collective_reduce"(%a0) ({
+  ^bb0(%p: tensor<i64>, %q: tensor<i64>):
+    %s = "xhlo.add"(%p, %q) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+    "gpu.yield"(%s) : (tensor<i64>) -> ()
+  }) {replica_groups = [array<i64: 0, 1>], channel_id = 0 : i64} : (tensor<4xi64>) -> tensor<4xi64>
+  return %0 : tensor<4xi64>
+}
+
+// -----
+
+func.func @collective_reduce_checks_its_computation(%a0: tensor<4xi64>) -> tensor<4xi64> {
+  // expected-error @+1 {{computation parameter #0 has type tensor<f32> but must be tensor<i64>}}
+  %0 = "xhlo.collective_reduce"(%a0) ({
+  ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+    %s = "xhlo.add"(%p, %q) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "gpu.yield"(%s) : (tensor<f32>) -> ()
+  }) {replica_groups = [array<i64: 0, 1>]} : (tensor<4xi64>) -> tensor<4xi64>
+  return %0 : tensor<4xi64>
+}

@@ -37,6 +37,12 @@ fn pretty_sources() -> Vec<(String, String)> {
 /// under `interpreter.run_parallel`, which does not import): multi-input and non-compact
 /// reduces, `rng`, collectives, tokens, custom calls, dot precision and algorithm, fft,
 /// cholesky, batch norms, CHLO ops, function declarations and calls.
+/// Samples of ops newer than jaxlib 0.10.2's StableHLO (1.17): `collective_reduce` and
+/// `collective_broadcast`'s `has_dynamic_root`, which its parser rejects (the suite's
+/// chunks with them fail its generic conversion too, stablehlo-tests/INDEX.md). They
+/// round-trip through our import and export but are not given to jaxlib.
+const NEWER_THAN_JAXLIB: &[&str] = &["collectives_newer_than_jaxlib"];
+
 pub fn samples() -> Vec<(String, String)> {
     let samples: &[(&str, &str)] = &[
         (
@@ -97,6 +103,19 @@ pub fn samples() -> Vec<(String, String)> {
   %7 = stablehlo.replica_id : tensor<ui32>
   %8 = stablehlo.partition_id : tensor<ui32>
   return %0, %1, %2, %3, %4, %5, %6, %7, %8 : tensor<4xf32>, tensor<8xf32>, tensor<2xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<ui32>, tensor<ui32>
+}"#,
+        ),
+        (
+            NEWER_THAN_JAXLIB[0],
+            r#"func.func @main(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %0 = "stablehlo.collective_reduce"(%x) <{replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.subtract %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  %root = stablehlo.constant dense<1> : tensor<1xi32>
+  %1 = "stablehlo.collective_broadcast"(%x, %root) <{has_dynamic_root, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> : (tensor<4xf32>, tensor<1xi32>) -> tensor<4xf32>
+  return %0, %1 : tensor<4xf32>, tensor<4xf32>
 }"#,
         ),
         (
@@ -329,7 +348,7 @@ fn jaxlib_parses_the_exported_corpus() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let (mut imported, _) = imported_sources();
-    for (name, text) in samples() {
+    for (name, text) in samples().into_iter().filter(|(n, _)| !NEWER_THAN_JAXLIB.iter().any(|newer| *n == format!("sample.{newer}"))) {
         let xhlo = import_file(&parse_file(&text).unwrap()).unwrap_or_else(|e| panic!("{name}: {e:?}"));
         imported.push((name, print_file(&xhlo, "sample.mlir")));
     }

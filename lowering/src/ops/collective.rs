@@ -31,6 +31,7 @@ use xhlo_ir::TensorType;
 
 pub const LOWERINGS: &[(&str, LowerFn)] = &[
     ("all_reduce", all_reduce),
+    ("collective_reduce", collective_reduce),
     ("cross_replica_sum", cross_replica_sum),
     ("all_gather", all_gather),
     ("all_to_all", all_to_all),
@@ -292,12 +293,33 @@ fn to_tensor(ctx: &mut Ctx, buffer: &str, t: &TensorType) -> String {
 /// Calls the host for `config` with `input` (a tensor of `in_t`, or none) and a fresh output
 /// buffer of `out_t`; returns the output buffer and the call's i64 result.
 fn call(ctx: &mut Ctx, op: &Op, config: &Config, input: Option<(&str, &TensorType)>, out_t: &TensorType) -> Result<(String, String), String> {
+    call_with(ctx, op, config, input, out_t, None)
+}
+
+/// [`call`] with config word `a` (the first of the op's dimensions) taken at run time from
+/// `word`, a tensor of one integer: collective_broadcast's dynamic root. The config stays
+/// one array the host reads alike; only that word is written before the call.
+fn call_with(ctx: &mut Ctx, op: &Op, config: &Config, input: Option<(&str, &TensorType)>, out_t: &TensorType, word: Option<(&str, &TensorType)>) -> Result<(String, String), String> {
     let (function, _, unr) = host_functions(ctx, out_t);
     let description = format!("{} at {}:{}:{}", op.name, ctx.file, op.pos.line, op.pos.col);
     let words = config.words(out_t, &description);
     let n = words.len();
     let list: Vec<String> = words.iter().map(i64::to_string).collect();
-    let cfg = ctx.e.op("cfg", &format!("arith.constant dense<[{}]> : tensor<{n}xi64>", list.join(", ")));
+    let mut cfg = ctx.e.op("cfg", &format!("arith.constant dense<[{}]> : tensor<{n}xi64>", list.join(", ")));
+    if let Some((value, t)) = word {
+        let c0 = ctx.e.op("c", "arith.constant 0 : index");
+        let at = vec![c0.as_str(); t.rank()].join(", ");
+        let st = types::storage(t.element);
+        let w = ctx.e.op("w", &format!("tensor.extract {value}[{at}] : {}", types::tensor(t)));
+        let bits = xhlo_ir::literal::storage_size(t.element) * 8;
+        let w = match (bits, t.element.is_signed_int()) {
+            (64, _) => w,
+            (_, true) => ctx.e.op("w", &format!("arith.extsi {w} : {st} to i64")),
+            (_, false) => ctx.e.op("w", &format!("arith.extui {w} : {st} to i64")),
+        };
+        let c3 = ctx.e.op("c", "arith.constant 3 : index");
+        cfg = ctx.e.op("cfg", &format!("tensor.insert {w} into {cfg}[{c3}] : tensor<{n}xi64>"));
+    }
     let cfg_m = ctx.e.op("cfg", &format!("bufferization.to_buffer {cfg} read_only : tensor<{n}xi64> to memref<{n}xi64>"));
     let cfg_u = ctx.e.op("cfg", &format!("memref.cast {cfg_m} : memref<{n}xi64> to memref<*xi64>"));
     let out = alloc(ctx, out_t);
@@ -369,11 +391,17 @@ fn folded(ctx: &mut Ctx, op: &Op, config: Config, operand: (&str, &TensorType), 
 /// Each operand reduced across its group with the region (the importer splits a variadic
 /// StableHLO all_reduce into one op per operand; several operands here are reduced alike).
 fn all_reduce(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
+    reduce_each(ctx, op, 0)
+}
+
+/// Each operand of all_reduce or collective_reduce reduced with the region; `a` is config
+/// word `a` (0, or [`ROOT_ONLY`]).
+fn reduce_each(ctx: &mut Ctx, op: &Op, a: i64) -> Result<Vec<String>, String> {
     let body = block(op, 0, "computation")?.clone();
     let mut out = Vec::new();
     for (i, v) in operands(ctx, op)?.iter().enumerate() {
         let t = xtensor(&op.operand_types[i])?;
-        let config = Config { kind: Kind::Reduce, mode: reduction_mode(op)?, dims: [0; 3], groups: groups(op, "replica_groups")? };
+        let config = Config { kind: Kind::Reduce, mode: reduction_mode(op)?, dims: [a, 0, 0], groups: groups(op, "replica_groups")? };
         out.push(reduced(ctx, op, config, (&v.name, &t), &t, &body)?);
     }
     Ok(out)
@@ -423,10 +451,26 @@ fn reduce_scatter(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     Ok(vec![reduced(ctx, op, config, (&value, &t), &super::common::result(op, 0)?, &body)?])
 }
 
+/// The source is the group's member at index `a` of the config: 0, or the `root` operand's
+/// value (StableHLO's has_dynamic_root), written into the config at run time.
 fn collective_broadcast(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let config = Config { kind: Kind::Broadcast, mode: channel_mode(op)?, dims: [0; 3], groups: groups(op, "replica_groups")? };
-    Ok(vec![moved(ctx, op, config, 0, &super::common::result(op, 0)?)?])
+    let out_t = super::common::result(op, 0)?;
+    let (value, in_t) = ctx.tensor_operand(op, 0)?;
+    let root = if op.operands.len() > 1 { Some(ctx.tensor_operand(op, 1)?) } else { None };
+    let (out, _) = call_with(ctx, op, &config, Some((&value, &in_t)), &out_t, root.as_ref().map(|(v, t)| (v.as_str(), t)))?;
+    Ok(vec![to_tensor(ctx, &out, &out_t)])
 }
+
+/// all_reduce whose result only the group's first member keeps (config word `a` = 1): the
+/// host zeroes the others' (after MPI's reduction, or in place of the contributions to fold).
+fn collective_reduce(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
+    reduce_each(ctx, op, ROOT_ONLY)
+}
+
+/// Config word `a` of a [`Kind::Reduce`]: the result goes to the group's first member only
+/// (collective_reduce); 0: to every member (all_reduce).
+pub const ROOT_ONLY: i64 = 1;
 
 fn collective_permute(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let config = Config { kind: Kind::Permute, mode: channel_mode(op)?, dims: [0; 3], groups: groups(op, "source_target_pairs")? };

@@ -21,7 +21,7 @@
 use crate::op::{Import, Syntax};
 use super::*;
 use crate::attrs::Attr;
-use crate::op::{attr, opt_attr, tensor, tensors, AttrKind, Category, Effects, OpDef, OpView, RegionSig};
+use crate::op::{attr, opt_attr, optional, tensor, tensors, AttrKind, Category, Effects, OpDef, OpView, RegionSig, ValueKind};
 
 pub const OPS: &[OpDef] = &[
     OpDef {
@@ -37,6 +37,20 @@ pub const OPS: &[OpDef] = &[
             "AllReduce: reduces each operand element-wise across the replicas of a group with a scalar \
              computation (E, E) -> E; several operands (XLA's tuple operand) share the computation and \
              element type; results have the operands' types",
+            &[tensors("operands")], infer_all_reduce)
+    },
+    OpDef {
+        attrs: &[
+            opt_attr("replica_groups", AttrKind::Array),
+            opt_attr("channel_id", AttrKind::Int),
+            opt_attr("use_global_device_ids", AttrKind::Bool),
+        ],
+        regions: &["computation"],
+        results: &[tensors("results")],
+        effects: Effects::SideEffecting,
+        ..OpDef::new("collective_reduce", Category::Collective,
+            "CollectiveReduce (StableHLO collective_reduce): an AllReduce whose result only the group's first \
+             replica (its root) keeps; the other replicas get zeros; groups and modes as all_reduce's",
             &[tensors("operands")], infer_all_reduce)
     },
     OpDef {
@@ -94,8 +108,10 @@ pub const OPS: &[OpDef] = &[
         effects: Effects::SideEffecting,
         ..OpDef::new("collective_broadcast", Category::Collective,
             "CollectiveBroadcast (HLO collective-broadcast; StableHLO collective_broadcast): every replica of a \
-             group receives the operand of the group's first replica; the result has the operand's type",
-            &[tensor("operand")], infer_collective_broadcast)
+             group receives the operand of the group's first replica, or, with the optional root (StableHLO's \
+             has_dynamic_root: one integer, known at run time), of the replica at that index of the group; the \
+             result has the operand's type",
+            &[tensor("operand"), optional("root", ValueKind::Tensor)], infer_collective_broadcast)
     }.with_import(Import::Converted("stablehlo.collective_broadcast")),
     OpDef {
         attrs: &[attr("source_target_pairs", AttrKind::Array), opt_attr("channel_id", AttrKind::Int)],
@@ -264,6 +280,12 @@ fn infer_cross_replica_sum(v: &OpView) -> Result<Vec<Type>, String> {
 
 fn infer_collective_broadcast(v: &OpView) -> Result<Vec<Type>, String> {
     let x = v.tensor("operand")?;
+    if v.operand("root").is_some() {
+        let root = v.tensor("root")?;
+        if !root.element.is_int() || root.dims.iter().product::<i64>() != 1 {
+            return Err(format!("root must be one integer (a tensor<i32> or tensor<1xi32>), got {}", Type::Tensor(root.clone())));
+        }
+    }
     ragged_replica_groups(v)?;
     check_channel(v)?;
     one(x.clone())

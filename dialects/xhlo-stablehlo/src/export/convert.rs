@@ -146,6 +146,13 @@ impl Converter<'_> {
             "xhlo.fusion" => self.fusion(op)?,
             "xhlo.rng_uniform" | "xhlo.rng_normal" => self.rng(op, out)?,
             "xhlo.collapse" => self.renamed(op, "stablehlo.reshape", &["dimensions"])?,
+            // A root operand is StableHLO's has_dynamic_root form (one data operand and its
+            // tensor<1xi32> of roots).
+            "xhlo.collective_broadcast" if op.operands.len() == 2 => {
+                let mut out = self.renamed(op, "stablehlo.collective_broadcast", &[])?;
+                out.properties.push(("has_dynamic_root".into(), Attribute::Unit));
+                out
+            }
             "xhlo.top_k" => match op.attr("largest") {
                 None | Some(Attribute::Bool(true)) => self.renamed(op, "chlo.top_k", &["largest"])?,
                 Some(other) => {

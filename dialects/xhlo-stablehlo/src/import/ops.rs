@@ -355,13 +355,39 @@ fn bitcast_convert(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
     }
 }
 
-/// `collective_broadcast`, one op per operand; the source chosen at run time
-/// (`has_dynamic_root`, an operand of root indices) is refused.
+/// `collective_broadcast`, one op per operand. With `has_dynamic_root` the last operand
+/// holds one root per data operand (its source's index in the group, known at run time):
+/// data operand `i` becomes an op whose `root` operand is element `i` of it.
 fn collective_broadcast(cx: &mut Cx, src: &Src) -> Result<Vec<Val>, String> {
-    if src.op.attr("has_dynamic_root").is_some() {
-        return Err("unsupported: collective_broadcast with has_dynamic_root (a source chosen at run time)".into());
+    if src.op.attr("has_dynamic_root").is_none() {
+        return split_variadic(cx, src, "xhlo.collective_broadcast");
     }
-    split_variadic(cx, src, "xhlo.collective_broadcast")
+    let (roots, data) = src.operands.split_last().ok_or("collective_broadcast with has_dynamic_root needs a root operand")?;
+    if data.len() != src.results.len() {
+        return Err(format!("{} data operands but {} results", data.len(), src.results.len()));
+    }
+    match super::types::dims_of(&roots.ty) {
+        Some(d) if d.len() == 1 && d[0] == data.len() as i64 => {}
+        _ => return Err(format!("the root operand must be a tensor<{}xi32> (one root per data operand), got {}", data.len(), mlir_text::print::type_to_string(&roots.ty))),
+    }
+    let mut attrs = convert_attrs(src, "xhlo.collective_broadcast")?;
+    attrs.retain(|(k, _)| k != "has_dynamic_root");
+    let one = chlo::with_dims(&roots.ty, &[1]);
+    let mut out = Vec::new();
+    for (i, (x, ty)) in data.iter().zip(&src.results).enumerate() {
+        let root = if data.len() == 1 {
+            roots.clone()
+        } else {
+            let slice = vec![
+                ("start_indices".to_string(), i64_array(&[i as i64])),
+                ("limit_indices".to_string(), i64_array(&[i as i64 + 1])),
+                ("strides".to_string(), i64_array(&[1])),
+            ];
+            cx.emit1("xhlo.slice", std::slice::from_ref(roots), slice, one.clone())
+        };
+        out.push(cx.emit1("xhlo.collective_broadcast", &[x.clone(), root], attrs.clone(), ty.clone()));
+    }
+    Ok(out)
 }
 
 /// `all_gather`, `all_to_all` and `collective_broadcast` with several operands (StableHLO's variadic form) are
