@@ -23,13 +23,16 @@ use super::*;
 use crate::attrs::Attr;
 use crate::op::{attr, opt_attr, optional, tensor, tensors, AttrKind, Category, Effects, OpDef, OpView, RegionSig, ValueKind};
 
+/// The attributes of the reductions over a replica group (all_reduce, collective_reduce).
+const GROUP_REDUCTION_ATTRS: &[crate::op::AttrDef] = &[
+    opt_attr("replica_groups", AttrKind::Array),
+    opt_attr("channel_id", AttrKind::Int),
+    opt_attr("use_global_device_ids", AttrKind::Bool),
+];
+
 pub const OPS: &[OpDef] = &[
     OpDef {
-        attrs: &[
-            opt_attr("replica_groups", AttrKind::Array),
-            opt_attr("channel_id", AttrKind::Int),
-            opt_attr("use_global_device_ids", AttrKind::Bool),
-        ],
+        attrs: GROUP_REDUCTION_ATTRS,
         regions: &["computation"],
         results: &[tensors("results")],
         effects: Effects::SideEffecting,
@@ -40,11 +43,7 @@ pub const OPS: &[OpDef] = &[
             &[tensors("operands")], infer_all_reduce)
     },
     OpDef {
-        attrs: &[
-            opt_attr("replica_groups", AttrKind::Array),
-            opt_attr("channel_id", AttrKind::Int),
-            opt_attr("use_global_device_ids", AttrKind::Bool),
-        ],
+        attrs: GROUP_REDUCTION_ATTRS,
         regions: &["computation"],
         results: &[tensors("results")],
         effects: Effects::SideEffecting,
