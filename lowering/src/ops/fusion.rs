@@ -173,6 +173,15 @@ impl<'a> Eval<'a> {
         })
     }
 
+    /// Forgets the inputs collected for a previous `linalg.generic` (and the values computed
+    /// for it), keeping the materialized constants, before collecting another's.
+    fn start_generic(&mut self) {
+        self.inputs.clear();
+        self.input_of.clear();
+        self.covered.clear();
+        self.memo.clear();
+    }
+
     fn def(&self, v: &ValueRef) -> Result<Def<'a>, String> {
         self.defs.get(&v.0).copied().ok_or_else(|| unsupported(self.kind, format!("the value {v} captured from outside the body")))
     }
@@ -510,7 +519,7 @@ fn init_scalar(ctx: &mut Ctx, ev: &Eval, v: &ValueRef) -> Result<String, String>
 }
 
 fn input_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[ValueRef]) -> Result<Vec<String>, String> {
-    let mut ev = Eval::new(body, args.clone(), "input")?;
+    let mut ev = Eval::new(body, args, "input")?;
     // The reduce whose results are yielded.
     let reduce = match ev.def(&yields[0])? {
         Def::Result(op, _) if op.name == "xhlo.reduce" => op,
@@ -631,6 +640,10 @@ fn input_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[Value
         outs.push(Operand { value: filled, ty: out, map: map_text(&out_map) });
     }
     let reduction_loops = parallel..loops - usize::from(lane_count.is_some());
+    let mut seen = Default::default();
+    for x in &inputs {
+        ev.materialize_constants(ctx, x, &mut seen)?;
+    }
     let reduced = Reduced { inputs: &inputs, out_elements: &out_elements, region_body };
     let mut partial = reduced.emit(ctx, &mut ev, &loop_of, &loop_sizes, parallel, reduction_loops, outs)?;
     if tail > 0 {
@@ -647,27 +660,14 @@ fn input_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[Value
         let mut tail_sizes = loop_sizes.clone();
         tail_sizes.remove(step);
         *tail_sizes.last_mut().unwrap() = tail;
-        let partial_tys: Vec<TensorType> = out_elements.iter().map(|&t| TensorType::new(partial_dims.clone(), t)).collect();
-        let mut firsts_dims = partial_dims.clone();
-        *firsts_dims.last_mut().unwrap() = tail;
-        let offsets = vec![0; partial_dims.len()];
         let mut tail_map = identity(parallel);
         tail_map.push(Expr::dim(step));
-        let mut tail_outs = Vec::new();
-        for (p, pt) in partial.iter().zip(&partial_tys) {
-            let ty = TensorType::new(firsts_dims.clone(), pt.element);
-            let value = ctx.e.extract_slice(p, pt, &offsets, &ty);
-            tail_outs.push(Operand { value, ty, map: map_text(&tail_map) });
-        }
-        let tail_tys: Vec<TensorType> = tail_outs.iter().map(|o| o.ty.clone()).collect();
-        let mut tail_ev = Eval::new(body, args, "input")?;
-        let added = reduced.emit(ctx, &mut tail_ev, &tail_of, &tail_sizes, parallel, parallel..step, tail_outs)?;
-        partial = added
-            .iter()
-            .zip(&tail_tys)
-            .zip(partial.iter().zip(&partial_tys))
-            .map(|((a, at), (p, pt))| ctx.e.insert_slice(a, at, p, pt, &offsets))
-            .collect();
+        let partials: Vec<(String, TensorType)> = partial.into_iter().zip(&out_elements).map(|(p, &t)| (p, TensorType::new(partial_dims.clone(), t))).collect();
+        let lanes = super::reduction::into_first_lanes(ctx, &partials, tail, |ctx, firsts| {
+            let outs = firsts.into_iter().map(|(value, ty)| Operand { value, ty, map: map_text(&tail_map) }).collect();
+            reduced.emit(ctx, &mut ev, &tail_of, &tail_sizes, parallel, parallel..step, outs)
+        })?;
+        partial = lanes.into_iter().map(|(value, _)| value).collect();
     }
     // Stage 2 reduces the split dimension's outer part and the lanes.
     let mut stage2: Vec<i64> = stage2_dim.iter().map(|&d| (0..d).filter(|x| !stage1_reduced.contains(x)).count() as i64).collect();
@@ -693,7 +693,8 @@ struct Reduced<'a> {
 impl Reduced<'_> {
     /// Emits the `linalg.generic` that evaluates the reduce's inputs at `loop_of` (the fused
     /// producers computed in its body) over loops of `loop_sizes` (`reduction_loops` reduced,
-    /// the loops before `parallel` the outer parallel ones) and reduces them into `outs`.
+    /// the loops before `parallel` the outer parallel ones) and reduces them into `outs`. The
+    /// non-splat constants are materialized beforehand, once for every generic.
     #[allow(clippy::too_many_arguments)]
     fn emit(
         &self,
@@ -706,10 +707,7 @@ impl Reduced<'_> {
         outs: Vec<Operand>,
     ) -> Result<Vec<String>, String> {
         let loops = loop_sizes.len();
-        let mut seen = Default::default();
-        for x in self.inputs {
-            ev.materialize_constants(ctx, x, &mut seen)?;
-        }
+        ev.start_generic();
         for x in self.inputs {
             ev.eval(None, x, loop_of)?;
         }

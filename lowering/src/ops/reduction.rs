@@ -29,8 +29,10 @@
 //!    each thread walks all rows of its own tiles, so every output element still accumulates
 //!    its rows in order (the same result on any number of threads).
 //!
-//! A reduction whose innermost dimension no lane count divides (a prime size) keeps the
-//! sequential order inside its chains.
+//! A reduced innermost dimension that no lane count divides runs its first `n / L * L`
+//! elements in lanes and adds each element after them to a lane of its own ([`peeled`]); a
+//! column reduction whose columns no tile divides reduces the columns after its last whole
+//! tile on their own.
 
 use super::common::{block, extract, i64s, if_else, in_bounds, index_const, list, loop_nest, opt_i64s, result, Carried};
 use super::LowerFn;
@@ -154,21 +156,11 @@ pub fn reduce_values(
             let head = reduce_values(ctx, head, inits, &sorted, out_elements, body)?;
             let tail = columns(ctx, &inputs, m, c - m);
             let tail = reduce_values(ctx, tail, inits, &sorted, out_elements, body)?;
-            let at = |start: i64| {
-                let mut offsets = vec![0; out_ty[0].rank()];
-                *offsets.last_mut().unwrap() = start;
-                offsets
-            };
             let mut results = Vec::new();
             for ((h, t), ty) in head.iter().zip(&tail).zip(&out_ty) {
-                let part_ty = |len: i64| {
-                    let mut dims = ty.dims.clone();
-                    *dims.last_mut().unwrap() = len;
-                    TensorType::new(dims, ty.element)
-                };
                 let whole = ctx.e.empty(ty);
-                let whole = ctx.e.insert_slice(h, &part_ty(m), &whole, ty, &at(0));
-                results.push(ctx.e.insert_slice(t, &part_ty(c - m), &whole, ty, &at(m)));
+                let whole = ctx.e.insert_slice(h, &last_cut(ty, m), &whole, ty, &last_at(ty.rank(), 0));
+                results.push(ctx.e.insert_slice(t, &last_cut(ty, c - m), &whole, ty, &last_at(ty.rank(), m)));
             }
             return Ok(results);
         }
@@ -203,27 +195,39 @@ fn peeled(
     let main = columns(ctx, inputs, 0, m);
     let (split, split_dims) = split_dim(ctx, &main, &main[0].1.dims, last, l);
     let partial = reduce_once(ctx, split, Start::Init(inits), dims, out_elements, body, None)?;
-    let partial_ty = without(&split_dims, dims, out_elements);
+    let partials: Vec<(String, TensorType)> = partial.into_iter().zip(without(&split_dims, dims, out_elements)).collect();
     // The tail: its innermost dimension stays, as the first `n - m` lanes of the partials.
     let tail = columns(ctx, inputs, m, n - m);
     let tail_dims: Vec<i64> = dims.iter().copied().filter(|&d| d != last as i64).collect();
-    let lane_dim = partial_ty[0].rank() - 1;
-    let lane_offsets = vec![0; partial_ty[0].rank()];
-    let mut firsts = Vec::new();
-    let mut first_tys = Vec::new();
-    for (p, pt) in partial.iter().zip(&partial_ty) {
-        let mut dims = pt.dims.clone();
-        dims[lane_dim] = n - m;
-        let to = TensorType::new(dims, pt.element);
-        firsts.push(ctx.e.extract_slice(p, pt, &lane_offsets, &to));
-        first_tys.push(to);
-    }
-    let added = reduce_once(ctx, tail, Start::Into(firsts), &tail_dims, out_elements, body, None)?;
+    into_first_lanes(ctx, &partials, n - m, |ctx, firsts| {
+        let firsts = firsts.into_iter().map(|(value, _)| value).collect();
+        reduce_once(ctx, tail, Start::Into(firsts), &tail_dims, out_elements, body, None)
+    })
+}
+
+/// `partials` (their lanes the last dimension) with their first `count` lanes replaced by
+/// what `add` returns for them: it gets those lanes (values and types) and adds a
+/// reduction's tail into them.
+pub(crate) fn into_first_lanes(
+    ctx: &mut Ctx,
+    partials: &[(String, TensorType)],
+    count: i64,
+    add: impl FnOnce(&mut Ctx, Vec<(String, TensorType)>) -> Result<Vec<String>, String>,
+) -> Result<Vec<(String, TensorType)>, String> {
+    let firsts: Vec<(String, TensorType)> = partials
+        .iter()
+        .map(|(p, pt)| {
+            let to = last_cut(pt, count);
+            (ctx.e.extract_slice(p, pt, &last_at(pt.rank(), 0), &to), to)
+        })
+        .collect();
+    let first_tys: Vec<TensorType> = firsts.iter().map(|(_, t)| t.clone()).collect();
+    let added = add(ctx, firsts)?;
     Ok(added
         .iter()
         .zip(&first_tys)
-        .zip(partial.iter().zip(partial_ty))
-        .map(|((a, at), (p, pt))| (ctx.e.insert_slice(a, at, p, &pt, &lane_offsets), pt))
+        .zip(partials)
+        .map(|((a, at), (p, pt))| (ctx.e.insert_slice(a, at, p, pt, &last_at(pt.rank(), 0)), pt.clone()))
         .collect())
 }
 
@@ -232,15 +236,29 @@ fn columns(ctx: &mut Ctx, inputs: &[(String, TensorType)], start: i64, len: i64)
     inputs
         .iter()
         .map(|(x, xt)| {
-            let last = xt.rank() - 1;
-            let mut offsets = vec![0; xt.rank()];
-            offsets[last] = start;
-            let mut dims = xt.dims.clone();
-            dims[last] = len;
-            let to = TensorType::new(dims, xt.element);
-            (ctx.e.extract_slice(x, xt, &offsets, &to), to)
+            let to = last_cut(xt, len);
+            (ctx.e.extract_slice(x, xt, &last_at(xt.rank(), start), &to), to)
         })
         .collect()
+}
+
+/// `t` with its innermost dimension `len` long.
+fn last_cut(t: &TensorType, len: i64) -> TensorType {
+    let mut dims = t.dims.clone();
+    if let Some(last) = dims.last_mut() {
+        *last = len;
+    }
+    TensorType::new(dims, t.element)
+}
+
+/// The offsets of a slice of a rank-`rank` tensor starting at `start` in its innermost
+/// dimension.
+fn last_at(rank: usize, start: i64) -> Vec<i64> {
+    let mut offsets = vec![0; rank];
+    if let Some(last) = offsets.last_mut() {
+        *last = start;
+    }
+    offsets
 }
 
 /// `inputs` (all of `shape`) with dimension `d` split into `(shape[d] / inner, inner)`, and
