@@ -51,10 +51,14 @@ impl Operand {
     }
 }
 
+/// `v` as a comma-separated list (`1, 2, 3`).
+pub fn list<T: ToString>(v: &[T]) -> String {
+    v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")
+}
+
 /// A slice's offsets, sizes and (unit) strides as the `tensor` dialect writes them.
 fn slice_lists(offsets: &[i64], sizes: &[i64]) -> (String, String, String) {
-    let list = |v: &[i64]| v.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
-    (list(offsets), list(sizes), vec!["1"; sizes.len()].join(", "))
+    (list(offsets), list(sizes), list(&vec![1; sizes.len()]))
 }
 
 /// `d0, d1, ..., d{n-1}`.
@@ -198,11 +202,12 @@ impl Emitter {
         self.op("fill", &format!("linalg.fill ins({value} : {}) outs({init} : {t}) -> {t}", types::storage(ty.element)))
     }
 
-    /// The part of `value` (of type `from`) of type `to` starting at `offsets`, unit strides.
-    pub fn extract_slice(&mut self, value: &str, from: &TensorType, offsets: &[i64], to: &TensorType) -> String {
+    /// The part of `value` (of type `from`) of type `to` starting at `offsets`, unit strides,
+    /// named after `hint`.
+    pub fn extract_slice(&mut self, hint: &str, value: &str, from: &TensorType, offsets: &[i64], to: &TensorType) -> String {
         let (offsets, sizes, strides) = slice_lists(offsets, &to.dims);
         self.op(
-            "part",
+            hint,
             &format!("tensor.extract_slice {value}[{offsets}] [{sizes}] [{strides}] : {} to {}", types::tensor(from), types::tensor(to)),
         )
     }

@@ -58,9 +58,7 @@ pub fn block<'a>(op: &'a Op, i: usize, what: &str) -> Result<&'a Block, String> 
 
 // ----- emission ------------------------------------------------------------------------------
 
-pub fn list<T: ToString>(v: &[T]) -> String {
-    v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")
-}
+pub use crate::emitter::list;
 
 pub fn index_const(e: &mut Emitter, v: i64) -> String {
     e.op("c", &format!("arith.constant {v} : index"))

@@ -491,11 +491,7 @@ fn fit_inputs(e: &mut Emitter, inputs: &mut [Operand], loop_sizes: &[i64]) {
         }
         if dims != x.ty.dims {
             let cut = TensorType::new(dims.clone(), x.ty.element);
-            let zeros = vec!["0"; dims.len()].join(", ");
-            let sizes = dims.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
-            let ones = vec!["1"; dims.len()].join(", ");
-            let (from, to) = (crate::types::tensor(&x.ty), crate::types::tensor(&cut));
-            x.value = e.op("cut", &format!("tensor.extract_slice {}[{zeros}] [{sizes}] [{ones}] : {from} to {to}", x.value));
+            x.value = e.extract_slice("cut", &x.value, &x.ty, &vec![0; dims.len()], &cut);
             x.ty = cut;
         }
     }

@@ -218,7 +218,7 @@ pub(crate) fn into_first_lanes(
         .iter()
         .map(|(p, pt)| {
             let to = last_cut(pt, count);
-            (ctx.e.extract_slice(p, pt, &last_at(pt.rank(), 0), &to), to)
+            (ctx.e.extract_slice("part", p, pt, &last_at(pt.rank(), 0), &to), to)
         })
         .collect();
     let first_tys: Vec<TensorType> = firsts.iter().map(|(_, t)| t.clone()).collect();
@@ -237,7 +237,7 @@ fn columns(ctx: &mut Ctx, inputs: &[(String, TensorType)], start: i64, len: i64)
         .iter()
         .map(|(x, xt)| {
             let to = last_cut(xt, len);
-            (ctx.e.extract_slice(x, xt, &last_at(xt.rank(), start), &to), to)
+            (ctx.e.extract_slice("part", x, xt, &last_at(xt.rank(), start), &to), to)
         })
         .collect()
 }
@@ -458,17 +458,7 @@ fn pad_with(ctx: &mut Ctx, x: &str, xt: &TensorType, value: &str, lo: &[i64], hi
     let part = if count == xt.dims {
         x.to_string()
     } else {
-        ctx.e.op(
-            "pw",
-            &format!(
-                "tensor.extract_slice {x}[{}] [{}] [{}] : {} to {}",
-                list(&src_start),
-                list(&count),
-                list(&vec![1; rank]),
-                types::tensor(xt),
-                types::tensor(&part_ty)
-            ),
-        )
+        ctx.e.extract_slice("pw", x, xt, &src_start, &part_ty)
     };
     let padded = ctx.e.op(
         "pw",
@@ -665,6 +655,7 @@ fn scan(ctx: &mut Ctx, x: &str, xt: &TensorType, d: usize, suffix: bool, identit
     let (mut offsets, mut slice_sizes) = (vec![0; rank + 1], split_dims.clone());
     offsets[d + 1] = if suffix { 0 } else { b - 1 };
     slice_sizes[d + 1] = 1;
+    // A rank-reducing slice (its sizes keep the unit dimension its type drops).
     let totals = ctx.e.op(
         "totals",
         &format!(
@@ -697,18 +688,7 @@ fn scan(ctx: &mut Ctx, x: &str, xt: &TensorType, d: usize, suffix: bool, identit
     if back == 0 {
         return Ok(joined);
     }
-    let start = vec![0; rank];
-    Ok(ctx.e.op(
-        "scan",
-        &format!(
-            "tensor.extract_slice {joined}[{}] [{}] [{}] : {} to {}",
-            list(&start),
-            list(&xt.dims),
-            list(&vec![1; rank]),
-            types::tensor(&padded_t),
-            types::tensor(xt)
-        ),
-    ))
+    Ok(ctx.e.extract_slice("scan", &joined, &padded_t, &vec![0; rank], xt))
 }
 
 /// Select-and-scatter: the result starts as init_value; for each source position (window
