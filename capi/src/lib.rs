@@ -54,6 +54,28 @@ unsafe fn put(out: *mut *mut c_char, text: &str) {
     }
 }
 
+/// Stores `value` into an optional out-parameter (NULL: not wanted).
+unsafe fn set<T>(out: *mut T, value: T) {
+    if !out.is_null() {
+        unsafe { *out = value };
+    }
+}
+
+/// The status a function returns to C: 0 when `result` holds (its value handed to `done`), 1
+/// with the message stored in the out-parameter `error`.
+unsafe fn status<T>(result: Result<T, String>, error: *mut *mut c_char, done: impl FnOnce(T)) -> i32 {
+    match result {
+        Ok(value) => {
+            done(value);
+            0
+        }
+        Err(message) => {
+            unsafe { put(error, &message) };
+            1
+        }
+    }
+}
+
 /// Frees a string returned by this library (NULL is ignored).
 #[no_mangle]
 pub unsafe extern "C" fn xhlo_string_free(text: *mut c_char) {
@@ -71,13 +93,7 @@ pub unsafe extern "C" fn xhlo_verify_text(text: *const c_char, filename: *const 
         let filename = unsafe { optional_text_arg(filename, "filename", "<input>")? };
         pipeline_text::verify(text, filename)
     });
-    match result {
-        Ok(()) => 0,
-        Err(message) => {
-            unsafe { put(diagnostics, &message) };
-            1
-        }
-    }
+    unsafe { status(result, diagnostics, |()| {}) }
 }
 
 /// Runs `pipeline` (as in `xla-opt --pass-pipeline`: our passes, named pipelines and upstream
@@ -97,16 +113,7 @@ pub unsafe extern "C" fn xhlo_run_pipeline_text(
         let pipeline = unsafe { text_arg(pipeline, "pipeline")? };
         pipeline_text::run(text, filename, pipeline, pipeline_text::Printing::AsXlaOpt).map_err(|d| pipeline_text::human(&d))
     });
-    match result {
-        Ok(out) => {
-            unsafe { put(output, &out) };
-            0
-        }
-        Err(message) => {
-            unsafe { put(diagnostics, &message) };
-            1
-        }
-    }
+    unsafe { status(result, diagnostics, |out| put(output, &out)) }
 }
 
 /// For the mlir-opt plugin: [`xhlo_run_pipeline_text`] on a module printed by another MLIR
@@ -173,15 +180,9 @@ pub extern "C" fn xhlo_pass_count() -> usize {
 pub unsafe extern "C" fn xhlo_pass_info(index: usize, name: *mut *const c_char, summary: *mut *const c_char, options: *mut usize) -> i32 {
     let Some(pass) = pass_table::table().get(index) else { return 0 };
     unsafe {
-        if !name.is_null() {
-            *name = pass.name.as_ptr();
-        }
-        if !summary.is_null() {
-            *summary = pass.summary.as_ptr();
-        }
-        if !options.is_null() {
-            *options = pass.options.len();
-        }
+        set(name, pass.name.as_ptr());
+        set(summary, pass.summary.as_ptr());
+        set(options, pass.options.len());
     }
     1
 }
@@ -197,15 +198,9 @@ pub unsafe extern "C" fn xhlo_pass_option(
 ) -> i32 {
     let Some(o) = pass_table::table().get(index).and_then(|p| p.options.get(option)) else { return 0 };
     unsafe {
-        if !name.is_null() {
-            *name = o.name.as_ptr();
-        }
-        if !default.is_null() {
-            *default = o.default.as_ptr();
-        }
-        if !help.is_null() {
-            *help = o.help.as_ptr();
-        }
+        set(name, o.name.as_ptr());
+        set(default, o.default.as_ptr());
+        set(help, o.help.as_ptr());
     }
     1
 }

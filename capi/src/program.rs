@@ -2,7 +2,7 @@
 //! `xhlo-jit` pipeline, `xhlo_run` runs on the caller's buffers (each in its entry type's
 //! layout, as `Program::run_physical_into`), writing the results into the caller's buffers.
 
-use crate::{guarded, put, text_arg};
+use crate::{guarded, put, set, status, text_arg};
 use std::ffi::c_char;
 use xhlo::dialect::{source, XhloContext};
 use xhlo::passes::jit::JitOptions;
@@ -52,8 +52,8 @@ pub unsafe extern "C" fn xhlo_program_free(program: *mut Program) {
 pub unsafe extern "C" fn xhlo_program_io(program: *const Program, is_output: i32, index: usize, bytes: *mut usize) -> usize {
     let Some(program) = (unsafe { program.as_ref() }) else { return 0 };
     let list = if is_output != 0 { &program.outputs } else { &program.inputs };
-    if let (Some(ty), false) = (list.get(index), bytes.is_null()) {
-        unsafe { *bytes = xhlo::ir::literal::storage_bytes(ty) };
+    if let Some(ty) = list.get(index) {
+        unsafe { set(bytes, xhlo::ir::literal::storage_bytes(ty)) };
     }
     list.len()
 }
@@ -97,11 +97,5 @@ pub unsafe extern "C" fn xhlo_run(
             .collect::<Result<_, String>>()?;
         program.run_physical_into(&inputs, &mut results).map_err(|e| e.to_string())
     });
-    match result {
-        Ok(()) => 0,
-        Err(message) => {
-            unsafe { put(error, &message) };
-            1
-        }
-    }
+    unsafe { status(result, error, |()| {}) }
 }
