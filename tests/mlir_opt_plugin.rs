@@ -4,6 +4,7 @@
 //! snapshot input and on a workload lowered to the LLVM dialect through a pipeline mixing our
 //! passes with upstream ones, and a C program embeds the library.
 
+use crate::pass_snapshots::pipeline_for;
 use crate::support::{files, mlir_opt, relative, repo_root};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -53,15 +54,22 @@ fn mlir_opt_with_the_plugin_gives_the_verify_cases_expected_diagnostics() {
     let Some(dir) = plugin_dir() else { return };
     let cases = files("tests/verify", "mlir");
     assert!(!cases.is_empty());
+    let failures = failing_files(&dir, &cases, &["--split-input-file", "--verify-diagnostics", "-o", "/dev/null"]);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The files of `cases` on which mlir-opt with the plugin and `args` fails, each with its
+/// standard error.
+fn failing_files(dir: &Path, cases: &[PathBuf], args: &[&str]) -> Vec<String> {
     let mut failures = Vec::new();
-    for path in &cases {
+    for path in cases {
         let name = relative(path);
-        let out = mlir_opt_with_plugin(&dir, &["--split-input-file", "--verify-diagnostics", "-o", "/dev/null"], Path::new(&name));
+        let out = mlir_opt_with_plugin(dir, args, Path::new(&name));
         if !out.status.success() {
             failures.push(format!("{name}:\n{}", text(&out.stderr)));
         }
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    failures
 }
 
 /// Every run file written in xhlo (the StableHLO ones need a dialect mlir-opt lacks) parses
@@ -71,24 +79,8 @@ fn mlir_opt_with_the_plugin_accepts_every_xhlo_run_file() {
     let Some(dir) = plugin_dir() else { return };
     let cases: Vec<PathBuf> = files("tests/run", "mlir").into_iter().filter(|p| !std::fs::read_to_string(p).unwrap().contains("stablehlo.")).collect();
     assert!(cases.len() >= 10, "only {} xhlo run files", cases.len());
-    let mut failures = Vec::new();
-    for path in &cases {
-        let name = relative(path);
-        let out = mlir_opt_with_plugin(&dir, &["--split-input-file", "-o", "/dev/null"], Path::new(&name));
-        if !out.status.success() {
-            failures.push(format!("{name}:\n{}", text(&out.stderr)));
-        }
-    }
+    let failures = failing_files(&dir, &cases, &["--split-input-file", "-o", "/dev/null"]);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
-
-/// The pipeline of a pass snapshot case, as tests/pass_snapshots.rs reads it.
-fn pipeline_for(path: &Path, text: &str) -> String {
-    if let Some(rest) = text.lines().next().and_then(|l| l.strip_prefix("// PIPELINE:")) {
-        return rest.trim().to_string();
-    }
-    let pass = path.parent().and_then(|d| d.file_name()).and_then(|n| n.to_str()).unwrap();
-    format!("builtin.module({pass})")
 }
 
 /// `xla-opt`'s output (the library call it makes) for `text` through `pipeline`, ending in a

@@ -6,7 +6,8 @@
 use crate::support::{files, relative};
 use xhlo::opt;
 
-fn pipeline_for(path: &std::path::Path, text: &str) -> String {
+/// The pipeline of a case: its `// PIPELINE:` line, else its folder's pass.
+pub(crate) fn pipeline_for(path: &std::path::Path, text: &str) -> String {
     if let Some(rest) = text.lines().next().and_then(|l| l.strip_prefix("// PIPELINE:")) {
         return rest.trim().to_string();
     }
