@@ -22,6 +22,7 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/ExecutionEngine/Orc/CompileUtils.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
@@ -44,7 +45,9 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -122,6 +125,73 @@ llvm::cl::opt<bool> preferNoScatter("xhlo-prefer-no-scatter",
                                     llvm::cl::desc("Tell LLVM's vectorizers scatters and gathers are slow"),
                                     llvm::cl::init(true));
 
+// Target machines kept for the life of the process, by opt level: building one (its
+// subtarget's feature bits, the target lowering's tables) costs milliseconds, and every
+// compilation used to build one per partition for optimizing and another for code
+// generation. A machine is used by one thread at a time: `take` leases one, `give` returns it.
+class Machines {
+public:
+  static Machines &get() {
+    static Machines *machines = new Machines(); // never destroyed: compile threads may outlive statics
+    return *machines;
+  }
+
+  // The host's description (detected once), with the features every compilation asks for.
+  llvm::Expected<llvm::orc::JITTargetMachineBuilder> host(int optLevel) {
+    std::lock_guard<std::mutex> guard(lock);
+    if (!detected) {
+      auto found = llvm::orc::JITTargetMachineBuilder::detectHost();
+      if (!found)
+        return found.takeError();
+      detected = std::make_unique<llvm::orc::JITTargetMachineBuilder>(std::move(*found));
+    }
+    llvm::orc::JITTargetMachineBuilder described = *detected;
+    described.setCodeGenOptLevel(static_cast<llvm::CodeGenOptLevel>(std::clamp(optLevel, 0, 3)));
+    if (preferNoScatter) {
+      described.getFeatures().AddFeature("prefer-no-scatter");
+      described.getFeatures().AddFeature("prefer-no-gather");
+    }
+    return described;
+  }
+
+  llvm::Expected<std::unique_ptr<llvm::TargetMachine>> take(int optLevel) {
+    {
+      std::lock_guard<std::mutex> guard(lock);
+      auto &free = idle[key(optLevel)];
+      if (!free.empty()) {
+        std::unique_ptr<llvm::TargetMachine> machine = std::move(free.back());
+        free.pop_back();
+        return machine;
+      }
+    }
+    auto described = host(optLevel);
+    if (!described)
+      return described.takeError();
+    return described->createTargetMachine();
+  }
+
+  void give(int optLevel, std::unique_ptr<llvm::TargetMachine> machine) {
+    std::lock_guard<std::mutex> guard(lock);
+    idle[key(optLevel)].push_back(std::move(machine));
+  }
+
+private:
+  static std::string key(int optLevel) { return std::to_string(optLevel) + (preferNoScatter ? "+no-scatter" : ""); }
+  std::mutex lock;
+  std::unique_ptr<llvm::orc::JITTargetMachineBuilder> detected;
+  std::map<std::string, std::vector<std::unique_ptr<llvm::TargetMachine>>> idle;
+};
+
+// Section memory that registers no unwind tables with the process's unwinder: compiled code
+// never unwinds (the host functions it calls are `extern "C"`, where a Rust panic aborts),
+// and a registered table is one more thing a thread unwinding elsewhere in the process (a
+// panic) walks while another thread frees a program.
+class NoUnwindTables : public llvm::SectionMemoryManager {
+public:
+  void registerEHFrames(uint8_t *, uint64_t, size_t) override {}
+  void deregisterEHFrames() override {}
+};
+
 // LLVM's O-level pipeline over `module` (as `opt -O<level>` runs it), with the standard
 // instrumentation, so that `-time-passes` and `-print-after=...` see its passes.
 llvm::Error optimize(llvm::Module &module, llvm::TargetMachine *machine, int optLevel) {
@@ -152,6 +222,31 @@ llvm::Error optimize(llvm::Module &module, llvm::TargetMachine *machine, int opt
   return llvm::Error::success();
 }
 
+// ORC's compile step for a partition, on whichever compile thread runs it: LLVM's O-level
+// pipeline, then code generation, both with one leased target machine.
+class OptimizeAndCompile : public llvm::orc::IRCompileLayer::IRCompiler {
+public:
+  OptimizeAndCompile(const llvm::TargetOptions &options, int optLevel)
+      : IRCompiler(llvm::orc::irManglingOptionsFromTargetOptions(options)), optLevel(optLevel) {}
+
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> operator()(llvm::Module &module) override {
+    auto leased = Machines::get().take(optLevel);
+    if (!leased)
+      return leased.takeError();
+    std::unique_ptr<llvm::TargetMachine> machine = std::move(*leased);
+    auto object = [&]() -> llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> {
+      if (llvm::Error e = optimize(module, machine.get(), optLevel))
+        return std::move(e);
+      return llvm::orc::SimpleCompiler(*machine)(module);
+    }();
+    Machines::get().give(optLevel, std::move(machine));
+    return object;
+  }
+
+private:
+  int optLevel;
+};
+
 } // namespace
 
 extern "C" {
@@ -177,25 +272,22 @@ void *xhloJitCreate(MlirModule module, int optLevel, int threads, const char *en
     *error = copyError(stage + ": " + message);
     return nullptr;
   };
-  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  auto builder = Machines::get().host(optLevel);
   if (!builder)
     return fail("LLVM could not describe this CPU", text(builder.takeError()));
-  auto level = static_cast<llvm::CodeGenOptLevel>(std::clamp(optLevel, 0, 3));
-  builder->setCodeGenOptLevel(level);
-  if (preferNoScatter) {
-    builder->getFeatures().AddFeature("prefer-no-scatter");
-    builder->getFeatures().AddFeature("prefer-no-gather");
-  }
-  auto machine = builder->createTargetMachine();
+  auto machine = Machines::get().take(optLevel);
   if (!machine)
     return fail("LLVM has no code generator for this CPU", text(machine.takeError()));
+  const llvm::DataLayout layout = (*machine)->createDataLayout();
+  const llvm::Triple triple = (*machine)->getTargetTriple();
+  Machines::get().give(optLevel, std::move(*machine));
 
   auto llvmContext = std::make_unique<llvm::LLVMContext>();
   std::unique_ptr<llvm::Module> llvmModule = mlir::translateModuleToLLVMIR(op, *llvmContext);
   if (!llvmModule)
     return fail("the translation of the LLVM dialect to LLVM IR failed", "see the diagnostics above");
-  llvmModule->setDataLayout((*machine)->createDataLayout());
-  llvmModule->setTargetTriple((*machine)->getTargetTriple());
+  llvmModule->setDataLayout(layout);
+  llvmModule->setTargetTriple(triple);
   llvm::Function *entryFunction = llvmModule->getFunction(entry);
   if (!entryFunction || entryFunction->isDeclaration())
     return fail("LLVM IR", std::string("no function ") + entry + " in the module");
@@ -226,33 +318,22 @@ void *xhloJitCreate(MlirModule module, int optLevel, int threads, const char *en
       return fail("splitting the LLVM module for parallel compilation failed", splitError);
   }
 
-  const llvm::DataLayout layout = (*machine)->createDataLayout();
   auto jit = llvm::orc::LLJITBuilder()
                  .setJITTargetMachineBuilder(*builder)
                  .setDataLayout(layout)
                  .setNumCompileThreads(parts > 1 ? compileThreads : 0)
+                 .setPlatformSetUp(llvm::orc::setUpInactivePlatform)
+                 .setCompileFunctionCreator([optLevel](llvm::orc::JITTargetMachineBuilder host)
+                                                -> llvm::Expected<std::unique_ptr<llvm::orc::IRCompileLayer::IRCompiler>> {
+                   return std::make_unique<OptimizeAndCompile>(host.getOptions(), optLevel);
+                 })
                  .setObjectLinkingLayerCreator([](llvm::orc::ExecutionSession &session) {
                    return std::make_unique<llvm::orc::RTDyldObjectLinkingLayer>(
-                       session, [](const llvm::MemoryBuffer &) { return std::make_unique<llvm::SectionMemoryManager>(); });
+                       session, [](const llvm::MemoryBuffer &) { return std::make_unique<NoUnwindTables>(); });
                  })
                  .create();
   if (!jit)
     return fail("LLVM's JIT could not start", text(jit.takeError()));
-
-  // Each partition is optimized where it is compiled (on a compile thread), with a target
-  // machine of its own.
-  llvm::orc::JITTargetMachineBuilder hostBuilder = *builder;
-  (*jit)->getIRTransformLayer().setTransform(
-      [hostBuilder, optLevel](llvm::orc::ThreadSafeModule module,
-                              llvm::orc::MaterializationResponsibility &) -> llvm::Expected<llvm::orc::ThreadSafeModule> {
-        llvm::orc::JITTargetMachineBuilder own = hostBuilder;
-        auto tm = own.createTargetMachine();
-        if (!tm)
-          return tm.takeError();
-        if (llvm::Error e = module.withModuleDo([&](llvm::Module &m) { return optimize(m, tm->get(), optLevel); }))
-          return e;
-        return std::move(module);
-      });
 
   // Errors ORC cannot return to a caller (from compile threads) go to standard error, as
   // by default, except while the JIT is being destroyed.
