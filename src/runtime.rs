@@ -256,13 +256,24 @@ pub fn lower<'c>(ctx: &'c XhloContext, parsed: &mlir_text::ast::File, options: &
     ctx.take_diagnostics();
     let text = mlir_text::print::print_file(parsed, file);
     let mut module = crate::dialect::source::parse(ctx, &text, file).map_err(RunError::Diagnostics)?;
-    let pm = crate::passes::build_pass_manager(ctx.context(), &options.pipeline()).map_err(RunError::Compile)?;
-    if options.timing {
-        // SAFETY: a valid pass manager; MLIR prints the report when it is destroyed.
+    use crate::passes::{build_pass_manager_verified, Verification};
+    let pipeline = options.pipeline();
+    let ran = if options.timing {
+        // A pass manager of its own: MLIR prints the report when it is destroyed.
+        let pm = build_pass_manager_verified(ctx.context(), &pipeline, Verification::OwnPasses).map_err(RunError::Compile)?;
+        // SAFETY: a valid pass manager.
         unsafe { mlir_sys::mlirPassManagerEnableTiming(pm.to_raw()) };
-    }
-    if pm.run(&mut module).is_err() {
+        pm.run(&mut module).is_ok()
+    } else {
+        ctx.with_pass_manager(&pipeline, |c| build_pass_manager_verified(c, &pipeline, Verification::OwnPasses), |pm| pm.run(&mut module).is_ok())
+            .map_err(RunError::Compile)?
+    };
+    if !ran {
         return Err(RunError::Diagnostics(ctx.take_diagnostics()));
+    }
+    if !module.as_operation().verify() {
+        let found: Vec<String> = ctx.take_diagnostics().into_iter().map(|d| d.message).collect();
+        return Err(RunError::Compile(format!("{file}: internal error: the compiled module does not verify ({}); please report it with the program", found.join("; "))));
     }
     not_lowered(&module)?;
     Ok((module, inputs, outputs))

@@ -84,3 +84,72 @@ fn a_rewrite_the_verifier_rejects_is_an_error_naming_the_rules() {
     assert!(diagnostics.contains("xhlo-eqsat produced a program that does not verify"), "{diagnostics}");
     assert!(diagnostics.contains("Rules applied: @main: ") && diagnostics.contains("negate-negate (1x)"), "{diagnostics}");
 }
+
+/// A module the verifier rejects (a function declared to return an `i32` that returns
+/// nothing), built op by op: the parser would refuse its text.
+fn invalid_module(ctx: &XhloContext) -> melior::ir::Module<'_> {
+    use melior::ir::attribute::{StringAttribute, TypeAttribute};
+    use melior::ir::operation::OperationBuilder;
+    use melior::ir::r#type::{FunctionType, IntegerType};
+    use melior::ir::{Block, BlockLike, Identifier, Location, Module, Region, RegionLike};
+    let c = ctx.context();
+    let location = Location::unknown(c);
+    let module = Module::new(location);
+    let body = Block::new(&[]);
+    body.append_operation(OperationBuilder::new("func.return", location).build().unwrap());
+    let region = Region::new();
+    region.append_block(body);
+    let function_type = FunctionType::new(c, &[], &[IntegerType::new(c, 32).into()]);
+    let function = OperationBuilder::new("func.func", location)
+        .add_attributes(&[
+            (Identifier::new(c, "sym_name"), StringAttribute::new(c, "main").into()),
+            (Identifier::new(c, "function_type"), TypeAttribute::new(function_type.into()).into()),
+        ])
+        .add_regions([region])
+        .build()
+        .unwrap();
+    module.body().append_operation(function);
+    module
+}
+
+#[test]
+fn compile_pipelines_verify_after_each_own_pass() {
+    use xhlo::passes::{build_pass_manager_verified, Verification};
+    let ctx = XhloContext::new();
+    let mut module = invalid_module(&ctx);
+    let pm = build_pass_manager_verified(ctx.context(), "builtin.module(xhlo-dce)", Verification::OwnPasses).unwrap();
+    assert!(pm.run(&mut module).is_err());
+    let messages: Vec<String> = ctx.take_diagnostics().into_iter().map(|d| d.message).collect();
+    assert!(messages.iter().any(|m| m.contains("the IR after xhlo-dce does not verify")), "{messages:?}");
+
+    // Upstream passes are not followed by a verification of their own.
+    let mut module = invalid_module(&ctx);
+    let pm = build_pass_manager_verified(ctx.context(), "builtin.module(symbol-dce)", Verification::OwnPasses).unwrap();
+    assert!(pm.run(&mut module).is_ok());
+    ctx.take_diagnostics();
+    let pm = build_pass_manager_verified(ctx.context(), "builtin.module(symbol-dce)", Verification::EachPass).unwrap();
+    assert!(pm.run(&mut module).is_err());
+}
+
+#[test]
+fn a_context_builds_each_pipeline_once_and_reuses_it() {
+    let ctx = XhloContext::new();
+    let mut builds = 0;
+    for _ in 0..3 {
+        let mut module = source::parse_and_verify(&ctx, PROGRAM, "program.mlir").unwrap();
+        let ran = ctx
+            .with_pass_manager(
+                "builtin.module(xhlo-cse)",
+                |c| {
+                    builds += 1;
+                    xhlo::passes::build_pass_manager(c, "builtin.module(xhlo-cse)")
+                },
+                |pm| pm.run(&mut module).is_ok(),
+            )
+            .unwrap();
+        assert!(ran);
+        // The pass ran each time: the two exponentials are one.
+        assert_eq!(module.as_operation().to_string().matches("xhlo.exponential").count(), 1);
+    }
+    assert_eq!(builds, 1);
+}

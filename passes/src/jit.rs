@@ -92,9 +92,11 @@ pub struct JitOptions {
     pub rng_seed: u64,
 }
 
-/// The host's available parallelism (what `threads=0` means).
+/// The host's available parallelism (what `threads=0` means), read once per process: the
+/// standard library reads the cgroup's CPU quota files at every call.
 pub fn available_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *THREADS.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 impl Default for JitOptions {

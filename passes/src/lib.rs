@@ -25,4 +25,4 @@ pub mod registry;
 pub mod verify;
 
 pub use pass::{PassInfo, XhloPass};
-pub use pipeline::{build_pass_manager, build_pass_manager_with};
+pub use pipeline::{build_pass_manager, build_pass_manager_verified, build_pass_manager_with, Verification};

@@ -119,6 +119,52 @@ pub fn build_pass_manager<'c>(context: &'c Context, text: &str) -> Result<PassMa
     build_pass_manager_with(context, text, &[])
 }
 
+/// When the IR is verified between passes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verification {
+    /// After every pass (MLIR's default, mlir-opt's `--verify-each`): for tools that show
+    /// the IR between passes.
+    EachPass,
+    /// After each of xhlo's own passes only (Rust or C++): upstream passes keep valid IR
+    /// valid, and verifying after each of them was a tenth of a compilation's pipeline. An
+    /// own pass that produced invalid IR is still stopped before the next pass reads it.
+    OwnPasses,
+}
+
+/// [`build_pass_manager`] for compiling: verification as `verification` says.
+pub fn build_pass_manager_verified<'c>(context: &'c Context, text: &str, verification: Verification) -> Result<PassManager<'c>, String> {
+    let elements = parse(text)?;
+    let pm = PassManager::new(context);
+    pm.enable_verifier(verification == Verification::EachPass);
+    let elements = match elements.as_slice() {
+        [Element { name, nested: Some(inner), .. }] if name == "builtin.module" => inner.clone(),
+        _ => elements,
+    };
+    add_elements_verified(pm.as_operation_pass_manager(), &elements, &[], verification)?;
+    Ok(pm)
+}
+
+/// A pass that verifies the op it runs on, naming `after` (the pass before it) in its error.
+fn verify_after(after: &str) -> melior::pass::Pass {
+    let message = format!("internal error: the IR after {after} does not verify (see the errors above); please report it with the program");
+    let run = move |op: melior::ir::OperationRef<'_, '_>, handle: melior::pass::ExternalPass<'_>| {
+        use melior::ir::operation::OperationLike;
+        if !op.verify() {
+            crate::pass::emit_error(op, &message);
+            handle.signal_failure();
+        }
+    };
+    melior::pass::create_external(run, verify_pass_id(), "xhlo-verify", "xhlo-verify", "Verify the IR", "", &[])
+}
+
+/// The pass id of [`verify_after`]'s passes (MLIR tells pass kinds apart by an address).
+fn verify_pass_id() -> melior::ir::r#type::TypeId<'static> {
+    #[repr(align(8))]
+    struct Id(#[allow(dead_code)] u64);
+    static ID: Id = Id(0);
+    melior::ir::r#type::TypeId::create(&ID)
+}
+
 /// [`build_pass_manager`] with option defaults: each `(option, value)` applies to every xhlo
 /// pass (and `xhlo-jit`) of the pipeline, named pipelines' included, that declares the option
 /// and is not given it in the pipeline text. This is how the tools' flags and environment
@@ -153,6 +199,11 @@ fn with_defaults(info: &crate::PassInfo, options: &str, defaults: &[(String, Str
 }
 
 fn add_elements_with(opm: OperationPassManager, elements: &[Element], defaults: &[(String, String)]) -> Result<(), String> {
+    add_elements_verified(opm, elements, defaults, Verification::EachPass)
+}
+
+fn add_elements_verified(opm: OperationPassManager, elements: &[Element], defaults: &[(String, String)], verification: Verification) -> Result<(), String> {
+    let recurse = |opm, elements: &[Element]| add_elements_verified(opm, elements, defaults, verification);
     for e in elements {
         // Defaults apply to our passes, Rust or C++ (`NATIVE_PASSES`), that declare the option.
         let info = registry::info(&e.name).or_else(|| crate::lowering::NATIVE_PASSES.iter().find(|p| p.argument == e.name));
@@ -161,16 +212,27 @@ fn add_elements_with(opm: OperationPassManager, elements: &[Element], defaults: 
             None => e.options.clone(),
         };
         match &e.nested {
-            Some(inner) => add_elements_with(opm.nested_under(&e.name), inner, defaults)?,
+            Some(inner) => recurse(opm.nested_under(&e.name), inner)?,
             None => match registry::create_pass(&e.name, &options) {
-                Some(pass) => opm.add_pass(pass?),
+                Some(pass) => {
+                    opm.add_pass(pass?);
+                    if verification == Verification::OwnPasses {
+                        opm.add_pass(verify_after(&e.name));
+                    }
+                }
                 None if e.name == crate::jit::INFO.argument => {
                     let jit = crate::jit::JitOptions::parse(&options)?;
-                    add_elements_with(opm, &parse(&jit.expand())?, defaults)?
+                    recurse(opm, &parse(&jit.expand())?)?
                 }
                 None => match crate::lowering::expand(&e.name) {
-                    Some(expanded) => add_elements_with(opm, &parse(&expanded)?, defaults)?,
-                    None => add_upstream(opm, &Element { options, ..e.clone() })?,
+                    Some(expanded) => recurse(opm, &parse(&expanded)?)?,
+                    None => {
+                        add_upstream(opm, &Element { options, ..e.clone() })?;
+                        let native = crate::lowering::NATIVE_PASSES.iter().any(|p| p.argument == e.name);
+                        if native && verification == Verification::OwnPasses {
+                            opm.add_pass(verify_after(&e.name));
+                        }
+                    }
                 },
             },
         }

@@ -5,15 +5,32 @@ use crate::diagnostics::{Diagnostic, DiagnosticSink};
 use melior::{
     dialect::DialectRegistry,
     ir::Module,
+    pass::PassManager,
     utility::{load_irdl_dialects, register_all_dialects, register_all_llvm_translations, register_all_passes},
     Context, StringRef,
 };
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 /// An MLIR context ready for xhlo, with a diagnostic sink that collects everything MLIR
 /// reports (instead of printing it), so callers decide how to show it.
 pub struct XhloContext {
     context: Context,
     sink: DiagnosticSink,
+    /// Pass managers built for this context, idle between runs, by their pipeline: building
+    /// one and initializing its passes (the canonicalizer gathers every loaded dialect's
+    /// patterns) is a fixed cost of every compilation, paid once per pipeline instead.
+    idle_pass_managers: RefCell<HashMap<String, Vec<mlir_sys::MlirPassManager>>>,
+}
+
+impl Drop for XhloContext {
+    fn drop(&mut self) {
+        for raw in self.idle_pass_managers.get_mut().drain().flat_map(|(_, v)| v) {
+            // SAFETY: an idle pass manager of this context, owned by the pool; destroyed
+            // before the context (fields drop after this).
+            drop(unsafe { PassManager::from_raw(raw) });
+        }
+    }
 }
 
 impl XhloContext {
@@ -36,7 +53,7 @@ impl XhloContext {
         context.load_all_available_dialects();
         register_all_llvm_translations(&context);
         let sink = DiagnosticSink::attach(&context);
-        let this = XhloContext { context, sink };
+        let this = XhloContext { context, sink, idle_pass_managers: RefCell::default() };
         this.load_irdl(&xhlo_ir::irdl::dialect_irdl())
             .expect("the generated IRDL module is valid (checked by tests)");
         install_rust_verifiers(&this.context);
@@ -55,6 +72,28 @@ impl XhloContext {
 
     pub fn context(&self) -> &Context {
         &self.context
+    }
+
+    /// Runs `run` with a pass manager for `pipeline`: an idle one built before for the same
+    /// pipeline text, or a new one from `build`; it is kept for the next caller afterwards
+    /// (a pass manager and its passes can run again on another module).
+    pub fn with_pass_manager<R>(
+        &self,
+        pipeline: &str,
+        build: impl FnOnce(&Context) -> Result<PassManager<'_>, String>,
+        run: impl FnOnce(&PassManager<'_>) -> R,
+    ) -> Result<R, String> {
+        let idle = self.idle_pass_managers.borrow_mut().get_mut(pipeline).and_then(Vec::pop);
+        // SAFETY: an idle pass manager built for this context, now owned here again.
+        let pm = match idle {
+            Some(raw) => unsafe { PassManager::from_raw(raw) },
+            None => build(&self.context)?,
+        };
+        let result = run(&pm);
+        let raw = pm.to_raw();
+        std::mem::forget(pm);
+        self.idle_pass_managers.borrow_mut().entry(pipeline.to_string()).or_default().push(raw);
+        Ok(result)
     }
 
     /// Takes the diagnostics MLIR reported since the last call.
