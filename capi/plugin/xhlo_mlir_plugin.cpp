@@ -23,7 +23,9 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Tools/Plugins/DialectPlugin.h"
 #include "mlir/Tools/Plugins/PassPlugin.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <deque>
 #include <memory>
@@ -97,11 +99,115 @@ std::string describe(Operation *op) {
   return text;
 }
 
+// A call xla-opt's recursion check follows, and the function it names.
+StringRef calleeOf(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  if (name != "func.call" && name != "xhlo.call")
+    return {};
+  auto callee = op->getAttrOfType<FlatSymbolRefAttr>("callee");
+  return callee ? callee.getValue() : StringRef();
+}
+
+// xla-opt's whole-module recursion check, run from each xhlo.call's verifier (the plugin has no
+// module-level hook; func.func is isolated, so this reads other functions only, which
+// verification in parallel leaves alone). Cheap unless the call is on a cycle: the functions
+// its callee reaches are searched for its own function first. On a cycle, the module's call
+// graph goes to the library, which reports the calls closing a cycle exactly as xla-opt does;
+// each is reported once: by itself if it is an xhlo.call, else by the first xhlo.call on its
+// cycle (a cycle of func.calls only is left to upstream, where it is valid, and to our passes,
+// which verify the whole module).
+LogicalResult verifyRecursion(Operation *call) {
+  Operation *function = call->getParentOp();
+  while (function && function->getName().getStringRef() != "func.func")
+    function = function->getParentOp();
+  Operation *top = function ? function->getParentOp() : nullptr;
+  if (!top || top->getNumRegions() == 0 || top->getRegion(0).empty())
+    return success();
+  // The functions directly inside `top`, as xla-opt's check takes them.
+  SmallVector<std::pair<StringRef, Operation *>> functions;
+  llvm::StringMap<Operation *> byName;
+  for (Operation &op : top->getRegion(0).front()) {
+    auto name = op.getAttrOfType<StringAttr>("sym_name");
+    if (op.getName().getStringRef() != "func.func" || !name)
+      continue;
+    functions.push_back({name.getValue(), &op});
+    byName[name.getValue()] = &op;
+  }
+  SmallVector<Operation *> stack;
+  llvm::DenseSet<Operation *> seen;
+  if (Operation *start = byName.lookup(calleeOf(call)))
+    stack.push_back(start);
+  bool onCycle = false;
+  while (!stack.empty() && !onCycle) {
+    Operation *f = stack.pop_back_val();
+    onCycle = f == function;
+    if (!seen.insert(f).second)
+      continue;
+    f->walk([&](Operation *op) {
+      if (Operation *g = byName.lookup(calleeOf(op)))
+        if (!seen.contains(g))
+          stack.push_back(g);
+    });
+  }
+  if (!onCycle)
+    return success();
+  std::string description;
+  llvm::raw_string_ostream os(description);
+  std::vector<Operation *> calls;
+  for (auto [name, f] : functions) {
+    os << "func\t" << name << "\n";
+    f->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      StringRef callee = calleeOf(op);
+      if (callee.empty())
+        return;
+      os << "call\t" << callee << "\t" << op->getName().getStringRef() << "\n";
+      calls.push_back(op);
+    });
+  }
+  LibraryString found, error;
+  if (xhlo_recursive_calls(description.c_str(), &found.text, &error.text) != 0)
+    return call->emitError(error.text ? error.text : "the recursion check failed");
+  bool reported = false;
+  SmallVector<StringRef> lines;
+  StringRef(found.text ? found.text : "").split(lines, '\n', -1, false);
+  for (StringRef line : lines) {
+    SmallVector<StringRef, 3> fields;
+    line.split(fields, '\t', 2);
+    size_t closing = 0;
+    if (fields.size() != 3 || fields[0].getAsInteger(10, closing) || closing >= calls.size())
+      continue;
+    Operation *reporter = nullptr;
+    if (calls[closing]->getName().getStringRef() == "xhlo.call") {
+      reporter = calls[closing];
+    } else {
+      SmallVector<StringRef> cycle;
+      fields[1].split(cycle, ',', -1, false);
+      for (StringRef index : cycle) {
+        size_t i = 0;
+        if (!index.getAsInteger(10, i) && i < calls.size() && calls[i]->getName().getStringRef() == "xhlo.call") {
+          reporter = calls[i];
+          break;
+        }
+      }
+    }
+    if (reporter != call)
+      continue;
+    calls[closing]->emitError(fields[2]);
+    reported = true;
+  }
+  return failure(reported);
+}
+
 LogicalResult verifyXhloOp(Operation *op) {
   LibraryString message{xhlo_verify_op(describe(op).c_str())};
-  if (!message.text)
-    return success();
-  return op->emitError(message.text);
+  bool invalid = false;
+  if (message.text) {
+    op->emitError(message.text);
+    invalid = true;
+  }
+  if (op->getName().getStringRef() == "xhlo.call" && failed(verifyRecursion(op)))
+    invalid = true;
+  return failure(invalid);
 }
 
 // The check dialect's assertions carry no rule of the catalogue.
