@@ -76,6 +76,9 @@ size_t xhlo_pass_count(void);
 int xhlo_pass_info(size_t index, const char **name, const char **summary, size_t *num_options);
 int xhlo_pass_option(size_t index, size_t option, const char **name, const char **default_value,
                      const char **help);
+/* 1 when pass `index` runs on any op it is scheduled on (func.func(xhlo-cse)), 0 when it needs a
+ * builtin.module (or the index is out of range). */
+int xhlo_pass_runs_on_any_op(size_t index);
 
 /* Runs `pipeline` on a module printed in generic form with locations; 0: *output holds the
  * result in the same form; 1: *records holds the diagnostics, one a line:

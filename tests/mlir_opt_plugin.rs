@@ -202,6 +202,38 @@ func.func private @pong(%a: tensor<i64>) -> tensor<i64> {
     std::fs::remove_file(&path).ok();
 }
 
+/// Passes nested below the top module: a module-wide pass on a nested module and xhlo-cse,
+/// xhlo-dce and a C++ pass on each of its functions (a function goes to the library in a
+/// module of its own, its callees declared) print what xla-opt prints for the same pipeline;
+/// a module-wide pass scheduled on a function is refused at the function, exit 1.
+#[test]
+fn mlir_opt_with_the_plugin_runs_passes_nested_as_xla_opt_does() {
+    let Some(dir) = plugin_dir() else { return };
+    let input = "tests/fixtures/nested_module.mlir";
+    let source = std::fs::read_to_string(repo_root().join(input)).unwrap();
+    for pipeline in [
+        "builtin.module(builtin.module(xhlo-eqsat))",
+        "builtin.module(builtin.module(func.func(xhlo-cse,xhlo-dce)))",
+        "builtin.module(builtin.module(func.func(xhlo-vectorize),xhlo-verify))",
+    ] {
+        let out = mlir_opt_with_plugin(&dir, &[&format!("--pass-pipeline={pipeline}")], Path::new(input));
+        assert!(out.status.success(), "{pipeline}: {}", text(&out.stderr));
+        let (got, want) = (text(&out.stdout), xla_opt(&source, input, pipeline));
+        assert_eq!(got, want, "{pipeline}: {}", first_difference(&got, &want));
+    }
+    let cse = xla_opt(&source, input, "builtin.module(builtin.module(func.func(xhlo-cse,xhlo-dce)))");
+    assert_eq!(cse.matches("xhlo.exponential").count(), 1, "{cse}");
+    for pass in ["xhlo-eqsat", "xhlo-verify", "xhlo-to-llvm", "xhlo-jit"] {
+        let out = mlir_opt_with_plugin(&dir, &[&format!("--pass-pipeline=builtin.module(func.func({pass}))")], Path::new("examples/mlp.mlir"));
+        assert_eq!(out.status.code(), Some(1), "{pass}");
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.starts_with(&format!("examples/mlp.mlir:4:1: error: pass '{pass}' runs on a builtin.module (the module's functions as one program), not on 'func.func'")),
+            "{stderr}"
+        );
+    }
+}
+
 /// tests/c/embed.c compiled with `cc` against include/xhlo.h and libxhlo_c.so: the located
 /// shape error, the refused buffer and relu(x w + b) worked out here.
 #[test]

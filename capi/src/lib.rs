@@ -200,6 +200,13 @@ pub unsafe extern "C" fn xhlo_pass_info(index: usize, name: *mut *const c_char, 
     1
 }
 
+/// Whether pass `index` runs on any op it is scheduled on (1: `func.func(xhlo-cse)`), or
+/// only on a `builtin.module` (0; also for an index out of range).
+#[no_mangle]
+pub extern "C" fn xhlo_pass_runs_on_any_op(index: usize) -> i32 {
+    pass_table::table().get(index).is_some_and(|p| p.any_op) as i32
+}
+
 /// Option `option` of pass `index`: its name, default and help (static storage). 0: none.
 #[no_mangle]
 pub unsafe extern "C" fn xhlo_pass_option(

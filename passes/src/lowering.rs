@@ -93,6 +93,12 @@ pub fn rewrite_module_text_or(
     rewrite: impl FnOnce(&str, &str) -> Result<Option<String>, String>,
     invalid: impl FnOnce() -> String,
 ) -> Result<(), String> {
+    // Anything but a module would have its body replaced by a module's ops.
+    let name = op.name();
+    let name = name.as_string_ref().as_str().unwrap_or("?");
+    if name != "builtin.module" {
+        return Err(format!("a rewrite of a whole module scheduled on '{name}', not on a builtin.module"));
+    }
     let flags = OperationPrintingFlags::new().print_generic_operation_form().enable_debug_info(true, false);
     let text = op.to_string_with_flags(flags).map_err(|e| e.to_string())?;
     let file = source_file(&text);

@@ -519,3 +519,30 @@ func.func @call_accepts_a_diamond_of_calls(%a: tensor<i64>) -> tensor<i64> {
   %1 = "xhlo.call"(%0) {callee = @leaf} : (tensor<i64>) -> tensor<i64>
   return %1 : tensor<i64>
 }
+
+// -----
+
+// A nested module's calls name its own functions, and its recursion is refused too.
+module @outer_calls_resolve_in_the_nested_module {
+  module @inner {
+    func.func private @leaf(%a: tensor<i64>) -> tensor<i64> {
+      return %a : tensor<i64>
+    }
+    func.func @call_in_a_nested_module(%a: tensor<i64>) -> tensor<i64> {
+      %0 = "xhlo.call"(%a) {callee = @leaf} : (tensor<i64>) -> tensor<i64>
+      return %0 : tensor<i64>
+    }
+  }
+}
+
+// -----
+
+module @outer_recursion {
+  module @inner {
+    func.func @call_rejects_recursion_in_a_nested_module(%a: tensor<i64>) -> tensor<i64> {
+      // expected-error @+1 {{'xhlo.call' op calls @call_rejects_recursion_in_a_nested_module recursively (@call_rejects_recursion_in_a_nested_module -> @call_rejects_recursion_in_a_nested_module): XLA programs have no recursion}}
+      %0 = "xhlo.call"(%a) {callee = @call_rejects_recursion_in_a_nested_module} : (tensor<i64>) -> tensor<i64>
+      return %0 : tensor<i64>
+    }
+  }
+}

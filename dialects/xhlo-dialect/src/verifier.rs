@@ -85,6 +85,17 @@ pub fn verify_operation(top: OperationRef) -> Vec<Diagnostic> {
     let mut errors = Vec::new();
     check_operation(top, |op, message| errors.push(Diagnostic::error(source_pos(op.location()), message)));
     errors.extend(check_recursion(top));
+    // Each nested module's functions call among themselves.
+    let mut nested = Vec::new();
+    top.walk(WalkOrder::PreOrder, |op| {
+        if op.to_raw().ptr != top.to_raw().ptr && op.name().as_string_ref().as_str() == Ok("builtin.module") {
+            nested.push(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    for raw in nested {
+        errors.extend(check_recursion(unsafe { OperationRef::from_raw(raw) }));
+    }
     errors
 }
 
@@ -183,14 +194,32 @@ pub fn find_recursion(graph: &[(String, Vec<(String, String)>)]) -> Vec<Recursio
 
 /// Checks every xhlo op nested in `top`, calling `report(op, message)` for each violation;
 /// the message reads `'xhlo.<op>' op <rule broken>`.
+///
+/// Calls are resolved among the functions of the nearest enclosing `builtin.module` (or of
+/// `top`), as MLIR resolves symbols: a call in a nested module names that module's functions.
 pub fn check_operation(top: OperationRef, mut report: impl FnMut(OperationRef, String)) {
-    let functions = function_signatures(top);
+    // The signatures of each symbol scope met, by the scope op's address.
+    let mut scopes: HashMap<usize, Signatures> = HashMap::new();
     top.walk(WalkOrder::PreOrder, |op| {
-        if let Some(message) = check_op(op, Some(&functions)) {
+        let scope = symbol_scope(top, op);
+        let functions = scopes.entry(scope.to_raw().ptr as usize).or_insert_with(|| function_signatures(scope));
+        if let Some(message) = check_op(op, Some(functions)) {
             report(op, message);
         }
         WalkResult::Advance
     });
+}
+
+/// The op whose functions `op`'s symbols name: its nearest enclosing `builtin.module`, or `top`.
+fn symbol_scope<'c, 'a>(top: OperationRef<'c, 'a>, op: OperationRef<'c, 'a>) -> OperationRef<'c, 'a> {
+    let mut parent = op.parent_operation();
+    while let Some(p) = parent {
+        if p.to_raw().ptr == top.to_raw().ptr || p.name().as_string_ref().as_str() == Ok("builtin.module") {
+            return p;
+        }
+        parent = p.parent_operation();
+    }
+    top
 }
 
 /// Checks one op; `None` when it is valid or not an xhlo op. `call` is checked against
