@@ -104,7 +104,26 @@ pub fn rewrite_module_text_or(
     let file = source_file(&text);
     let Some(rewritten) = rewrite(&text, &file)? else { return Ok(()) };
     let context = op.context();
-    let new = Module::parse(unsafe { context.to_ref() }, &rewritten).ok_or_else(invalid)?;
+    // Parsed under the source file's name: an op the text gives no location (the module
+    // itself) is then placed in that file, not in MLIR's default `-`, which the next pass's
+    // `source_file` would otherwise take for the file (and the collectives name in their
+    // errors).
+    let parsed = unsafe {
+        mlir_sys::mlirOperationCreateParse(
+            context.to_ref().to_raw(),
+            melior::StringRef::new(&rewritten).to_raw(),
+            melior::StringRef::new(&file).to_raw(),
+        )
+    };
+    if parsed.ptr.is_null() {
+        return Err(invalid());
+    }
+    let module = unsafe { mlir_sys::mlirModuleFromOperation(parsed) };
+    if module.ptr.is_null() {
+        unsafe { mlir_sys::mlirOperationDestroy(parsed) };
+        return Err(invalid());
+    }
+    let new = unsafe { Module::from_raw(module) };
     let body = op.region(0).map_err(|e| e.to_string())?.first_block().ok_or("module without a body")?;
     // Replace the module's contents with the new operations.
     while let Some(old) = body.first_operation() {
