@@ -64,12 +64,21 @@ const char *xhlo_dialect_ops(void);
  * else the message ("'xhlo.add' op ..."), to free with xhlo_string_free. */
 char *xhlo_verify_op(const char *description);
 
+/* The calls closing a cycle of calls in a call graph described as text (capi/src/call_graph.rs
+ * gives the format), as xla-opt's recursion check reports them. 0: *found holds one line per
+ * such call: closing TAB cycle's calls (comma-separated) TAB message, calls numbered from 0 in
+ * the order described; 1: *error says what is wrong with the description. */
+int xhlo_recursive_calls(const char *description, char **found, char **error);
+
 /* The passes and named pipelines to register, with their options (static storage).
  * xhlo_pass_info and xhlo_pass_option return 0 for an index out of range. */
 size_t xhlo_pass_count(void);
 int xhlo_pass_info(size_t index, const char **name, const char **summary, size_t *num_options);
 int xhlo_pass_option(size_t index, size_t option, const char **name, const char **default_value,
                      const char **help);
+/* 1 when pass `index` runs on any op it is scheduled on (func.func(xhlo-cse)), 0 when it needs a
+ * builtin.module (or the index is out of range). */
+int xhlo_pass_runs_on_any_op(size_t index);
 
 /* Runs `pipeline` on a module printed in generic form with locations; 0: *output holds the
  * result in the same form; 1: *records holds the diagnostics, one a line:

@@ -279,6 +279,34 @@ fn a_failing_rank_ends_the_run_with_its_rank_and_op() {
     assert!(start.elapsed() < Duration::from_secs(60), "took {:?}", start.elapsed());
 }
 
+/// A collective's error names the input file, also after the e-graph pass has rewritten the
+/// module (its text parsed back under MLIR's default name made it `-:2:8`).
+#[test]
+fn collective_errors_name_the_input_file_after_rewrites() {
+    let dir = temp_dir("located");
+    let program = r#"func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %s = "stablehlo.all_reduce"(%x) ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %t = stablehlo.subtract %a, %b : tensor<f32>
+      stablehlo.return %t : tensor<f32>
+  }) {replica_groups = dense<[[0, 5]]> : tensor<1x2xi64>} : (tensor<2xf32>) -> tensor<2xf32>
+  %e = stablehlo.exponential %s : tensor<2xf32>
+  %f = stablehlo.add %e, %x : tensor<2xf32>
+  return %f : tensor<2xf32>
+}"#;
+    let path = dir.join("p.mlir");
+    std::fs::write(&path, program).unwrap();
+    for fusion in ["egraph", "greedy", "off"] {
+        let out = mpirun(2).arg(&path).args(["--random-inputs", "1", "--threads", "1", "--fusion", fusion]).output().unwrap();
+        let report = text(&out);
+        assert!(!out.status.success(), "{report}");
+        // The first rank to fail ends the run (MPI_Abort), so the other may not get to print.
+        let line = format!("error: xhlo.all_reduce at {}:2:8: group id 5 is out of range", path.display());
+        assert!(report.contains(&line), "--fusion {fusion}: no {line:?} in\n{report}");
+        assert!(!report.contains(" at -:"), "--fusion {fusion}: {report}");
+    }
+}
+
 /// A collective only one rank reaches: the timeout ends the run and names the op waited in.
 #[test]
 fn timeout_ends_a_run_waiting_in_a_collective() {

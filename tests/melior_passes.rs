@@ -153,3 +153,30 @@ fn a_context_builds_each_pipeline_once_and_reuses_it() {
     }
     assert_eq!(builds, 1);
 }
+
+/// Passes nested below the top module, as mlir-opt users nest them: the module-wide ones on a
+/// nested module (its calls resolved among its own functions), xhlo-cse/xhlo-dce on each
+/// function; a module-wide pass scheduled on a function is a located error (it used to replace
+/// the function's body with a module's ops and corrupt the heap).
+#[test]
+fn passes_run_nested_where_they_can_and_refuse_a_function_where_they_need_a_module() {
+    use xhlo::opt;
+    let nested = std::fs::read_to_string(crate::support::repo_root().join("tests/fixtures/nested_module.mlir")).unwrap();
+    let run = |pipeline: &str, text: &str| opt::run(&opt::Options { pipeline: Some(pipeline.to_string()), ..Default::default() }, text, "in.mlir");
+    let eqsat = run("builtin.module(builtin.module(xhlo-eqsat))", &nested);
+    assert!(eqsat.success, "{}", eqsat.errors.join("\n"));
+    assert!(eqsat.ir.contains("\"xhlo.fusion\"") && eqsat.ir.contains("module @inner"), "{}", eqsat.ir);
+    let cse = run("builtin.module(builtin.module(func.func(xhlo-cse,xhlo-dce)))", &nested);
+    assert!(cse.success, "{}", cse.errors.join("\n"));
+    assert_eq!(cse.ir.matches("xhlo.exponential").count(), 1, "{}", cse.ir);
+    assert!(!cse.ir.contains("xhlo.negate"), "{}", cse.ir);
+    for pass in ["xhlo-verify", "xhlo-eqsat", "xhlo-fuse", "convert-xhlo-to-linalg"] {
+        let out = run(&format!("builtin.module(func.func({pass}))"), PROGRAM);
+        assert!(!out.success, "{pass}");
+        let errors = out.errors.join("\n");
+        assert!(
+            errors.contains(&format!("in.mlir:2:1: error: pass '{pass}' runs on a builtin.module (the module's functions as one program), not on 'func.func': schedule it as builtin.module({pass})")),
+            "{errors}"
+        );
+    }
+}

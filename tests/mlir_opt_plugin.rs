@@ -156,6 +156,84 @@ fn mlir_opt_with_the_plugin_reports_errors_at_their_locations() {
     assert!(text(&out.stderr).contains("no-such-option"), "{}", text(&out.stderr));
 }
 
+/// The whole-module recursion check: mlir-opt with the plugin refuses a cycle of calls with
+/// exactly `xla-opt`'s located errors (the call closing each cycle, a `func.call` one included),
+/// and accepts the program once the cycle is gone.
+#[test]
+fn mlir_opt_with_the_plugin_refuses_recursion_as_xla_opt_does() {
+    let Some(dir) = plugin_dir() else { return };
+    let recursive = "func.func @main(%a: tensor<i64>) -> tensor<i64> {
+  %0 = \"xhlo.call\"(%a) {callee = @ping} : (tensor<i64>) -> tensor<i64>
+  return %0 : tensor<i64>
+}
+func.func private @ping(%a: tensor<i64>) -> tensor<i64> {
+  %0 = \"xhlo.call\"(%a) {callee = @pong} : (tensor<i64>) -> tensor<i64>
+  return %0 : tensor<i64>
+}
+func.func private @pong(%a: tensor<i64>) -> tensor<i64> {
+  %0 = func.call @ping(%a) : (tensor<i64>) -> tensor<i64>
+  %1 = \"xhlo.call\"(%0) {callee = @pong} : (tensor<i64>) -> tensor<i64>
+  return %1 : tensor<i64>
+}
+";
+    let path = std::env::temp_dir().join(format!("xhlo-recursion-{}.mlir", std::process::id()));
+    std::fs::write(&path, recursive).unwrap();
+    let name = path.display().to_string();
+    let expected = opt::run(&opt::Options::default(), recursive, &name);
+    assert!(!expected.success);
+    let expected: Vec<&str> = expected.errors.iter().flat_map(|e| e.lines()).filter(|l| l.contains(": error: ")).collect();
+    assert_eq!(expected, [
+        format!("{name}:10:8: error: 'func.call' op calls @ping recursively (@ping -> @pong -> @ping): XLA programs have no recursion"),
+        format!("{name}:11:8: error: 'xhlo.call' op calls @pong recursively (@pong -> @pong): XLA programs have no recursion"),
+    ]);
+    let out = mlir_opt_with_plugin(&dir, &["-o", "/dev/null"], &path);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    let mut got: Vec<&str> = stderr.lines().filter(|l| l.contains(": error: ")).collect();
+    got.sort();
+    assert_eq!(got, expected, "{stderr}");
+    // The cycle broken (@pong calls @main's callee's callee no more): valid for both.
+    let fixed = recursive.replace("func.call @ping(%a)", "func.call @leaf(%a)").replace("callee = @pong} : (tensor<i64>) -> tensor<i64>\n  return %1", "callee = @leaf} : (tensor<i64>) -> tensor<i64>\n  return %1")
+        + "func.func private @leaf(%a: tensor<i64>) -> tensor<i64> {\n  return %a : tensor<i64>\n}\n";
+    std::fs::write(&path, &fixed).unwrap();
+    assert!(opt::run(&opt::Options::default(), &fixed, &name).success);
+    let out = mlir_opt_with_plugin(&dir, &["-o", "/dev/null"], &path);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    std::fs::remove_file(&path).ok();
+}
+
+/// Passes nested below the top module: a module-wide pass on a nested module and xhlo-cse,
+/// xhlo-dce and a C++ pass on each of its functions (a function goes to the library in a
+/// module of its own, its callees declared) print what xla-opt prints for the same pipeline;
+/// a module-wide pass scheduled on a function is refused at the function, exit 1.
+#[test]
+fn mlir_opt_with_the_plugin_runs_passes_nested_as_xla_opt_does() {
+    let Some(dir) = plugin_dir() else { return };
+    let input = "tests/fixtures/nested_module.mlir";
+    let source = std::fs::read_to_string(repo_root().join(input)).unwrap();
+    for pipeline in [
+        "builtin.module(builtin.module(xhlo-eqsat))",
+        "builtin.module(builtin.module(func.func(xhlo-cse,xhlo-dce)))",
+        "builtin.module(builtin.module(func.func(xhlo-vectorize),xhlo-verify))",
+    ] {
+        let out = mlir_opt_with_plugin(&dir, &[&format!("--pass-pipeline={pipeline}")], Path::new(input));
+        assert!(out.status.success(), "{pipeline}: {}", text(&out.stderr));
+        let (got, want) = (text(&out.stdout), xla_opt(&source, input, pipeline));
+        assert_eq!(got, want, "{pipeline}: {}", first_difference(&got, &want));
+    }
+    let cse = xla_opt(&source, input, "builtin.module(builtin.module(func.func(xhlo-cse,xhlo-dce)))");
+    assert_eq!(cse.matches("xhlo.exponential").count(), 1, "{cse}");
+    for pass in ["xhlo-eqsat", "xhlo-verify", "xhlo-to-llvm", "xhlo-jit"] {
+        let out = mlir_opt_with_plugin(&dir, &[&format!("--pass-pipeline=builtin.module(func.func({pass}))")], Path::new("examples/mlp.mlir"));
+        assert_eq!(out.status.code(), Some(1), "{pass}");
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.starts_with(&format!("examples/mlp.mlir:4:1: error: pass '{pass}' runs on a builtin.module (the module's functions as one program), not on 'func.func'")),
+            "{stderr}"
+        );
+    }
+}
+
 /// tests/c/embed.c compiled with `cc` against include/xhlo.h and libxhlo_c.so: the located
 /// shape error, the refused buffer and relu(x w + b) worked out here.
 #[test]

@@ -23,7 +23,10 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Tools/Plugins/DialectPlugin.h"
 #include "mlir/Tools/Plugins/PassPlugin.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <deque>
 #include <memory>
@@ -97,11 +100,115 @@ std::string describe(Operation *op) {
   return text;
 }
 
+// A call xla-opt's recursion check follows, and the function it names.
+StringRef calleeOf(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  if (name != "func.call" && name != "xhlo.call")
+    return {};
+  auto callee = op->getAttrOfType<FlatSymbolRefAttr>("callee");
+  return callee ? callee.getValue() : StringRef();
+}
+
+// xla-opt's whole-module recursion check, run from each xhlo.call's verifier (the plugin has no
+// module-level hook; func.func is isolated, so this reads other functions only, which
+// verification in parallel leaves alone). Cheap unless the call is on a cycle: the functions
+// its callee reaches are searched for its own function first. On a cycle, the module's call
+// graph goes to the library, which reports the calls closing a cycle exactly as xla-opt does;
+// each is reported once: by itself if it is an xhlo.call, else by the first xhlo.call on its
+// cycle (a cycle of func.calls only is left to upstream, where it is valid, and to our passes,
+// which verify the whole module).
+LogicalResult verifyRecursion(Operation *call) {
+  Operation *function = call->getParentOp();
+  while (function && function->getName().getStringRef() != "func.func")
+    function = function->getParentOp();
+  Operation *top = function ? function->getParentOp() : nullptr;
+  if (!top || top->getNumRegions() == 0 || top->getRegion(0).empty())
+    return success();
+  // The functions directly inside `top`, as xla-opt's check takes them.
+  SmallVector<std::pair<StringRef, Operation *>> functions;
+  llvm::StringMap<Operation *> byName;
+  for (Operation &op : top->getRegion(0).front()) {
+    auto name = op.getAttrOfType<StringAttr>("sym_name");
+    if (op.getName().getStringRef() != "func.func" || !name)
+      continue;
+    functions.push_back({name.getValue(), &op});
+    byName[name.getValue()] = &op;
+  }
+  SmallVector<Operation *> stack;
+  llvm::DenseSet<Operation *> seen;
+  if (Operation *start = byName.lookup(calleeOf(call)))
+    stack.push_back(start);
+  bool onCycle = false;
+  while (!stack.empty() && !onCycle) {
+    Operation *f = stack.pop_back_val();
+    onCycle = f == function;
+    if (!seen.insert(f).second)
+      continue;
+    f->walk([&](Operation *op) {
+      if (Operation *g = byName.lookup(calleeOf(op)))
+        if (!seen.contains(g))
+          stack.push_back(g);
+    });
+  }
+  if (!onCycle)
+    return success();
+  std::string description;
+  llvm::raw_string_ostream os(description);
+  std::vector<Operation *> calls;
+  for (auto [name, f] : functions) {
+    os << "func\t" << name << "\n";
+    f->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      StringRef callee = calleeOf(op);
+      if (callee.empty())
+        return;
+      os << "call\t" << callee << "\t" << op->getName().getStringRef() << "\n";
+      calls.push_back(op);
+    });
+  }
+  LibraryString found, error;
+  if (xhlo_recursive_calls(description.c_str(), &found.text, &error.text) != 0)
+    return call->emitError(error.text ? error.text : "the recursion check failed");
+  bool reported = false;
+  SmallVector<StringRef> lines;
+  StringRef(found.text ? found.text : "").split(lines, '\n', -1, false);
+  for (StringRef line : lines) {
+    SmallVector<StringRef, 3> fields;
+    line.split(fields, '\t', 2);
+    size_t closing = 0;
+    if (fields.size() != 3 || fields[0].getAsInteger(10, closing) || closing >= calls.size())
+      continue;
+    Operation *reporter = nullptr;
+    if (calls[closing]->getName().getStringRef() == "xhlo.call") {
+      reporter = calls[closing];
+    } else {
+      SmallVector<StringRef> cycle;
+      fields[1].split(cycle, ',', -1, false);
+      for (StringRef index : cycle) {
+        size_t i = 0;
+        if (!index.getAsInteger(10, i) && i < calls.size() && calls[i]->getName().getStringRef() == "xhlo.call") {
+          reporter = calls[i];
+          break;
+        }
+      }
+    }
+    if (reporter != call)
+      continue;
+    calls[closing]->emitError(fields[2]);
+    reported = true;
+  }
+  return failure(reported);
+}
+
 LogicalResult verifyXhloOp(Operation *op) {
   LibraryString message{xhlo_verify_op(describe(op).c_str())};
-  if (!message.text)
-    return success();
-  return op->emitError(message.text);
+  bool invalid = false;
+  if (message.text) {
+    op->emitError(message.text);
+    invalid = true;
+  }
+  if (op->getName().getStringRef() == "xhlo.call" && failed(verifyRecursion(op)))
+    invalid = true;
+  return failure(invalid);
 }
 
 // The check dialect's assertions carry no rule of the catalogue.
@@ -157,11 +264,13 @@ struct PassSpec {
     std::string helpWithDefault;
   };
   std::vector<OptionSpec> options;
+  // Runs on any op it is scheduled on; otherwise only on a builtin.module.
+  bool anyOp = false;
 };
 
-// Re-emits the library's diagnostic records at their locations (the module's when unknown).
-void emitRecords(StringRef records, ModuleOp module) {
-  MLIRContext *context = module.getContext();
+// Re-emits the library's diagnostic records at their locations (the op's when unknown).
+void emitRecords(StringRef records, Operation *op) {
+  MLIRContext *context = op->getContext();
   std::optional<InFlightDiagnostic> current;
   SmallVector<StringRef> lines;
   records.split(lines, '\n', -1, false);
@@ -174,7 +283,7 @@ void emitRecords(StringRef records, ModuleOp module) {
     fields[2].getAsInteger(10, lineNo);
     fields[3].getAsInteger(10, column);
     Location loc = fields[1].empty()
-                       ? module.getLoc()
+                       ? op->getLoc()
                        : Location(FileLineColLoc::get(context, fields[1], lineNo, column));
     if (fields[0] == "note" && current) {
       current->attachNote(loc) << fields[4];
@@ -190,11 +299,15 @@ void emitRecords(StringRef records, ModuleOp module) {
   }
 }
 
-// One pass of the library on a module: printed, run in the library, parsed back in place.
-class LibraryPass : public OperationPass<ModuleOp> {
+// One pass of the library, on the op it is scheduled on: printed, run in the library, parsed
+// back in place. A builtin.module (at any depth) goes as it is; another op (func.func(...)),
+// for the passes that run on any op, goes inside a module of its own, beside declarations of
+// the functions its calls name (their types are the calls': the op is valid, and a pass reads
+// nothing of its siblings), and must come back alone beside them.
+class LibraryPass : public OperationPass<> {
 public:
   explicit LibraryPass(const PassSpec &spec)
-      : OperationPass<ModuleOp>(TypeID::getFromOpaquePointer(&spec)), spec(spec) {
+      : OperationPass<>(TypeID::getFromOpaquePointer(&spec)), spec(spec) {
     for (const PassSpec::OptionSpec &o : spec.options)
       values.push_back(std::make_unique<Option<std::string>>(
           *this, o.name, llvm::cl::desc(o.helpWithDefault), llvm::cl::init(o.defaultValue)));
@@ -207,25 +320,80 @@ public:
   std::unique_ptr<Pass> clonePass() const override { return std::make_unique<LibraryPass>(*this); }
 
   void runOnOperation() override {
-    ModuleOp module = getOperation();
+    Operation *op = getOperation();
+    if (auto module = llvm::dyn_cast<ModuleOp>(op)) {
+      OwningOpRef<ModuleOp> result = runInLibrary(module);
+      if (!result)
+        return signalPassFailure();
+      module.getBodyRegion().takeBody(result->getBodyRegion());
+      module->setAttrs(result->getOperation()->getAttrDictionary());
+      return;
+    }
+    if (!spec.anyOp) {
+      // The library's own words for this (passes/src/pass.rs, needs_module).
+      op->emitError() << "pass '" << spec.name << "' runs on a builtin.module (the module's functions as one program), not on '"
+                      << op->getName() << "': schedule it as builtin.module(" << spec.name
+                      << ") (xhlo-cse, xhlo-dce and xhlo-dump run on any op)";
+      return signalPassFailure();
+    }
+    if (failed(runInsideModule(op)))
+      signalPassFailure();
+  }
+
+private:
+  // The module through the library's pipeline element, read back; null after reporting.
+  OwningOpRef<ModuleOp> runInLibrary(ModuleOp module) {
     std::string text;
     llvm::raw_string_ostream os(text);
     module->print(os, OpPrintingFlags().printGenericOpForm().enableDebugInfo(true, false).assumeVerified());
     LibraryString output, records;
     if (xhlo_plugin_run_pipeline(text.c_str(), pipeline().c_str(), &output.text, &records.text) != 0) {
-      emitRecords(records.text ? records.text : "", module);
-      return signalPassFailure();
+      emitRecords(records.text ? records.text : "", getOperation());
+      return nullptr;
     }
     OwningOpRef<ModuleOp> result = parseSourceString<ModuleOp>(output.text, ParserConfig(&getContext()), spec.name);
-    if (!result) {
-      module.emitError() << spec.name << ": the library's result could not be read back";
-      return signalPassFailure();
-    }
-    module.getBodyRegion().takeBody(result->getBodyRegion());
-    module->setAttrs(result->getOperation()->getAttrDictionary());
+    if (!result)
+      getOperation()->emitError() << spec.name << ": the library's result could not be read back";
+    return result;
   }
 
-private:
+  LogicalResult runInsideModule(Operation *op) {
+    MLIRContext *context = &getContext();
+    OwningOpRef<ModuleOp> wrapper(ModuleOp::create(op->getLoc()));
+    wrapper->push_back(op->clone());
+    auto self = op->getAttrOfType<StringAttr>("sym_name");
+    llvm::StringSet<> declared;
+    size_t declarations = 0;
+    op->walk([&](Operation *inner) {
+      for (StringRef key : {"callee", "decomposition"}) {
+        auto symbol = inner->getAttrOfType<FlatSymbolRefAttr>(key);
+        if (!symbol || (self && symbol.getValue() == self.getValue()) || !declared.insert(symbol.getValue()).second)
+          continue;
+        OperationState state(inner->getLoc(), "func.func");
+        state.addAttribute("sym_name", StringAttr::get(context, symbol.getValue()));
+        state.addAttribute("function_type", TypeAttr::get(FunctionType::get(context, inner->getOperandTypes(), inner->getResultTypes())));
+        state.addAttribute("sym_visibility", StringAttr::get(context, "private"));
+        state.addRegion();
+        wrapper->push_back(Operation::create(state));
+        ++declarations;
+      }
+    });
+    OwningOpRef<ModuleOp> result = runInLibrary(*wrapper);
+    if (!result)
+      return failure();
+    Block &body = result->getBodyRegion().front();
+    Operation *back = body.empty() ? nullptr : &body.front();
+    if (!back || back->getName() != op->getName() || body.getOperations().size() != 1 + declarations ||
+        back->getNumRegions() != op->getNumRegions())
+      return op->emitError() << "pass '" << spec.name << "' on '" << op->getName()
+                             << "' changed the module around it (it ran in a module of its own); schedule it as builtin.module("
+                             << spec.name << ")";
+    for (unsigned i = 0; i < op->getNumRegions(); ++i)
+      op->getRegion(i).takeBody(back->getRegion(i));
+    op->setAttrs(back->getAttrDictionary());
+    return success();
+  }
+
   // `builtin.module(<name>{<options given>})`: options left at their defaults are not
   // repeated, so the library applies its own defaults exactly as xla-opt does.
   std::string pipeline() const {
@@ -255,6 +423,7 @@ void registerPasses() {
       o.helpWithDefault = std::string(o.help) + " (default: " + o.defaultValue + ")";
       spec.options.push_back(std::move(o));
     }
+    spec.anyOp = xhlo_pass_runs_on_any_op(i) != 0;
     specs.push_back(std::move(spec));
   }
   for (const PassSpec &spec : specs)

@@ -6,6 +6,7 @@
 //! a cdylib), so no MLIR object of a caller's MLIR is ever handed in. No function unwinds into C:
 //! each body runs under [`guarded`], and a panic becomes an error message.
 
+mod call_graph;
 mod op_text;
 mod pass_table;
 mod pipeline_text;
@@ -163,6 +164,18 @@ pub unsafe extern "C" fn xhlo_verify_op(description: *const c_char) -> *mut c_ch
     }
 }
 
+/// For the mlir-opt plugin: the calls that close a cycle of calls in a call graph described as
+/// text (see [`call_graph`]), as `xla-opt`'s recursion check finds them. 0: `*found` holds one
+/// line per such call (empty when there is none); 1: `*error` says what is wrong with the text.
+#[no_mangle]
+pub unsafe extern "C" fn xhlo_recursive_calls(description: *const c_char, found: *mut *mut c_char, error: *mut *mut c_char) -> i32 {
+    let result = guarded(|| {
+        let description = unsafe { text_arg(description, "call graph")? };
+        call_graph::recursive_calls(description)
+    });
+    unsafe { status(result, error, |out| put(found, &out)) }
+}
+
 /// The op names of the xhlo and check dialects, `dialect.op`, one a line (static storage).
 #[no_mangle]
 pub extern "C" fn xhlo_dialect_ops() -> *const c_char {
@@ -185,6 +198,13 @@ pub unsafe extern "C" fn xhlo_pass_info(index: usize, name: *mut *const c_char, 
         set(options, pass.options.len());
     }
     1
+}
+
+/// Whether pass `index` runs on any op it is scheduled on (1: `func.func(xhlo-cse)`), or
+/// only on a `builtin.module` (0; also for an index out of range).
+#[no_mangle]
+pub extern "C" fn xhlo_pass_runs_on_any_op(index: usize) -> i32 {
+    pass_table::table().get(index).is_some_and(|p| p.any_op) as i32
 }
 
 /// Option `option` of pass `index`: its name, default and help (static storage). 0: none.

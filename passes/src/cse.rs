@@ -20,6 +20,8 @@ impl XhloPass for Cse {
         options: &[],
     };
 
+    const ANY_OP: bool = true;
+
     fn from_options(_: &PassOptions) -> Result<Self, String> {
         Ok(Cse::default())
     }

@@ -18,6 +18,8 @@ impl XhloPass for Dce {
         options: &[],
     };
 
+    const ANY_OP: bool = true;
+
     fn from_options(_: &PassOptions) -> Result<Self, String> {
         Ok(Dce::default())
     }

@@ -16,6 +16,8 @@ impl XhloPass for Dump {
         options: &[PassOption { name: "file", default: "", help: "the file to write (a path without spaces; empty: stderr)" }],
     };
 
+    const ANY_OP: bool = true;
+
     fn from_options(o: &PassOptions) -> Result<Self, String> {
         Ok(Dump { file: o.get(&Self::INFO, "file") })
     }

@@ -93,12 +93,37 @@ pub fn rewrite_module_text_or(
     rewrite: impl FnOnce(&str, &str) -> Result<Option<String>, String>,
     invalid: impl FnOnce() -> String,
 ) -> Result<(), String> {
+    // Anything but a module would have its body replaced by a module's ops.
+    let name = op.name();
+    let name = name.as_string_ref().as_str().unwrap_or("?");
+    if name != "builtin.module" {
+        return Err(format!("a rewrite of a whole module scheduled on '{name}', not on a builtin.module"));
+    }
     let flags = OperationPrintingFlags::new().print_generic_operation_form().enable_debug_info(true, false);
     let text = op.to_string_with_flags(flags).map_err(|e| e.to_string())?;
     let file = source_file(&text);
     let Some(rewritten) = rewrite(&text, &file)? else { return Ok(()) };
     let context = op.context();
-    let new = Module::parse(unsafe { context.to_ref() }, &rewritten).ok_or_else(invalid)?;
+    // Parsed under the source file's name: an op the text gives no location (the module
+    // itself) is then placed in that file, not in MLIR's default `-`, which the next pass's
+    // `source_file` would otherwise take for the file (and the collectives name in their
+    // errors).
+    let parsed = unsafe {
+        mlir_sys::mlirOperationCreateParse(
+            context.to_ref().to_raw(),
+            melior::StringRef::new(&rewritten).to_raw(),
+            melior::StringRef::new(&file).to_raw(),
+        )
+    };
+    if parsed.ptr.is_null() {
+        return Err(invalid());
+    }
+    let module = unsafe { mlir_sys::mlirModuleFromOperation(parsed) };
+    if module.ptr.is_null() {
+        unsafe { mlir_sys::mlirOperationDestroy(parsed) };
+        return Err(invalid());
+    }
+    let new = unsafe { Module::from_raw(module) };
     let body = op.region(0).map_err(|e| e.to_string())?.first_block().ok_or("module without a body")?;
     // Replace the module's contents with the new operations.
     while let Some(old) = body.first_operation() {

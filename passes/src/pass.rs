@@ -71,6 +71,11 @@ impl PassOptions {
 pub trait XhloPass: Clone + 'static {
     const INFO: PassInfo;
 
+    /// Whether the pass works on whatever op it is scheduled on (`func.func(xhlo-cse)`);
+    /// otherwise it needs a `builtin.module` (its functions as one program: calls resolved
+    /// among them, the module rewritten as a whole) and refuses any other op with an error.
+    const ANY_OP: bool = false;
+
     fn from_options(options: &PassOptions) -> Result<Self, String>;
 
     fn run(&mut self, op: OperationRef) -> Result<(), String>;
@@ -98,6 +103,13 @@ fn pass_id<P: 'static>() -> TypeId<'static> {
 /// Wraps an [`XhloPass`] as a melior [`Pass`].
 pub fn to_mlir_pass<P: XhloPass>(pass: P) -> Pass {
     let run = move |op: OperationRef<'_, '_>, handle: ExternalPass<'_>| {
+        if !P::ANY_OP {
+            if let Err(message) = needs_module(P::INFO.argument, op) {
+                emit_error(op, &message);
+                handle.signal_failure();
+                return;
+            }
+        }
         let mut pass = pass.clone();
         if let Err(message) = pass.run(op) {
             emit_error(op, &message);
@@ -105,4 +117,17 @@ pub fn to_mlir_pass<P: XhloPass>(pass: P) -> Pass {
         }
     };
     create_external(run, pass_id::<P>(), P::INFO.argument, P::INFO.argument, P::INFO.summary, "", &[])
+}
+
+/// `Ok` when `op` is a `builtin.module`; otherwise the error of pass `argument`, which needs
+/// one, scheduled on `op`.
+pub fn needs_module(argument: &str, op: OperationRef) -> Result<(), String> {
+    let name = op.name();
+    let name = name.as_string_ref().as_str().unwrap_or("?");
+    if name == "builtin.module" {
+        return Ok(());
+    }
+    Err(format!(
+        "pass '{argument}' runs on a builtin.module (the module's functions as one program), not on '{name}': schedule it as builtin.module({argument}) (xhlo-cse, xhlo-dce and xhlo-dump run on any op)"
+    ))
 }

@@ -6,6 +6,8 @@ use melior::pass::Pass;
 /// A registered pass: its declaration and a constructor from options text.
 pub struct PassEntry {
     pub info: PassInfo,
+    /// [`XhloPass::ANY_OP`]: runs on any op, not only on a `builtin.module`.
+    pub any_op: bool,
     pub create: fn(&str) -> Result<Pass, String>,
 }
 
@@ -15,7 +17,7 @@ fn create<P: XhloPass>(options: &str) -> Result<Pass, String> {
 }
 
 const fn entry<P: XhloPass>() -> PassEntry {
-    PassEntry { info: P::INFO, create: create::<P> }
+    PassEntry { info: P::INFO, any_op: P::ANY_OP, create: create::<P> }
 }
 
 /// All passes, in listing order.

@@ -1,6 +1,7 @@
 """The Python package: the shared workloads and JAX functions through xhlo match jax.jit;
 errors are exceptions with located diagnostics; the README's example runs."""
 
+import functools
 import json
 import os
 import re
@@ -177,6 +178,77 @@ def test_jit_options_and_program():
     assert_matches(g(x, y), x @ y + 1.0)
     p = g.program(x, y)
     assert p.threads == 1 and p.input_types == ["tensor<4x8xf32>", "tensor<8x3xf32>"] and p.output_types == ["tensor<4x3xf32>"]
+
+
+def test_jit_static_argnums_select_a_program_per_value():
+    traced = []
+
+    def f(x, n):
+        traced.append(n)  # runs while JAX traces, once per lowering
+        return lax.fori_loop(0, n, lambda i, acc: acc * 1.5 + x, jnp.zeros_like(x))
+
+    g = xhlo.jit(f, static_argnums=1)
+    want = jax.jit(f, static_argnums=1)
+    x = rng_f32(5)
+    for n in [2, 7, 2, 7]:
+        assert_matches(g(x, n), want(x, n))
+    # Two static values, each traced once (jax.jit's reference may share jax's trace cache).
+    assert sorted(set(traced)) == [2, 7] and len(traced) <= 4, traced
+    before = len(traced)
+    g(x, 7)
+    g(x, 2)
+    assert len(traced) == before
+    # The compiled program takes only the dynamic argument, and the two programs differ.
+    assert g.program(x, 2).input_types == ["tensor<5xf32>"]
+    assert g.program(x, 2) is not g.program(x, 7)
+    assert g.program(x, 2) is g.program(x, 2)
+    assert not np.allclose(g(x, 2), g(x, 7))
+
+
+def test_jit_static_argnames_by_keyword_and_shapes():
+    def tile(x, *, reps, scale=1.0):
+        return jnp.tile(x, reps) * scale
+
+    g = xhlo.jit(tile, static_argnames="reps")
+    want = jax.jit(tile, static_argnames="reps")
+    x = rng_f32(2, 3)
+    for reps in [(2, 1), (1, 3)]:
+        got = g(x, reps=reps, scale=np.float32(0.5))
+        assert got.shape == (2 * reps[0], 3 * reps[1])
+        assert_matches(got, want(x, reps=reps, scale=np.float32(0.5)))
+    # A dynamic keyword argument is an input of the program, after the positional ones.
+    assert g.program(x, reps=(2, 1), scale=np.float32(2.0)).input_types == ["tensor<2x3xf32>", "tensor<f32>"]
+    # Named statically by number, passed by keyword (and the reverse), as jax.jit allows.
+    def shift(x, k):
+        return jnp.roll(x, k)
+
+    by_number = xhlo.jit(shift, static_argnums=1)
+    by_name = xhlo.jit(shift, static_argnames="k")
+    y = np.arange(6, dtype=np.float32)
+    assert_matches(by_number(y, k=2), jnp.roll(y, 2))
+    assert_matches(by_name(y, 4), jnp.roll(y, 4))
+
+
+def test_jit_static_arguments_through_partial_and_unhashable_values():
+    @functools.partial(xhlo.jit, static_argnums=(1,), threads=1)
+    def power(x, n):
+        out = x
+        for _ in range(n - 1):  # a Python loop: n must be static
+            out = out * x
+        return out
+
+    x = rng_f32(4)
+    assert_matches(power(x, 3), x * x * x)
+    assert power.program(x, 3).threads == 1
+    with pytest.raises(TypeError, match="static argument 1 of power must be hashable") as e:
+        power(x, [3])
+    assert isinstance(e.value, ValueError) and isinstance(e.value, xhlo.StaticArgumentError)
+
+    def f(x, k):
+        return x + k
+
+    with pytest.raises(TypeError, match="static argument 'k' of f must be hashable"):
+        xhlo.jit(f, static_argnames="k")(x, k=np.ones(4))
 
 
 def test_compile_accepts_lowered_and_reports_stats():

@@ -450,3 +450,99 @@ func.func @optimization_barrier_rejects_dropped_values(%a0: tensor<2x3xf32>, %a1
   %0 = "xhlo.optimization_barrier"(%a0, %a1) : (tensor<2x3xf32>, tensor<i32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }
+
+// -----
+
+// Recursion (a whole-module rule): reported at the call that closes the cycle, searching from
+// each function in order and following calls in order. mlir-opt with the plugin reports the
+// same from xhlo.call's verifier (a cycle closed by a func.call through the first xhlo.call on
+// the cycle).
+
+func.func @call_rejects_a_function_calling_itself(%a: tensor<i64>) -> tensor<i64> {
+  // expected-error @+1 {{'xhlo.call' op calls @call_rejects_a_function_calling_itself recursively (@call_rejects_a_function_calling_itself -> @call_rejects_a_function_calling_itself): XLA programs have no recursion}}
+  %0 = "xhlo.call"(%a) {callee = @call_rejects_a_function_calling_itself} : (tensor<i64>) -> tensor<i64>
+  return %0 : tensor<i64>
+}
+
+// -----
+
+func.func @call_rejects_mutual_recursion(%a: tensor<i64>) -> tensor<i64> {
+  %0 = "xhlo.call"(%a) {callee = @even} : (tensor<i64>) -> tensor<i64>
+  return %0 : tensor<i64>
+}
+
+func.func private @even(%a: tensor<i64>) -> tensor<i64> {
+  %0 = "xhlo.call"(%a) {callee = @odd} : (tensor<i64>) -> tensor<i64>
+  return %0 : tensor<i64>
+}
+
+func.func private @odd(%a: tensor<i64>) -> tensor<i64> {
+  %0 = "xhlo.negate"(%a) : (tensor<i64>) -> tensor<i64>
+  // expected-error @+1 {{'xhlo.call' op calls @even recursively (@even -> @odd -> @even): XLA programs have no recursion}}
+  %1 = "xhlo.call"(%0) {callee = @even} : (tensor<i64>) -> tensor<i64>
+  return %1 : tensor<i64>
+}
+
+// -----
+
+func.func @call_rejects_a_cycle_closed_by_func_call(%a: tensor<i64>) -> tensor<i64> {
+  %0 = "xhlo.call"(%a) {callee = @ping} : (tensor<i64>) -> tensor<i64>
+  return %0 : tensor<i64>
+}
+
+func.func private @ping(%a: tensor<i64>) -> tensor<i64> {
+  %0 = "xhlo.call"(%a) {callee = @pong} : (tensor<i64>) -> tensor<i64>
+  return %0 : tensor<i64>
+}
+
+func.func private @pong(%a: tensor<i64>) -> tensor<i64> {
+  // expected-error @+1 {{'func.call' op calls @ping recursively (@ping -> @pong -> @ping): XLA programs have no recursion}}
+  %0 = func.call @ping(%a) : (tensor<i64>) -> tensor<i64>
+  return %0 : tensor<i64>
+}
+
+// -----
+
+// Calls into a shared function from two places are no cycle.
+func.func private @leaf(%a: tensor<i64>) -> tensor<i64> {
+  return %a : tensor<i64>
+}
+
+func.func private @twice(%a: tensor<i64>) -> tensor<i64> {
+  %0 = "xhlo.call"(%a) {callee = @leaf} : (tensor<i64>) -> tensor<i64>
+  %1 = func.call @leaf(%0) : (tensor<i64>) -> tensor<i64>
+  return %1 : tensor<i64>
+}
+
+func.func @call_accepts_a_diamond_of_calls(%a: tensor<i64>) -> tensor<i64> {
+  %0 = "xhlo.call"(%a) {callee = @twice} : (tensor<i64>) -> tensor<i64>
+  %1 = "xhlo.call"(%0) {callee = @leaf} : (tensor<i64>) -> tensor<i64>
+  return %1 : tensor<i64>
+}
+
+// -----
+
+// A nested module's calls name its own functions, and its recursion is refused too.
+module @outer_calls_resolve_in_the_nested_module {
+  module @inner {
+    func.func private @leaf(%a: tensor<i64>) -> tensor<i64> {
+      return %a : tensor<i64>
+    }
+    func.func @call_in_a_nested_module(%a: tensor<i64>) -> tensor<i64> {
+      %0 = "xhlo.call"(%a) {callee = @leaf} : (tensor<i64>) -> tensor<i64>
+      return %0 : tensor<i64>
+    }
+  }
+}
+
+// -----
+
+module @outer_recursion {
+  module @inner {
+    func.func @call_rejects_recursion_in_a_nested_module(%a: tensor<i64>) -> tensor<i64> {
+      // expected-error @+1 {{'xhlo.call' op calls @call_rejects_recursion_in_a_nested_module recursively (@call_rejects_recursion_in_a_nested_module -> @call_rejects_recursion_in_a_nested_module): XLA programs have no recursion}}
+      %0 = "xhlo.call"(%a) {callee = @call_rejects_recursion_in_a_nested_module} : (tensor<i64>) -> tensor<i64>
+      return %0 : tensor<i64>
+    }
+  }
+}

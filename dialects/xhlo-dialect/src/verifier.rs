@@ -85,6 +85,17 @@ pub fn verify_operation(top: OperationRef) -> Vec<Diagnostic> {
     let mut errors = Vec::new();
     check_operation(top, |op, message| errors.push(Diagnostic::error(source_pos(op.location()), message)));
     errors.extend(check_recursion(top));
+    // Each nested module's functions call among themselves.
+    let mut nested = Vec::new();
+    top.walk(WalkOrder::PreOrder, |op| {
+        if op.to_raw().ptr != top.to_raw().ptr && op.name().as_string_ref().as_str() == Ok("builtin.module") {
+            nested.push(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    for raw in nested {
+        errors.extend(check_recursion(unsafe { OperationRef::from_raw(raw) }));
+    }
     errors
 }
 
@@ -92,9 +103,9 @@ pub fn verify_operation(top: OperationRef) -> Vec<Diagnostic> {
 /// functions directly inside `top`: XLA programs have no recursion, and a recursive program
 /// would never finish compiling (calls are inlined) or running.
 pub fn check_recursion(top: OperationRef) -> Vec<Diagnostic> {
-    let mut errors = Vec::new();
-    // Calls made by each function, in order: (callee, the call's name and position).
-    let mut calls: Vec<(String, Vec<(String, (String, Option<crate::diagnostics::SourcePos>))>)> = Vec::new();
+    // Calls made by each function, in order, with their positions.
+    let mut graph: CallGraph = Vec::new();
+    let mut positions: Vec<Vec<Option<crate::diagnostics::SourcePos>>> = Vec::new();
     let mut next = top.region(0).ok().and_then(|r| r.first_block()).and_then(|b| b.first_operation());
     while let Some(func) = next {
         next = func.next_in_block();
@@ -102,35 +113,61 @@ pub fn check_recursion(top: OperationRef) -> Vec<Diagnostic> {
             continue;
         }
         let Some(name) = func.attribute("sym_name").ok().and_then(|a| StringAttribute::try_from(a).ok()).map(|a| a.value().to_string()) else { continue };
-        let mut out = Vec::new();
+        let (mut out, mut at) = (Vec::new(), Vec::new());
         func.walk(WalkOrder::PreOrder, |op| {
             if matches!(op.name().as_string_ref().as_str(), Ok("func.call") | Ok("xhlo.call")) {
                 if let Some(callee) = op.attribute("callee").ok().and_then(|a| FlatSymbolRefAttribute::try_from(a).ok()) {
                     let name = op.name().as_string_ref().as_str().unwrap_or("call").to_string();
-                    out.push((callee.value().to_string(), (name, source_pos(op.location()))));
+                    out.push((callee.value().to_string(), name));
+                    at.push(source_pos(op.location()));
                 }
             }
             WalkResult::Advance
         });
-        calls.push((name, out));
+        graph.push((name, out));
+        positions.push(at);
     }
-    let index: HashMap<&str, usize> = calls.iter().enumerate().map(|(i, (n, _))| (n.as_str(), i)).collect();
+    find_recursion(&graph).into_iter().map(|r| Diagnostic::error(positions[r.closing.0][r.closing.1].clone(), r.message)).collect()
+}
+
+/// Functions and the calls each makes, in order: (function name, [(callee, call op name)]).
+pub type CallGraph = Vec<(String, Vec<(String, String)>)>;
+
+/// A call that closes a cycle of calls, found by [`find_recursion`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Recursion {
+    /// The call: (function index, call index within the function).
+    pub closing: (usize, usize),
+    /// Every call of the cycle, in order along it, the closing one last.
+    pub cycle: Vec<(usize, usize)>,
+    /// `'xhlo.call' op calls @f recursively (@f -> @g -> @f): XLA programs have no recursion`.
+    pub message: String,
+}
+
+/// The calls of `graph` that close a cycle, in a depth-first search from each function in
+/// order following calls in order (the search both `xla-opt` and the mlir-opt plugin run, so
+/// they report the same calls). Calls of functions not in `graph` are ignored.
+pub fn find_recursion(graph: &[(String, Vec<(String, String)>)]) -> Vec<Recursion> {
+    let mut found = Vec::new();
+    let index: HashMap<&str, usize> = graph.iter().enumerate().map(|(i, (n, _))| (n.as_str(), i)).collect();
     // Depth-first search with an explicit stack; a call to a function on the current path
     // closes a cycle.
-    let mut state = vec![0u8; calls.len()]; // 0: unvisited, 1: on the path, 2: done
-    for root in 0..calls.len() {
+    let mut state = vec![0u8; graph.len()]; // 0: unvisited, 1: on the path, 2: done
+    for root in 0..graph.len() {
         if state[root] != 0 {
             continue;
         }
+        // (function, the index of its next call to follow)
         let mut path: Vec<(usize, usize)> = vec![(root, 0)];
         state[root] = 1;
         while let Some(&mut (f, ref mut k)) = path.last_mut() {
-            let Some((callee, (name, pos))) = calls[f].1.get(*k) else {
+            let Some((callee, name)) = graph[f].1.get(*k) else {
                 state[f] = 2;
                 path.pop();
                 continue;
             };
             *k += 1;
+            let at = *k - 1;
             let Some(&g) = index.get(callee.as_str()) else { continue };
             match state[g] {
                 0 => {
@@ -139,26 +176,50 @@ pub fn check_recursion(top: OperationRef) -> Vec<Diagnostic> {
                 }
                 1 => {
                     let start = path.iter().position(|&(h, _)| h == g).unwrap_or(0);
-                    let cycle: Vec<String> = path[start..].iter().map(|&(h, _)| format!("@{}", calls[h].0)).chain(std::iter::once(format!("@{}", calls[g].0))).collect();
-                    errors.push(Diagnostic::error(pos.clone(), format!("'{name}' op calls @{callee} recursively ({}): XLA programs have no recursion", cycle.join(" -> "))));
+                    let names: Vec<String> = path[start..].iter().map(|&(h, _)| format!("@{}", graph[h].0)).chain(std::iter::once(format!("@{}", graph[g].0))).collect();
+                    // Each function on the path is at the call it follows (its index minus one).
+                    let cycle = path[start..].iter().map(|&(h, next)| (h, next - 1)).collect();
+                    found.push(Recursion {
+                        closing: (f, at),
+                        cycle,
+                        message: format!("'{name}' op calls @{callee} recursively ({}): XLA programs have no recursion", names.join(" -> ")),
+                    });
                 }
                 _ => {}
             }
         }
     }
-    errors
+    found
 }
 
 /// Checks every xhlo op nested in `top`, calling `report(op, message)` for each violation;
 /// the message reads `'xhlo.<op>' op <rule broken>`.
+///
+/// Calls are resolved among the functions of the nearest enclosing `builtin.module` (or of
+/// `top`), as MLIR resolves symbols: a call in a nested module names that module's functions.
 pub fn check_operation(top: OperationRef, mut report: impl FnMut(OperationRef, String)) {
-    let functions = function_signatures(top);
+    // The signatures of each symbol scope met, by the scope op's address.
+    let mut scopes: HashMap<usize, Signatures> = HashMap::new();
     top.walk(WalkOrder::PreOrder, |op| {
-        if let Some(message) = check_op(op, Some(&functions)) {
+        let scope = symbol_scope(top, op);
+        let functions = scopes.entry(scope.to_raw().ptr as usize).or_insert_with(|| function_signatures(scope));
+        if let Some(message) = check_op(op, Some(functions)) {
             report(op, message);
         }
         WalkResult::Advance
     });
+}
+
+/// The op whose functions `op`'s symbols name: its nearest enclosing `builtin.module`, or `top`.
+fn symbol_scope<'c, 'a>(top: OperationRef<'c, 'a>, op: OperationRef<'c, 'a>) -> OperationRef<'c, 'a> {
+    let mut parent = op.parent_operation();
+    while let Some(p) = parent {
+        if p.to_raw().ptr == top.to_raw().ptr || p.name().as_string_ref().as_str() == Ok("builtin.module") {
+            return p;
+        }
+        parent = p.parent_operation();
+    }
+    top
 }
 
 /// Checks one op; `None` when it is valid or not an xhlo op. `call` is checked against
