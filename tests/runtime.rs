@@ -213,6 +213,54 @@ fn programs_compiled_concurrently_give_the_same_numbers() {
     });
 }
 
+/// Unwinding on one thread while others compile, run and free programs: the unwinder looks
+/// frames up while programs come and go. Compiled code registers no unwind tables, so an
+/// unwinding thread never reads a freed program's (a crash in libgcc's `_Unwind_Find_FDE` was
+/// seen once in this binary when they were registered).
+#[test]
+fn unwinding_while_other_threads_compile_and_free_programs() {
+    let text = r#"func.func @main(%a: tensor<256xf32>) -> tensor<256xf32> {
+  %0 = "xhlo.tanh"(%a) : (tensor<256xf32>) -> tensor<256xf32>
+  %1 = "xhlo.add"(%0, %a) : (tensor<256xf32>, tensor<256xf32>) -> tensor<256xf32>
+  return %1 : tensor<256xf32>
+}"#;
+    let values: Vec<f32> = (0..256).map(|i| (i as f32 - 128.0) / 32.0).collect();
+    let inputs = [f32s(&[256], &values)];
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let unwound = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let compilers: Vec<_> = (0..2)
+            .map(|_| {
+                scope.spawn(|| {
+                    let ctx = XhloContext::new();
+                    for _ in 0..12 {
+                        let module = source::parse_and_verify(&ctx, text, "test.mlir").unwrap_or_else(|d| panic!("{d:?}"));
+                        let program = compile(&ctx, &module, &CompileOptions::default(), "test.mlir").unwrap_or_else(|e| panic!("{e}"));
+                        let out = program.run(&inputs).unwrap();
+                        for (g, x) in out[0].scalars().zip(&values) {
+                            let Scalar::Float(g) = g else { panic!("{g:?}") };
+                            assert!((g - ((*x as f64).tanh() + *x as f64)).abs() < 1e-5);
+                        }
+                    }
+                })
+            })
+            .collect();
+        scope.spawn(|| {
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                // `resume_unwind` unwinds without the panic hook (nothing printed).
+                let caught = std::panic::catch_unwind(|| std::panic::resume_unwind(Box::new(0u8)));
+                assert!(caught.is_err());
+                unwound.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+        });
+        for c in compilers {
+            c.join().unwrap();
+        }
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    assert!(unwound.into_inner() > 0);
+}
+
 /// A chain of 700 dependent adds: deeper than the extraction's DAG-cost bound, so its
 /// choices are costed as trees (issue 11: 3,000 chained adds took 38 s to extract); the
 /// numbers are still the chain's.
