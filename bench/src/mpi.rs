@@ -1,11 +1,11 @@
 //! `xla-mpi-bench`: all_reduce (f32 sum) and all_gather (f32) of compiled programs against
 //! `MPI_Allreduce` and `MPI_Allgather` called directly, on the processes of the `mpirun`
-//! that started it; rank 0 prints markdown tables of time per call and bandwidth (bytes of
-//! one operand per second). The programs run with [`Program::run_physical_into`] (results
-//! written into buffers kept from run to run, as the direct MPI calls' are), in turns with
-//! the MPI call; the last columns time [`Program::run`], which allocates each result
-//! afresh, in a loop of its own after ([`medians`] says why). `make bench-mpi`
-//! runs it on 2 and 4 processes.
+//! that started it; rank 0 prints markdown tables of time per call (median and minimum) and
+//! bandwidth (bytes of one operand per second). The programs run with
+//! [`Program::run_physical_into`] (results written into buffers kept from run to run, as
+//! the direct MPI calls' are), in turns with the MPI call; the last columns time
+//! [`Program::run`], which allocates each result afresh, in a loop of its own after
+//! ([`medians`] says why). `make bench-mpi` runs it on 2 and 4 processes.
 //!
 //! [`Program::run_physical_into`]: xhlo::runtime::Program::run_physical_into
 //! [`Program::run`]: xhlo::runtime::Program::run
@@ -50,15 +50,17 @@ fn all_gather(n: usize, size: usize) -> String {
     )
 }
 
-/// The medians of `runs` timings of each of `fs`, in seconds, taken in turns (a run of each,
+/// The medians and minima of `runs` timings of each of `fs`, in seconds, taken in turns (a run of each,
 /// then again, so that the machine's load drifts over all alike); each run starts together
 /// on every process, as the collective synchronizes them. The compiled program's run and the
 /// MPI call alternate on their own, and `Program::run` is timed after, in a loop of its
 /// own: the call after a `run` was measured 1.5-2x slower whichever it was (at 1-16 MiB, 2
 /// processes: `run` frees its large result, and the next call's buffers, MPI's temporaries
 /// included, fault their pages in again), so with the three in turns the program's run,
-/// which followed `run`, paid for it and MPI's call did not.
-fn medians(runs: usize, fs: &mut [&mut dyn FnMut()]) -> Vec<f64> {
+/// which followed `run`, paid for it and MPI's call did not. On a loaded machine the
+/// medians move with the other jobs (a process that waits for a core waits for the whole
+/// call); the minima are the runs that were not preempted.
+fn medians(runs: usize, fs: &mut [&mut dyn FnMut()]) -> Vec<(f64, f64)> {
     fs.iter_mut().for_each(|f| f());
     let mut times = vec![Vec::new(); fs.len()];
     for _ in 0..runs {
@@ -72,23 +74,26 @@ fn medians(runs: usize, fs: &mut [&mut dyn FnMut()]) -> Vec<f64> {
         .into_iter()
         .map(|mut t| {
             t.sort_by(f64::total_cmp);
-            t[runs / 2]
+            (t[runs / 2], t[0])
         })
         .collect()
 }
 
-/// A table row: `[into, theirs, run]` timings.
-fn row(n: usize, t: &[f64]) {
+/// A table row: `[into, theirs, run]` timings (median, minimum).
+fn row(n: usize, t: &[(f64, f64)]) {
     let bytes = (n * 4) as f64;
-    let (into, theirs, run) = (t[0], t[1], t[2]);
+    let ((into, into_min), (theirs, theirs_min), (run, _)) = (t[0], t[1], t[2]);
     println!(
-        "| {n} | {} | {:.1} µs | {:.2} | {:.1} µs | {:.2} | **{:.2}x** | {:.1} µs | {:.2}x |",
+        "| {n} | {} | {:.1} µs | {:.2} | {:.1} µs | {:.2} | **{:.2}x** | {:.1} µs | {:.1} µs | {:.2}x | {:.1} µs | {:.2}x |",
         n * 4,
         into * 1e6,
         bytes / into / 1e9,
         theirs * 1e6,
         bytes / theirs / 1e9,
         into / theirs,
+        into_min * 1e6,
+        theirs_min * 1e6,
+        into_min / theirs_min,
         run * 1e6,
         run / theirs
     );
@@ -132,8 +137,8 @@ fn main() -> Result<(), String> {
     let header = |what: &str, theirs: &str| {
         if mpi.rank == 0 {
             println!("### {what} on {} processes (load average before: {})\n", mpi.size, load());
-            println!("| elements | bytes | xhlo {what} | GB/s | {theirs} | GB/s | ratio | with `run` | ratio |");
-            println!("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+            println!("| elements | bytes | xhlo {what} | GB/s | {theirs} | GB/s | ratio | xhlo min | {theirs} min | ratio of minima | with `run` | ratio |");
+            println!("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
         }
     };
     let runs = |n: usize| match args.runs {
