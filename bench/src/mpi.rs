@@ -54,7 +54,7 @@ fn all_gather(n: usize, size: usize) -> String {
 /// then again, so that the machine's load drifts over all alike); each run starts together
 /// on every process, as the collective synchronizes them. The compiled program's run and the
 /// MPI call alternate on their own, and `Program::run` is timed after, in a loop of its
-/// own: the call after a `run` was measured 1.5-2x slower whichever it was (at 1-16 MiB, 2
+/// own: the call after a `run` was measured 1.4-2.1x slower whichever it was (at 1-16 MiB, 2
 /// processes: `run` frees its large result, and the next call's buffers, MPI's temporaries
 /// included, fault their pages in again), so with the three in turns the program's run,
 /// which followed `run`, paid for it and MPI's call did not. On a loaded machine the
