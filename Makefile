@@ -114,7 +114,7 @@ bench-mpi: deps
 	cargo build --release -p xhlo-bench --bin xla-mpi-bench
 	mkdir -p $(RESULTS)
 	{ echo "# Collectives across processes: compiled programs against MPI's own calls"; echo; \
-	  echo "\`make bench-mpi\` ($$(date -u +%F), $$(mpirun --version | head -1), $$(nproc) cores). Median of 31 runs (11 from 1M elements), each program's run followed by the MPI call's; GB/s is one operand's bytes per second; \"xhlo\" runs with \`Program::run_physical_into\` (kept result buffers, as the MPI calls'), \"with \`run\`\" allocates each result. What the ratios include: README.md, \"Collectives across processes\"."; echo; \
+	  echo "\`make bench-mpi\` ($$(date -u +%F), $$(mpirun --version | head -1), $$(nproc) cores). Median and minimum of 31 runs (11 from 1M elements), the program's runs and the MPI calls in turns (\"with \`run\`\" in a loop of its own after); GB/s is one operand's bytes per second; \"xhlo\" runs with \`Program::run_physical_into\` (kept result buffers, as the MPI calls'), \"with \`run\`\" allocates each result. What the ratios include: README.md, \"Collectives across processes\"."; echo; \
 	  for n in 2 4; do $(MPIRUN) -n $$n target/release/xla-mpi-bench || exit 1; done; } > $(RESULTS)/mpi_allreduce.md
 	cat $(RESULTS)/mpi_allreduce.md
 

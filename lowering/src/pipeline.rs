@@ -24,8 +24,12 @@ pub fn vectorize(vector_bytes: i64) -> String {
 /// Loops over tensors may yield fresh buffers (`scf.while` bodies compute new values), and
 /// `scf.if`/`scf.while` results get identity layouts, so the copies between them stay plain
 /// memcpys (a copy from a strided layout would call the runtime library's `memrefCopy`).
+/// A collective whose result the entry returns has its host call write into the caller's
+/// buffer (`xhlo-collective-in-destination`, from the C++ shim: the call writes a buffer
+/// bufferization cannot see into, so `eliminate-empty-tensors` cannot place it), before
+/// deallocations are placed.
 pub const BUFFERIZE: &str = "eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops function-boundary-type-conversion=identity-layout-map unknown-type-conversion=identity-layout-map},\
-buffer-deallocation-pipeline,convert-bufferization-to-memref";
+xhlo-collective-in-destination,buffer-deallocation-pipeline,convert-bufferization-to-memref";
 
 /// Buffers → loops (scf), on one thread: the vector stage's tile loops (`scf.forall`) and the
 /// remaining linalg ops become `scf.for` nests.

@@ -178,6 +178,11 @@ pub const NATIVE_PASSES: &[PassInfo] = &[
         options: &[],
     },
     PassInfo {
+        argument: "xhlo-collective-in-destination",
+        summary: "Let collectives' host calls write into the entry's result buffer their result is copied to (the fresh buffer and the copy go)",
+        options: &[],
+    },
+    PassInfo {
         argument: "xhlo-libm-expm1",
         summary: "Lower f64 math.expm1 to the C library's expm1 (convert-math-to-llvm would compute exp(x) - 1)",
         options: &[],

@@ -359,6 +359,7 @@ struct ParallelMarkedLoops : public mlir::PassWrapper<ParallelMarkedLoops, mlir:
 extern "C" {
 void xhloRegisterVectorizePass();  // xhlo_vectorize.cpp
 void xhloRegisterExpandBf16Pass(); // xhlo_bf16.cpp
+void xhloRegisterCollectiveInDestinationPass(); // xhlo_collective.cpp
 
 // Adds xhlo's C++ passes to MLIR's pass registry (once per process).
 void xhloRegisterPasses() {
@@ -369,6 +370,7 @@ void xhloRegisterPasses() {
     mlir::PassRegistration<LibmExpm1>();
     xhloRegisterVectorizePass();
     xhloRegisterExpandBf16Pass();
+    xhloRegisterCollectiveInDestinationPass();
     return true;
   }();
   (void)registered;
