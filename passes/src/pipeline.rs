@@ -133,15 +133,7 @@ pub enum Verification {
 
 /// [`build_pass_manager`] for compiling: verification as `verification` says.
 pub fn build_pass_manager_verified<'c>(context: &'c Context, text: &str, verification: Verification) -> Result<PassManager<'c>, String> {
-    let elements = parse(text)?;
-    let pm = PassManager::new(context);
-    pm.enable_verifier(verification == Verification::EachPass);
-    let elements = match elements.as_slice() {
-        [Element { name, nested: Some(inner), .. }] if name == "builtin.module" => inner.clone(),
-        _ => elements,
-    };
-    add_elements_verified(pm.as_operation_pass_manager(), &elements, &[], verification)?;
-    Ok(pm)
+    build(context, text, &[], verification)
 }
 
 /// A pass that verifies the op it runs on, naming `after` (the pass before it) in its error.
@@ -170,14 +162,19 @@ fn verify_pass_id() -> melior::ir::r#type::TypeId<'static> {
 /// and is not given it in the pipeline text. This is how the tools' flags and environment
 /// variables (`--eqsat-stats`, `XHLO_DOT_TILES`, ...) reach the passes.
 pub fn build_pass_manager_with<'c>(context: &'c Context, text: &str, defaults: &[(String, String)]) -> Result<PassManager<'c>, String> {
+    build(context, text, defaults, Verification::EachPass)
+}
+
+fn build<'c>(context: &'c Context, text: &str, defaults: &[(String, String)], verification: Verification) -> Result<PassManager<'c>, String> {
     let elements = parse(text)?;
     let pm = PassManager::new(context);
+    pm.enable_verifier(verification == Verification::EachPass);
     // `builtin.module(...)` at the top names the root itself.
     let elements = match elements.as_slice() {
         [Element { name, nested: Some(inner), .. }] if name == "builtin.module" => inner.clone(),
         _ => elements,
     };
-    add_elements_with(pm.as_operation_pass_manager(), &elements, defaults)?;
+    add_elements_verified(pm.as_operation_pass_manager(), &elements, defaults, verification)?;
     Ok(pm)
 }
 
