@@ -439,7 +439,11 @@ fn pad_with(ctx: &mut Ctx, x: &str, xt: &TensorType, value: &str, lo: &[i64], hi
         })
         .collect();
     let out = TensorType::new(out_dims.clone(), xt.element);
-    let filled = ctx.e.fill(&out, value);
+    // A fresh buffer (`alloc_tensor`, which loop-invariant code motion leaves in place: a
+    // `tensor.empty` filled outside a loop could not be written in place in each iteration,
+    // and bufferization would copy the filled tensor and the part through `memrefCopy`).
+    let fresh = ctx.e.op("pw", &format!("bufferization.alloc_tensor() : {}", types::tensor(&out)));
+    let filled = ctx.e.op("pw", &format!("linalg.fill ins({value} : {}) outs({fresh} : {t}) -> {t}", types::storage(out.element), t = types::tensor(&out)));
     // Source element k lands at lo + k * step; keep those inside [0, out_dim).
     let (mut src_start, mut count, mut dst_start, mut strides) = (vec![0; rank], vec![0; rank], vec![0; rank], vec![1; rank]);
     for d in 0..rank {
@@ -460,18 +464,26 @@ fn pad_with(ctx: &mut Ctx, x: &str, xt: &TensorType, value: &str, lo: &[i64], hi
     } else {
         ctx.e.extract_slice("pw", x, xt, &src_start, &part_ty)
     };
-    let padded = ctx.e.op(
-        "pw",
-        &format!(
-            "tensor.insert_slice {part} into {filled}[{}] [{}] [{}] : {} into {}",
-            list(&dst_start),
-            list(&count),
-            list(&strides),
-            types::tensor(&part_ty),
-            types::tensor(&out)
-        ),
-    );
+    // The part is copied by a kernel into the slice of the filled tensor it lands in, which
+    // bufferizes in place: a bare `insert_slice` of `part` would be a `memref.copy` into a
+    // strided view, which runs element by element in the runtime's `memrefCopy` (most of
+    // the time of a padded 3x3 pooling gradient).
+    let (dst, count, strides) = (list(&dst_start), list(&count), list(&strides));
+    let slice = format!("[{dst}] [{count}] [{strides}] : {} into {}", types::tensor(&part_ty), types::tensor(&out));
+    let view = ctx.e.op("pw", &format!("tensor.extract_slice {filled}[{dst}] [{count}] [{strides}] : {} to {}", types::tensor(&out), types::tensor(&part_ty)));
+    let copied = copy_into(ctx, &part, &part_ty, &view);
+    let padded = ctx.e.op("pw", &format!("tensor.insert_slice {copied} into {filled}{slice}"));
     (padded, out)
+}
+
+/// `x` (of type `ty`) written into `into` (a tensor of the same type) by `linalg.copy`, a
+/// loop nest that on buffers reads and writes strided views in place (a `tensor.insert_slice`
+/// or an `extract_slice` that needs a copy of its own would be a `memref.copy` through the
+/// runtime's element-by-element `memrefCopy`). Not a `linalg.generic`: canonicalization (run
+/// by the inliner) erases a generic that only yields its input, leaving the insert_slice.
+fn copy_into(ctx: &mut Ctx, x: &str, ty: &TensorType, into: &str) -> String {
+    let t = types::tensor(ty);
+    ctx.e.op("copy", &format!("linalg.copy ins({x} : {t}) outs({into} : {t}) -> {t}"))
 }
 
 /// Reduce-window: each input padded with its init value (edges and base-dilation holes),
@@ -1033,7 +1045,9 @@ fn select_and_scatter_parallel(
     if joined_t.dims == out.dims {
         return Ok(joined);
     }
-    Ok(ctx.e.extract_slice("sas", &joined, &joined_t, &lo, out))
+    let part = ctx.e.extract_slice("sas", &joined, &joined_t, &lo, out);
+    let result = ctx.e.empty(out);
+    Ok(copy_into(ctx, &part, out, &result))
 }
 
 #[cfg(test)]
