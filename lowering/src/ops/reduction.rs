@@ -442,8 +442,7 @@ fn pad_with(ctx: &mut Ctx, x: &str, xt: &TensorType, value: &str, lo: &[i64], hi
     // A fresh buffer (`alloc_tensor`, which loop-invariant code motion leaves in place: a
     // `tensor.empty` filled outside a loop could not be written in place in each iteration,
     // and bufferization would copy the filled tensor and the part through `memrefCopy`).
-    let fresh = ctx.e.op("pw", &format!("bufferization.alloc_tensor() : {}", types::tensor(&out)));
-    let filled = ctx.e.op("pw", &format!("linalg.fill ins({value} : {}) outs({fresh} : {t}) -> {t}", types::storage(out.element), t = types::tensor(&out)));
+    let filled = fresh_fill(ctx, &out, value);
     // Source element k lands at lo + k * step; keep those inside [0, out_dim).
     let (mut src_start, mut count, mut dst_start, mut strides) = (vec![0; rank], vec![0; rank], vec![0; rank], vec![1; rank]);
     for d in 0..rank {
@@ -474,6 +473,16 @@ fn pad_with(ctx: &mut Ctx, x: &str, xt: &TensorType, value: &str, lo: &[i64], hi
     let copied = copy_into(ctx, &part, &part_ty, &view);
     let padded = ctx.e.op("pw", &format!("tensor.insert_slice {copied} into {filled}{slice}"));
     (padded, out)
+}
+
+/// A fresh tensor of `ty` filled with `value`, as `Emitter::fill` but from
+/// `bufferization.alloc_tensor`, which loop-invariant code motion leaves in its loop: a
+/// filled `tensor.empty` hoisted out of a `while` is copied whole (memmove) in each iteration
+/// before a kernel may write it, where this fills it again (memset).
+fn fresh_fill(ctx: &mut Ctx, ty: &TensorType, value: &str) -> String {
+    let t = types::tensor(ty);
+    let fresh = ctx.e.op("pw", &format!("bufferization.alloc_tensor() : {t}"));
+    ctx.e.op("pw", &format!("linalg.fill ins({value} : {}) outs({fresh} : {t}) -> {t}", types::storage(ty.element)))
 }
 
 /// `x` (of type `ty`) written into `into` (a tensor of the same type) by `linalg.copy`, a
@@ -913,8 +922,8 @@ fn select_and_scatter_parallel(
     let index_t = TensorType::new(st.dims.clone(), ElementType::S32);
     let minus_one = ctx.e.scalar_const(ElementType::S32, "-1");
     let inits = vec![
-        Operand { value: ctx.e.fill(&value_t, &zero), ty: value_t, map: src_map.join(", ") },
-        Operand { value: ctx.e.fill(&index_t, &minus_one), ty: index_t.clone(), map: src_map.join(", ") },
+        Operand { value: fresh_fill(ctx, &value_t, &zero), ty: value_t, map: src_map.join(", ") },
+        Operand { value: fresh_fill(ctx, &index_t, &minus_one), ty: index_t.clone(), map: src_map.join(", ") },
     ];
     let iterators: Vec<&str> = (0..2 * rank).map(|i| if i < rank - 1 || i == 2 * rank - 1 { "parallel" } else { "reduction" }).collect();
     let selected = ctx.e.generic_multi(&inputs, inits, &iterators, |e, args| {
@@ -1017,7 +1026,12 @@ fn select_and_scatter_parallel(
     // Without overlap each element takes at most one window: the init value is read (a
     // splat) instead of filled into the result first, which saves a pass over it.
     let overlap = k_loop.iter().any(Option::is_some);
-    let acc = if overlap {
+    let joined_t = TensorType::new((0..rank).map(|d| q[d] * s[d]).collect::<Vec<i64>>(), out.element);
+    let acc = if overlap && joined_t.dims != out.dims {
+        // Copied into the result at the end anyway.
+        fresh_fill(ctx, &wide_t, init_scalar)
+    } else if overlap {
+        // Possibly written in the caller's buffer (`eliminate-empty-tensors`).
         ctx.e.fill(&wide_t, init_scalar)
     } else {
         inputs.push(Operand { value: init.to_string(), ty: init_t.clone(), map: String::new() });
@@ -1036,7 +1050,6 @@ fn select_and_scatter_parallel(
         Ok(e.op("sel", &format!("arith.select {hit}, {stored}, {current} : {}", types::storage(out.element))))
     })?;
     // Back to the operand's shape: the (q, r) pairs joined, the low padding and the tail cut.
-    let joined_t = TensorType::new((0..rank).map(|d| q[d] * s[d]).collect::<Vec<i64>>(), out.element);
     let joined = if wide_t.rank() == rank {
         scattered
     } else {
