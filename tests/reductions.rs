@@ -1,8 +1,8 @@
 //! Reductions in the staged, vectorized order of `lowering/src/ops/reduction.rs` (split
 //! chains, parallel vector lanes, partials per thread), checked against float64 references:
 //! accuracy over 16M elements, sizes the lanes do not divide, column reductions, variadic
-//! argmax with ties, pooling windows (`reduce_window` along contiguous channels), on 1, 2 and
-//! 3 threads, plain and fused.
+//! argmax with ties, pooling windows (`reduce_window` along contiguous channels) and their
+//! gradients (`select_and_scatter`), on 1, 2 and 3 threads, plain and fused.
 
 use xhlo::dialect::{source, XhloContext};
 use xhlo::ir::literal::Literal;
@@ -346,6 +346,127 @@ fn pooling_windows_along_contiguous_channels_match_a_direct_loop() {
                     assert!(ok, "case {case} {op}, threads={threads}, element {k}: {g} vs {e}");
                 }
             }
+        }
+    }
+}
+
+/// The float64 `select_and_scatter` of `xs` (row-major `dims`) with source `src`, by the
+/// sequential definition: for each source position in order, its window walked in order over
+/// the operand (padding skipped), the first element selected and replaced by a later one
+/// where `select(selected, candidate)` is false, the source value added at the selection.
+#[allow(clippy::too_many_arguments)]
+fn select_and_scatter_reference(xs: &[f64], dims: &[i64], src: &[f64], window: &[i64], strides: &[i64], padding: &[(i64, i64)], select: impl Fn(f64, f64) -> bool) -> (Vec<i64>, Vec<f64>) {
+    let rank = dims.len();
+    let src_dims: Vec<i64> = (0..rank).map(|d| (dims[d] + padding[d].0 + padding[d].1 - window[d]) / strides[d] + 1).collect();
+    assert_eq!(src.len() as i64, src_dims.iter().product::<i64>());
+    let unravel = |mut i: i64, shape: &[i64]| -> Vec<i64> {
+        let mut index = vec![0; shape.len()];
+        for d in (0..shape.len()).rev() {
+            index[d] = i % shape[d];
+            i /= shape[d];
+        }
+        index
+    };
+    let mut out = vec![0.0; xs.len()];
+    for (flat_s, &value) in src.iter().enumerate() {
+        let s = unravel(flat_s as i64, &src_dims);
+        let mut selected: Option<usize> = None;
+        for w in 0..window.iter().product::<i64>() {
+            let w = unravel(w, window);
+            let at: Vec<i64> = (0..rank).map(|d| s[d] * strides[d] + w[d] - padding[d].0).collect();
+            if at.iter().zip(dims).any(|(&i, &n)| i < 0 || i >= n) {
+                continue;
+            }
+            let flat = at.iter().zip(dims).fold(0, |f, (&i, &n)| f * n + i) as usize;
+            if selected.is_none_or(|sel| !select(xs[sel], xs[flat])) {
+                selected = Some(flat);
+            }
+        }
+        if let Some(sel) = selected {
+            out[sel] += value;
+        }
+    }
+    (src_dims, out)
+}
+
+/// `select_and_scatter` (max pooling's gradient) as JAX writes it, `dir` the select region's
+/// comparison, `ty` the element type.
+fn select_and_scatter_program(dims: &[i64], src_dims: &[i64], window: &[i64], strides: &[i64], padding: &[(i64, i64)], dir: &str, ty: &str) -> String {
+    let list = |v: &[i64]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
+    let pads = padding.iter().map(|(l, h)| format!("[{l}, {h}]")).collect::<Vec<_>>().join(", ");
+    let zero = if ty.starts_with('f') { "0.0" } else { "0" };
+    format!(
+        r#"func.func @main(%x: tensor<{i}{ty}>, %s: tensor<{o}{ty}>) -> tensor<{i}{ty}> {{
+  %z = stablehlo.constant dense<{zero}> : tensor<{ty}>
+  %r = "stablehlo.select_and_scatter"(%x, %s, %z) ({{
+  ^bb0(%a: tensor<{ty}>, %b: tensor<{ty}>):
+    %c = stablehlo.compare {dir}, %a, %b : (tensor<{ty}>, tensor<{ty}>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  }}, {{
+  ^bb0(%a: tensor<{ty}>, %b: tensor<{ty}>):
+    %m = stablehlo.add %a, %b : tensor<{ty}>
+    stablehlo.return %m : tensor<{ty}>
+  }}) {{window_dimensions = array<i64: {w}>, window_strides = array<i64: {st}>, padding = dense<[{pads}]> : tensor<{rank}x2xi64>}} : (tensor<{i}{ty}>, tensor<{o}{ty}>, tensor<{ty}>) -> tensor<{i}{ty}>
+  return %r : tensor<{i}{ty}>
+}}"#,
+        i = shape(dims),
+        o = shape(src_dims),
+        w = list(window),
+        st = list(strides),
+        rank = dims.len(),
+    )
+}
+
+/// Max pooling's gradient (`select_and_scatter`, the two parallel kernels of
+/// `lowering/src/ops/reduction.rs`) against a float64 sequential loop: NHWC 2x2 stride 2
+/// with 64 channels, 3x3 stride 2 overlapping windows with padding, 1 and 17 channels, an
+/// NCHW layout (windows over the last dimension), windows with gaps (stride > size), ties
+/// (values drawn from {0, 1, 2}: GE keeps the first of equal values, GT the last), batch 1
+/// and 3; on 1 and 3 threads, which must agree bit for bit (each element adds its windows
+/// in the sequential loop's order); and one window too large for the parallel kernels'
+/// tables (the sequential loop nest).
+#[test]
+fn max_pool_gradients_match_a_sequential_float64_loop() {
+    type Case<'a> = (&'a [i64], &'a [i64], &'a [i64], &'a [(i64, i64)]);
+    let cases: [Case; 8] = [
+        (&[3, 8, 8, 64], &[1, 2, 2, 1], &[1, 2, 2, 1], &[(0, 0); 4]),
+        (&[1, 9, 9, 17], &[1, 3, 3, 1], &[1, 2, 2, 1], &[(0, 0), (1, 1), (1, 1), (0, 0)]),
+        (&[3, 7, 6, 1], &[1, 3, 3, 1], &[1, 2, 2, 1], &[(0, 0), (1, 1), (0, 1), (0, 0)]),
+        (&[1, 8, 8, 64], &[1, 3, 3, 1], &[1, 2, 2, 1], &[(0, 0), (1, 1), (1, 1), (0, 0)]),
+        (&[2, 3, 10, 9], &[1, 1, 3, 3], &[1, 1, 2, 2], &[(0, 0), (0, 0), (1, 1), (1, 1)]),
+        (&[3, 11, 10, 5], &[1, 2, 2, 1], &[1, 3, 4, 1], &[(0, 0), (0, 1), (1, 0), (0, 0)]),
+        (&[20, 33], &[4, 3], &[1, 2], &[(2, 1), (0, 0)]),
+        // A window of more than 65,536 positions: the sequential loop nest.
+        (&[257, 258], &[257, 256], &[1, 1], &[(0, 0); 2]),
+    ];
+    for (case, (dims, window, strides, padding)) in cases.iter().enumerate() {
+        let n = dims.iter().product::<i64>() as usize;
+        let src_dims: Vec<i64> = (0..dims.len()).map(|d| (dims[d] + padding[d].0 + padding[d].1 - window[d]) / strides[d] + 1).collect();
+        let src: Vec<f64> = values(src_dims.iter().product::<i64>() as usize, 501 + case as u64, -1.0, 1.0).into_iter().map(|x| x as f32 as f64).collect();
+        let distinct: Vec<f64> = values(n, 301 + case as u64, -1.0, 1.0).into_iter().map(|x| x as f32 as f64).collect();
+        let ties: Vec<f64> = values(n, 401 + case as u64, 0.0, 3.0).into_iter().map(f64::floor).collect();
+        for (xs, dir) in [(&distinct, "GE"), (&ties, "GE"), (&ties, "GT")] {
+            let select = |a: f64, b: f64| if dir == "GE" { a >= b } else { a > b };
+            let (_, expected) = select_and_scatter_reference(xs, dims, &src, window, strides, padding, select);
+            let magnitude = select_and_scatter_reference(xs, dims, &src.iter().map(|v| v.abs()).collect::<Vec<_>>(), window, strides, padding, select).1;
+            let text = select_and_scatter_program(dims, &src_dims, window, strides, padding, dir, "f32");
+            let inputs = [f32_literal(dims, xs), f32_literal(&src_dims, &src)];
+            let one = f32s(&run(&text, &inputs, 1, Fusion::EGraph)[0]);
+            assert_eq!(one.len(), expected.len());
+            for (k, (g, e)) in one.iter().zip(&expected).enumerate() {
+                assert!((g - e).abs() <= 1e-6 * magnitude[k], "case {case} {dir}, element {k}: {g} vs {e}");
+            }
+            let three = f32s(&run(&text, &inputs, 3, Fusion::EGraph)[0]);
+            assert!(one.iter().zip(&three).all(|(a, b)| a.to_bits() == b.to_bits()), "case {case} {dir}: 1 and 3 threads differ");
+        }
+        // The same with i32 elements, exactly.
+        let xs: Vec<i32> = ties.iter().map(|&v| v as i32).collect();
+        let src_i: Vec<i32> = src.iter().map(|&v| (v * 100.0) as i32).collect();
+        let (_, expected) = select_and_scatter_reference(&xs.iter().map(|&v| v as f64).collect::<Vec<_>>(), dims, &src_i.iter().map(|&v| v as f64).collect::<Vec<_>>(), window, strides, padding, |a, b| a >= b);
+        let text = select_and_scatter_program(dims, &src_dims, window, strides, padding, "GE", "i32");
+        for threads in [1, 3] {
+            let got = i32s(&run(&text, &[i32_literal(dims, &xs), i32_literal(&src_dims, &src_i)], threads, Fusion::EGraph)[0]);
+            assert_eq!(got, expected.iter().map(|&v| v as i32).collect::<Vec<_>>(), "case {case} i32, threads={threads}");
         }
     }
 }

@@ -16,9 +16,12 @@
 //! Start indices are read as integers of their xhlo type (sign- or zero-extended to i64) and
 //! clamped before conversion to `index`, so no wide or unsigned value can wrap around.
 //!
-//! `gather` and `reduce_window` are `linalg.generic`s over the result; `scatter` and
-//! `select_and_scatter` are `scf.for` nests over the update (source) index space carrying the
-//! result tensors, with `tensor.extract`/`tensor.insert` at computed positions.
+//! `gather` and `reduce_window` are `linalg.generic`s over the result; `scatter` is an
+//! `scf.for` nest over the update index space carrying the result tensors, with
+//! `tensor.extract`/`tensor.insert` at computed positions. `select_and_scatter` is two
+//! `linalg.generic`s (a selection per window, then a gather per operand element, in the
+//! sequential order; see `select_and_scatter_parallel` there), with such a loop nest over the
+//! source as its fallback.
 
 use super::common::typed::{clamped_index, if_else, in_bounds, loop_nest};
 use super::common::{block, i64s, int, opt_i64s, result};

@@ -439,7 +439,10 @@ fn pad_with(ctx: &mut Ctx, x: &str, xt: &TensorType, value: &str, lo: &[i64], hi
         })
         .collect();
     let out = TensorType::new(out_dims.clone(), xt.element);
-    let filled = ctx.e.fill(&out, value);
+    // A fresh buffer (`alloc_tensor`, which loop-invariant code motion leaves in place: a
+    // `tensor.empty` filled outside a loop could not be written in place in each iteration,
+    // and bufferization would copy the filled tensor and the part through `memrefCopy`).
+    let filled = fresh_fill(ctx, &out, value);
     // Source element k lands at lo + k * step; keep those inside [0, out_dim).
     let (mut src_start, mut count, mut dst_start, mut strides) = (vec![0; rank], vec![0; rank], vec![0; rank], vec![1; rank]);
     for d in 0..rank {
@@ -460,18 +463,36 @@ fn pad_with(ctx: &mut Ctx, x: &str, xt: &TensorType, value: &str, lo: &[i64], hi
     } else {
         ctx.e.extract_slice("pw", x, xt, &src_start, &part_ty)
     };
-    let padded = ctx.e.op(
-        "pw",
-        &format!(
-            "tensor.insert_slice {part} into {filled}[{}] [{}] [{}] : {} into {}",
-            list(&dst_start),
-            list(&count),
-            list(&strides),
-            types::tensor(&part_ty),
-            types::tensor(&out)
-        ),
-    );
+    // The part is copied by a kernel into the slice of the filled tensor it lands in, which
+    // bufferizes in place: a bare `insert_slice` of `part` would be a `memref.copy` into a
+    // strided view, which runs element by element in the runtime's `memrefCopy` (most of
+    // the time of a padded 3x3 pooling gradient).
+    let (dst, count, strides) = (list(&dst_start), list(&count), list(&strides));
+    let slice = format!("[{dst}] [{count}] [{strides}] : {} into {}", types::tensor(&part_ty), types::tensor(&out));
+    let view = ctx.e.op("pw", &format!("tensor.extract_slice {filled}[{dst}] [{count}] [{strides}] : {} to {}", types::tensor(&out), types::tensor(&part_ty)));
+    let copied = copy_into(ctx, &part, &part_ty, &view);
+    let padded = ctx.e.op("pw", &format!("tensor.insert_slice {copied} into {filled}{slice}"));
     (padded, out)
+}
+
+/// A fresh tensor of `ty` filled with `value`, as `Emitter::fill` but from
+/// `bufferization.alloc_tensor`, which loop-invariant code motion leaves in its loop: a
+/// filled `tensor.empty` hoisted out of a `while` is copied whole (memmove) in each iteration
+/// before a kernel may write it, where this fills it again (memset).
+fn fresh_fill(ctx: &mut Ctx, ty: &TensorType, value: &str) -> String {
+    let t = types::tensor(ty);
+    let fresh = ctx.e.op("pw", &format!("bufferization.alloc_tensor() : {t}"));
+    ctx.e.op("pw", &format!("linalg.fill ins({value} : {}) outs({fresh} : {t}) -> {t}", types::storage(ty.element)))
+}
+
+/// `x` (of type `ty`) written into `into` (a tensor of the same type) by `linalg.copy`, a
+/// loop nest that on buffers reads and writes strided views in place (a `tensor.insert_slice`
+/// or an `extract_slice` that needs a copy of its own would be a `memref.copy` through the
+/// runtime's element-by-element `memrefCopy`). Not a `linalg.generic`: canonicalization (run
+/// by the inliner) erases a generic that only yields its input, leaving the insert_slice.
+fn copy_into(ctx: &mut Ctx, x: &str, ty: &TensorType, into: &str) -> String {
+    let t = types::tensor(ty);
+    ctx.e.op("copy", &format!("linalg.copy ins({x} : {t}) outs({into} : {t}) -> {t}"))
 }
 
 /// Reduce-window: each input padded with its init value (edges and base-dilation holes),
@@ -696,6 +717,10 @@ fn scan(ctx: &mut Ctx, x: &str, xt: &TensorType, d: usize, suffix: bool, identit
 /// padding; the first element is selected, then each later one replaces the selection when
 /// `select(selected, candidate)` is false. The source value is combined into the selected
 /// position with `scatter(current, source)`.
+///
+/// Where [`select_and_scatter_parallel`] applies (nearly always), that is two kernels of
+/// parallel loops with exactly these semantics; else a sequential loop nest over the source
+/// carrying the result (rank 0, empty tensors, negative padding, huge windows).
 fn select_and_scatter(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let (x, xt) = ctx.tensor_operand(op, 0)?;
     let (src, st) = ctx.tensor_operand(op, 1)?;
@@ -709,6 +734,9 @@ fn select_and_scatter(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let select = block(op, 0, "select")?;
     let scatter_body = block(op, 1, "scatter")?;
     let init_scalar = ctx.e.extract_scalar(&init, &init_t);
+    if let Some(plan) = SasPlan::new(&w, &xt, &st, &out) {
+        return Ok(vec![select_and_scatter_parallel(ctx, &plan, (&x, &xt), (&src, &st), (&init, &init_t, &init_scalar), &out, &w, select, scatter_body)?]);
+    }
     let filled = ctx.e.fill(&out, &init_scalar);
     let t = xt.element;
     let elem_ty = types::storage(t).to_string();
@@ -770,6 +798,269 @@ fn select_and_scatter(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     };
     let carried = [Carried { name: filled, ty: types::tensor(&out) }];
     loop_nest(&mut ctx.e, &st.dims, &carried, &mut Vec::new(), &mut source_body)
+}
+
+/// Largest constant table (window positions, window offsets) the parallel select-and-scatter
+/// writes into the program; beyond it the sequential loop nest is used.
+const SAS_TABLE_LIMIT: i64 = 1 << 16;
+
+/// The shape of the parallel select-and-scatter ([`select_and_scatter_parallel`]) along each
+/// dimension `d` of the operand (`n` elements, window `size`, `stride`, low padding `lo`):
+/// the padded position `P = p + lo` of operand element `p` is `q * stride + r` (`q < Q`,
+/// `r < stride`), and the windows containing it are `s = q - (K - 1) + k` for `k < K`,
+/// `K = ceil(size / stride)`, those with `0 <= s < m` (the source's extent) and offset
+/// `P - s * stride < size`.
+struct SasPlan {
+    /// `Q` per dimension.
+    q: Vec<i64>,
+    /// `K` per dimension.
+    k: Vec<i64>,
+}
+
+impl SasPlan {
+    /// The plan, or `None` where the sequential loop nest is kept: rank 0, empty tensors,
+    /// negative padding, windows that do not fit the padded operand, tables over
+    /// [`SAS_TABLE_LIMIT`] entries.
+    fn new(w: &Window, xt: &TensorType, st: &TensorType, out: &TensorType) -> Option<SasPlan> {
+        let rank = xt.rank();
+        if rank == 0 || out.dims != xt.dims || st.rank() != rank || xt.dims.iter().chain(&st.dims).any(|&n| n <= 0) {
+            return None;
+        }
+        let (mut q, mut k) = (vec![0; rank], vec![0; rank]);
+        for d in 0..rank {
+            let (size, stride, (lo, hi)) = (w.sizes[d], w.strides[d], w.padding[d]);
+            if size < 1 || stride < 1 || lo < 0 || hi < 0 || (st.dims[d] - 1) * stride + size > lo + xt.dims[d] + hi {
+                return None;
+            }
+            q[d] = (lo + xt.dims[d] + stride - 1) / stride;
+            k[d] = (size + stride - 1) / stride;
+        }
+        let window: i64 = w.sizes.iter().product();
+        let offsets: i64 = w.strides.iter().chain(&k).product();
+        (window <= SAS_TABLE_LIMIT && offsets <= SAS_TABLE_LIMIT).then_some(SasPlan { q, k })
+    }
+}
+
+/// `arith.constant dense<...>` of i32 `values` (row-major) in the shape `dims`.
+fn i32_table(ctx: &mut Ctx, dims: &[i64], values: &[i64]) -> String {
+    fn nest(dims: &[i64], values: &[i64]) -> String {
+        match dims {
+            [] => values[0].to_string(),
+            [n, rest @ ..] => {
+                let inner: i64 = rest.iter().product();
+                let parts: Vec<String> = (0..*n as usize).map(|i| nest(rest, &values[i * inner as usize..(i + 1) * inner as usize])).collect();
+                format!("[{}]", parts.join(", "))
+            }
+        }
+    }
+    let ty = TensorType::new(dims.to_vec(), ElementType::S32);
+    ctx.e.op("tab", &format!("arith.constant dense<{}> : {}", nest(dims, values), types::tensor(&ty)))
+}
+
+/// Select-and-scatter as two kernels of parallel loops, with the sequential loop's results
+/// bit for bit:
+///
+/// 1. Select: a reduce-window over the operand (loops: the source's dims but the last, the
+///    window's, the source's last, as in [`window_generic`], so NHWC's channels are the
+///    innermost, vectorized loop) carrying the selected value and its flat position in the
+///    window (i32, -1 while none): the window's positions in lexicographic order, the first
+///    in-bounds one taken, a later one replacing it when `select(selected, candidate)` is
+///    false (so with `GE` the first of equal values stays). Padding positions are skipped
+///    through a padded mask of ones; the positions come from a constant table (the vector
+///    stage leaves bodies reading `linalg.index` scalar).
+/// 2. Scatter, as a gather: every operand element (in the padded coordinates `q * stride +
+///    r`, [`SasPlan`]) folds, starting from init, `scatter(acc, source[s])` over the windows
+///    `s` containing it whose selection is its position, in lexicographic order of `s` (the
+///    `k` loops, reductions, innermost but the last dimension's): the order in which the
+///    sequential loop visits them. The window offset of `(r, k)` comes from a constant table
+///    (-2 where it falls outside the window); source and selection are padded (selection
+///    -1) so windows outside the source never match. Where windows do not overlap (`size <=
+///    stride` in every dimension) every `K` is 1 and the kernel is element-wise.
+///
+/// Both kernels' outer loops are parallel (the threads' loops) and each output element is
+/// written by one iteration, so there is no race and no dependence on the thread count.
+#[allow(clippy::too_many_arguments)]
+fn select_and_scatter_parallel(
+    ctx: &mut Ctx,
+    plan: &SasPlan,
+    (x, xt): (&str, &TensorType),
+    (src, st): (&str, &TensorType),
+    (init, init_t, init_scalar): (&str, &TensorType, &str),
+    out: &TensorType,
+    w: &Window,
+    select: &Block,
+    scatter_body: &Block,
+) -> Result<String, String> {
+    let rank = xt.rank();
+    let t = xt.element;
+    let elem_ty = types::storage(t).to_string();
+    let lo: Vec<i64> = w.padding.iter().map(|p| p.0).collect();
+    let hi: Vec<i64> = w.padding.iter().map(|p| p.1).collect();
+    let flat = vec![0; rank];
+    // 1. Select.
+    let zero = ctx.e.scalar_const(t, super::common::zero_text(t));
+    let (xp, xpt) = pad_with(ctx, x, xt, &zero, &lo, &hi, &flat);
+    let out_loop = |d: usize| if d + 1 == rank { 2 * rank - 1 } else { d };
+    let window_loop = |d: usize| rank - 1 + d;
+    let read: Vec<String> = (0..rank).map(|d| format!("d{} * {} + d{}", out_loop(d), w.strides[d], window_loop(d))).collect();
+    let mut inputs = vec![Operand { value: xp, ty: xpt, map: read.join(", ") }];
+    let padded = w.padding.iter().any(|&p| p != (0, 0));
+    if padded {
+        let ones_t = TensorType::new(xt.dims.clone(), ElementType::S8);
+        let one = ctx.e.scalar_const(ElementType::S8, "1");
+        let ones = ctx.e.fill(&ones_t, &one);
+        let none = ctx.e.scalar_const(ElementType::S8, "0");
+        let (mask, mask_t) = pad_with(ctx, &ones, &ones_t, &none, &lo, &hi, &flat);
+        inputs.push(Operand { value: mask, ty: mask_t, map: read.join(", ") });
+    }
+    let window_count: i64 = w.sizes.iter().product();
+    let positions = i32_table(ctx, &w.sizes, &(0..window_count).collect::<Vec<_>>());
+    let window_map: Vec<String> = (0..rank).map(|d| format!("d{}", window_loop(d))).collect();
+    inputs.push(Operand { value: positions, ty: TensorType::new(w.sizes.clone(), ElementType::S32), map: window_map.join(", ") });
+    let src_map: Vec<String> = (0..rank).map(|d| format!("d{}", out_loop(d))).collect();
+    let value_t = TensorType::new(st.dims.clone(), t);
+    let index_t = TensorType::new(st.dims.clone(), ElementType::S32);
+    let minus_one = ctx.e.scalar_const(ElementType::S32, "-1");
+    let inits = vec![
+        Operand { value: fresh_fill(ctx, &value_t, &zero), ty: value_t, map: src_map.join(", ") },
+        Operand { value: fresh_fill(ctx, &index_t, &minus_one), ty: index_t.clone(), map: src_map.join(", ") },
+    ];
+    let iterators: Vec<&str> = (0..2 * rank).map(|i| if i < rank - 1 || i == 2 * rank - 1 { "parallel" } else { "reduction" }).collect();
+    let selected = ctx.e.generic_multi(&inputs, inits, &iterators, |e, args| {
+        let (v, position, (sel_val, sel_idx)) = (&args[0], &args[args.len() - 3], (&args[args.len() - 2], &args[args.len() - 1]));
+        let a = scalar::load(e, sel_val, t);
+        let b = scalar::load(e, v, t);
+        let keep = region::lower_block(e, select, vec![a, b])?;
+        let [keep] = keep.as_slice() else { return Err("select region must yield one value".into()) };
+        let yes = e.op("c", "arith.constant true");
+        let not_keep = e.op("b", &format!("arith.xori {}, {yes} : i1", keep.name));
+        let zero32 = e.op("c", "arith.constant 0 : i32");
+        let none_yet = e.op("b", &format!("arith.cmpi slt, {sel_idx}, {zero32} : i32"));
+        let mut take = e.op("b", &format!("arith.ori {none_yet}, {not_keep} : i1"));
+        if padded {
+            let zero8 = e.op("c", "arith.constant 0 : i8");
+            let inside = e.op("b", &format!("arith.cmpi ne, {}, {zero8} : i8", args[1]));
+            take = e.op("b", &format!("arith.andi {inside}, {take} : i1"));
+        }
+        Ok(vec![
+            e.op("sel", &format!("arith.select {take}, {v}, {sel_val} : {elem_ty}")),
+            e.op("sel", &format!("arith.select {take}, {position}, {sel_idx} : i32")),
+        ])
+    })?;
+    let choice = selected[1].clone();
+    // 2. Scatter, gathered per operand element.
+    let (s, q, k) = (&w.strides, &plan.q, &plan.k);
+    let mut next = 0;
+    let mut fresh = || {
+        next += 1;
+        next - 1
+    };
+    let (mut q_loop, mut r_loop, mut k_loop) = (vec![0; rank], vec![None; rank], vec![None; rank]);
+    for d in 0..rank - 1 {
+        q_loop[d] = fresh();
+        r_loop[d] = (s[d] > 1).then(&mut fresh);
+    }
+    for d in 0..rank {
+        k_loop[d] = (k[d] > 1).then(&mut fresh);
+    }
+    q_loop[rank - 1] = fresh();
+    r_loop[rank - 1] = (s[rank - 1] > 1).then(&mut fresh);
+    let loops = next;
+    // Source and selection padded so that index q + k (window q - (K - 1) + k) is in bounds.
+    let front: Vec<i64> = k.iter().map(|k| k - 1).collect();
+    let back: Vec<i64> = (0..rank).map(|d| q[d] - st.dims[d]).collect();
+    let src_zero = ctx.e.scalar_const(st.element, super::common::zero_text(st.element));
+    let (src_p, src_pt) = pad_with(ctx, src, st, &src_zero, &front, &back, &flat);
+    let (choice_p, choice_pt) = pad_with(ctx, &choice, &index_t, &minus_one, &front, &back, &flat);
+    let at: Vec<String> = (0..rank).map(|d| match k_loop[d] {
+        Some(kl) => format!("d{} + d{kl}", q_loop[d]),
+        None => format!("d{}", q_loop[d]),
+    }).collect();
+    // Offsets of (r, k) in the window, row-major; -2 outside it.
+    let mut table_dims = s.clone();
+    table_dims.extend(k.iter().copied());
+    let entries: i64 = table_dims.iter().product();
+    let offsets: Vec<i64> = (0..entries)
+        .map(|mut i| {
+            let mut idx = vec![0; 2 * rank];
+            for j in (0..2 * rank).rev() {
+                idx[j] = i % table_dims[j];
+                i /= table_dims[j];
+            }
+            let mut flat_offset = 0;
+            for d in 0..rank {
+                let off = idx[d] + (k[d] - 1 - idx[rank + d]) * s[d];
+                if off >= w.sizes[d] {
+                    return -2;
+                }
+                flat_offset = flat_offset * w.sizes[d] + off;
+            }
+            flat_offset
+        })
+        .collect();
+    let table = i32_table(ctx, &table_dims, &offsets);
+    let table_map: Vec<String> = (0..rank)
+        .map(|d| r_loop[d].map_or("0".to_string(), |l| format!("d{l}")))
+        .chain((0..rank).map(|d| k_loop[d].map_or("0".to_string(), |l| format!("d{l}"))))
+        .collect();
+    let mut wide_dims = Vec::new();
+    let mut out_map = Vec::new();
+    let mut groups = Vec::new();
+    for d in 0..rank {
+        let mut group = vec![wide_dims.len()];
+        wide_dims.push(q[d]);
+        out_map.push(format!("d{}", q_loop[d]));
+        if let Some(r) = r_loop[d] {
+            group.push(wide_dims.len());
+            wide_dims.push(s[d]);
+            out_map.push(format!("d{r}"));
+        }
+        groups.push(format!("[{}]", list(&group)));
+    }
+    let wide_t = TensorType::new(wide_dims, out.element);
+    let mut inputs = vec![
+        Operand { value: src_p, ty: src_pt, map: at.join(", ") },
+        Operand { value: choice_p, ty: choice_pt, map: at.join(", ") },
+        Operand { value: table, ty: TensorType::new(table_dims, ElementType::S32), map: table_map.join(", ") },
+    ];
+    // Without overlap each element takes at most one window: the init value is read (a
+    // splat) instead of filled into the result first, which saves a pass over it.
+    let overlap = k_loop.iter().any(Option::is_some);
+    let joined_t = TensorType::new((0..rank).map(|d| q[d] * s[d]).collect::<Vec<i64>>(), out.element);
+    let acc = if overlap && joined_t.dims != out.dims {
+        // Copied into the result at the end anyway.
+        fresh_fill(ctx, &wide_t, init_scalar)
+    } else if overlap {
+        // Possibly written in the caller's buffer (`eliminate-empty-tensors`).
+        ctx.e.fill(&wide_t, init_scalar)
+    } else {
+        inputs.push(Operand { value: init.to_string(), ty: init_t.clone(), map: String::new() });
+        ctx.e.empty(&wide_t)
+    };
+    let iterators: Vec<&str> = (0..loops).map(|l| if k_loop.contains(&Some(l)) { "reduction" } else { "parallel" }).collect();
+    let scattered = ctx.e.generic(&inputs, Operand { value: acc, ty: wide_t.clone(), map: out_map.join(", ") }, &iterators, |e, args| {
+        // The accumulator, or (without overlap) the init value; the output block argument after it is unread.
+        let current = &args[3];
+        let hit = e.op("b", &format!("arith.cmpi eq, {}, {} : i32", args[1], args[2]));
+        let a = scalar::load(e, current, out.element);
+        let b = scalar::load(e, &args[0], st.element);
+        let r = region::lower_block(e, scatter_body, vec![a, b])?;
+        let [r] = r.as_slice() else { return Err("scatter region must yield one value".into()) };
+        let stored = scalar::store(e, r);
+        Ok(e.op("sel", &format!("arith.select {hit}, {stored}, {current} : {}", types::storage(out.element))))
+    })?;
+    // Back to the operand's shape: the (q, r) pairs joined, the low padding and the tail cut.
+    let joined = if wide_t.rank() == rank {
+        scattered
+    } else {
+        ctx.e.op("joined", &format!("tensor.collapse_shape {scattered} [{}] : {} into {}", groups.join(", "), types::tensor(&wide_t), types::tensor(&joined_t)))
+    };
+    if joined_t.dims == out.dims {
+        return Ok(joined);
+    }
+    let part = ctx.e.extract_slice("sas", &joined, &joined_t, &lo, out);
+    let result = ctx.e.empty(out);
+    Ok(copy_into(ctx, &part, out, &result))
 }
 
 #[cfg(test)]
@@ -896,8 +1187,44 @@ mod tests {
         assert!(direct.contains("tensor<1x1000xi8>") && !direct.contains("tensor.collapse_shape"), "{direct}");
     }
 
+    fn select_and_scatter(x: &str, s: &str, window: &str, strides: &str, padding: &str) -> String {
+        lower_source(&format!(
+            r#"func.func @f(%x: tensor<{x}xf32>, %s: tensor<{s}xf32>, %z: tensor<f32>) -> tensor<{x}xf32> {{
+  %0 = "xhlo.select_and_scatter"(%x, %s, %z) ({{
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %c = "xhlo.compare"(%a, %b) {{comparison_direction = "GE"}} : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    "gpu.yield"(%c) : (tensor<i1>) -> ()
+  }}, {{
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s2 = "xhlo.add"(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "gpu.yield"(%s2) : (tensor<f32>) -> ()
+  }}) {{window_dimensions = array<i64: {window}>, window_strides = array<i64: {strides}>, padding = array<i64: {padding}>}} : (tensor<{x}xf32>, tensor<{s}xf32>, tensor<f32>) -> tensor<{x}xf32>
+  return %0 : tensor<{x}xf32>
+}}"#
+        ))
+    }
+
+    /// Max pooling's gradient: the selection as a reduce-window (channels innermost), the
+    /// scatter as an element-wise gather over (q, r) pairs of each strided dimension;
+    /// overlapping windows add a reduction loop per overlapping dimension (3x3 stride 2:
+    /// two windows per dimension) and padding a mask; a window of more than 65,536
+    /// positions keeps the sequential loop nest.
     #[test]
-    fn select_and_scatter_walks_each_window_and_scatters_into_the_selection() {
+    fn select_and_scatter_selects_per_window_then_gathers_per_element() {
+        let out = select_and_scatter("2x8x8x64", "2x4x4x64", "1, 2, 2, 1", "1, 2, 2, 1", "0, 0, 0, 0, 0, 0, 0, 0");
+        assert!(out.contains("iterator_types = [\"parallel\", \"parallel\", \"parallel\", \"reduction\", \"reduction\", \"reduction\", \"reduction\", \"parallel\"]"), "{out}");
+        assert!(out.contains("tensor<2x4x2x4x2x64xf32>") && out.contains("tensor.collapse_shape") && !out.contains("scf.for"), "{out}");
+        assert!(out.contains("iterator_types = [\"parallel\", \"parallel\", \"parallel\", \"parallel\", \"parallel\", \"parallel\"]"), "{out}");
+        let out = select_and_scatter("1x9x9x17", "1x5x5x17", "1, 3, 3, 1", "1, 2, 2, 1", "0, 0, 1, 1, 1, 1, 0, 0");
+        assert!(out.contains("tensor<1x11x11x17xi8>") && out.contains("tensor<1x5x2x5x2x17xf32>") && !out.contains("scf.for"), "{out}");
+        assert!(out.contains("iterator_types = [\"parallel\", \"parallel\", \"parallel\", \"parallel\", \"parallel\", \"reduction\", \"reduction\", \"parallel\"]"), "{out}");
+        assert!(out.contains("[0, 1, 1, 0] [1, 9, 9, 17] [1, 1, 1, 1]"), "{out}");
+        let out = select_and_scatter("257x258", "1x3", "257, 256", "1, 1", "0, 0, 0, 0");
+        assert!(out.contains("scf.for") && !out.contains("linalg.generic"), "{out}");
+    }
+
+    #[test]
+    fn select_and_scatter_in_one_dimension_selects_positions_then_gathers() {
         let out = lower_source(
             r#"func.func @f(%x: tensor<4xf32>, %s: tensor<2xf32>, %z: tensor<f32>) -> tensor<4xf32> {
   %0 = "xhlo.select_and_scatter"(%x, %s, %z) ({
