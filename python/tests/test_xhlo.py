@@ -155,6 +155,26 @@ def test_pytree_output_and_reductions():
         assert_matches(got[k], want[k])
 
 
+def test_pytree_inputs_as_jax_flattens_them():
+    """An MLP's parameters as a dict of arrays (a list of layers, each a dict), one of them
+    passed by keyword with a None leaf: the program's inputs are the leaves in JAX's order,
+    and a new tree structure compiles a new program."""
+
+    def mlp(params, x, *, scale):
+        for layer in params["layers"]:
+            x = jnp.tanh(x @ layer["w"] + layer["b"])
+        return x * scale["s"]
+
+    params = {"layers": [{"w": rng_f32(8, 16), "b": rng_f32(16)}, {"w": rng_f32(16, 4), "b": rng_f32(4)}]}
+    x = rng_f32(5, 8)
+    scale = {"s": rng_f32(4), "unused": None}
+    g = xhlo.jit(mlp)
+    assert_matches(g(params, x, scale=scale), jax.jit(mlp)(params, x, scale=scale))
+    assert len(g.program(params, x, scale=scale).input_types) == 6
+    three = {"layers": params["layers"] + [{"w": rng_f32(4, 4), "b": rng_f32(4)}]}
+    assert_matches(g(three, x, scale=scale), jax.jit(mlp)(three, x, scale=scale))
+
+
 def test_jit_compiles_once_per_shape_and_dtype():
     calls = []
 

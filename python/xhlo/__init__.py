@@ -120,9 +120,12 @@ class _Jitted:
         self.__doc__ = getattr(fun, "__doc__", None)
 
     def _split(self, args, kwargs):
-        """The call's arguments as (the program's inputs: the dynamic positional arguments,
-        then the dynamic keyword arguments by name, as JAX flattens them; the static values,
-        hashable, for the cache key), each input a numpy array of JAX's dtype."""
+        """The call's arguments as (the program's inputs: the leaves of the dynamic positional
+        arguments, then of the dynamic keyword arguments by name, as JAX flattens them, each a
+        numpy array of JAX's dtype; the cache key's part beside the shapes: the keyword names,
+        the static values, hashable, and the dynamic arguments' tree structure)."""
+        import jax
+
         dynamic, static = [], []
         for i, a in enumerate(args):
             if i in self._static_nums:
@@ -136,7 +139,8 @@ class _Jitted:
             else:
                 names.append(name)
                 dynamic.append(kwargs[name])
-        return self._arrays(dynamic), (tuple(names), tuple(static))
+        leaves, tree = jax.tree_util.tree_flatten(dynamic)
+        return self._arrays(leaves), (tuple(names), tuple(static), tree)
 
     def _program(self, arrays, statics, args, kwargs):
         """The compiled program for these inputs' shapes and dtypes and these static values,
@@ -146,17 +150,19 @@ class _Jitted:
             hit = self._cache.get(key)
         if hit is not None:
             return hit
-        lowered = self._lower(arrays, args, kwargs)
+        lowered = self._lower(arrays, statics, args, kwargs)
         program = compile(lowered, file=f"{self.__name__}.mlir", **self._options)
         entry = (program, lowered.out_tree)
         with self._lock:
             self._cache[key] = entry
         return entry
 
-    def _lower(self, arrays, args, kwargs):
-        """``jax.jit(fun).lower`` with the static arguments as given and the converted arrays
-        in place of the dynamic ones."""
-        inputs = iter(arrays)
+    def _lower(self, arrays, statics, args, kwargs):
+        """``jax.jit(fun).lower`` with the static arguments as given and the dynamic ones
+        rebuilt (their tree structure from ``statics``) from the converted arrays."""
+        import jax
+
+        inputs = iter(jax.tree_util.tree_unflatten(statics[2], arrays))
         positional = [a if i in self._static_nums else next(inputs) for i, a in enumerate(args)]
         keywords = {n: kwargs[n] if n in self._static_names else next(inputs) for n in sorted(kwargs)}
         return self._jitted.lower(*positional, **keywords)
@@ -172,8 +178,8 @@ class _Jitted:
 
     def lower(self, *args, **kwargs):
         """The JAX ``Lowered`` object this function compiles for ``args``."""
-        arrays, _ = self._split(args, kwargs)
-        return self._lower(arrays, args, kwargs)
+        arrays, statics = self._split(args, kwargs)
+        return self._lower(arrays, statics, args, kwargs)
 
     def program(self, *args, **kwargs):
         """The compiled ``Program`` for ``args``' shapes and dtypes and static values
