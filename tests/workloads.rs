@@ -58,3 +58,30 @@ fn run_all(fusion: Fusion, threads: usize) {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// A pass manager the context kept from one compilation compiles the next program as a new
+/// one does (no pass carries state from one run to the next): layernorm's IR at every stage
+/// (linalg, vector, LLVM), compiled after softmax in one context, is the same text as
+/// compiled in a context of its own.
+#[test]
+fn a_kept_pass_manager_compiles_as_a_new_one_does() {
+    let shared = repo_root().join("../shared/workloads/stablehlo");
+    let dump = std::env::temp_dir().join(format!("xhlo-kept-pass-manager-{}", std::process::id()));
+    let options = CompileOptions { dump_dir: Some(dump.clone()), ..Default::default() };
+    let compile_file = |ctx: &XhloContext, name: &str| {
+        let path = shared.join(format!("{name}.mlir"));
+        let file = path.display().to_string();
+        let text = xhlo::import::to_xhlo_text(&std::fs::read_to_string(&path).unwrap(), &file).unwrap();
+        let module = source::parse_and_verify(ctx, &text, &file).unwrap_or_else(|d| panic!("{d:?}"));
+        compile(ctx, &module, &options, &file).unwrap_or_else(|e| panic!("{e}"));
+        ["1-linalg.mlir", "2-vector.mlir", "3-llvm.mlir"].map(|f| std::fs::read_to_string(dump.join(f)).unwrap())
+    };
+    let kept = XhloContext::new();
+    compile_file(&kept, "softmax_1024");
+    let after_softmax = compile_file(&kept, "layernorm_4096x1024");
+    let alone = compile_file(&XhloContext::new(), "layernorm_4096x1024");
+    std::fs::remove_dir_all(&dump).ok();
+    for (stage, (a, b)) in ["linalg", "vector", "LLVM"].iter().zip(after_softmax.iter().zip(&alone)) {
+        assert!(a == b, "the {stage} stage differs after another compilation in the same context");
+    }
+}
