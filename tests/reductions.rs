@@ -275,20 +275,22 @@ fn variadic_argmax_with_ties_returns_the_first_index() {
     }
 }
 
+/// The multi-index of row-major position `i` in `shape`.
+fn unravel(mut i: i64, shape: &[i64]) -> Vec<i64> {
+    let mut index = vec![0; shape.len()];
+    for d in (0..shape.len()).rev() {
+        index[d] = i % shape[d];
+        i /= shape[d];
+    }
+    index
+}
+
 /// The float64 `reduce_window` of `xs` (row-major `dims`, padded with `init`) by a direct
 /// loop over every result and window position.
 #[allow(clippy::too_many_arguments)]
 fn window_reference(xs: &[f64], dims: &[i64], window: &[i64], strides: &[i64], dilations: &[i64], padding: &[(i64, i64)], init: f64, f: impl Fn(f64, f64) -> f64) -> (Vec<i64>, Vec<f64>) {
     let rank = dims.len();
     let out_dims: Vec<i64> = (0..rank).map(|d| (dims[d] + padding[d].0 + padding[d].1 - ((window[d] - 1) * dilations[d] + 1)) / strides[d] + 1).collect();
-    let unravel = |mut i: i64, shape: &[i64]| -> Vec<i64> {
-        let mut index = vec![0; shape.len()];
-        for d in (0..shape.len()).rev() {
-            index[d] = i % shape[d];
-            i /= shape[d];
-        }
-        index
-    };
     let out = (0..out_dims.iter().product::<i64>())
         .map(|o| {
             let o = unravel(o, &out_dims);
@@ -359,14 +361,6 @@ fn select_and_scatter_reference(xs: &[f64], dims: &[i64], src: &[f64], window: &
     let rank = dims.len();
     let src_dims: Vec<i64> = (0..rank).map(|d| (dims[d] + padding[d].0 + padding[d].1 - window[d]) / strides[d] + 1).collect();
     assert_eq!(src.len() as i64, src_dims.iter().product::<i64>());
-    let unravel = |mut i: i64, shape: &[i64]| -> Vec<i64> {
-        let mut index = vec![0; shape.len()];
-        for d in (0..shape.len()).rev() {
-            index[d] = i % shape[d];
-            i /= shape[d];
-        }
-        index
-    };
     let mut out = vec![0.0; xs.len()];
     for (flat_s, &value) in src.iter().enumerate() {
         let s = unravel(flat_s as i64, &src_dims);
