@@ -146,7 +146,7 @@ fn verify_after(after: &str) -> melior::pass::Pass {
             handle.signal_failure();
         }
     };
-    melior::pass::create_external(run, verify_pass_id(), "xhlo-verify", "xhlo-verify", "Verify the IR", "", &[])
+    melior::pass::create_external(run, verify_pass_id(), "mlir-verifier-after-own-pass", "mlir-verifier-after-own-pass", "Run MLIR's verifier after one of our passes", "", &[])
 }
 
 /// The pass id of [`verify_after`]'s passes (MLIR tells pass kinds apart by an address).
