@@ -41,6 +41,7 @@ use crate::emitter::{Emitter, Operand};
 use crate::region;
 use crate::scalar;
 use crate::types;
+use xhlo_ir::literal::{Literal, Scalar};
 use xhlo_ir::{ElementType, TensorType};
 use mlir_text::ast::{Block, Op};
 
@@ -843,18 +844,10 @@ impl SasPlan {
 
 /// `arith.constant dense<...>` of i32 `values` (row-major) in the shape `dims`.
 fn i32_table(ctx: &mut Ctx, dims: &[i64], values: &[i64]) -> String {
-    fn nest(dims: &[i64], values: &[i64]) -> String {
-        match dims {
-            [] => values[0].to_string(),
-            [n, rest @ ..] => {
-                let inner: i64 = rest.iter().product();
-                let parts: Vec<String> = (0..*n as usize).map(|i| nest(rest, &values[i * inner as usize..(i + 1) * inner as usize])).collect();
-                format!("[{}]", parts.join(", "))
-            }
-        }
-    }
     let ty = TensorType::new(dims.to_vec(), ElementType::S32);
-    ctx.e.op("tab", &format!("arith.constant dense<{}> : {}", nest(dims, values), types::tensor(&ty)))
+    let scalars: Vec<Scalar> = values.iter().map(|&v| Scalar::Int(v as i128)).collect();
+    let body = Literal::from_scalars(ty.clone(), &scalars).to_dense_body();
+    ctx.e.op("tab", &format!("arith.constant dense<{body}> : {}", types::tensor(&ty)))
 }
 
 /// Select-and-scatter as two kernels of parallel loops, with the sequential loop's results
