@@ -89,7 +89,7 @@ pub fn emit_error(op: OperationRef, message: &str) {
 
 /// The MLIR pass id of `P`: MLIR tells pass kinds apart by the address of a unique value, and
 /// Rust generics cannot own a static each, so one is allocated per type on first use.
-fn pass_id<P: 'static>() -> TypeId<'static> {
+pub(crate) fn pass_id<P: 'static>() -> TypeId<'static> {
     #[repr(align(8))]
     struct PassId(#[allow(dead_code)] u64);
     static IDS: Mutex<BTreeMap<std::any::TypeId, usize>> = Mutex::new(BTreeMap::new());

@@ -146,16 +146,11 @@ fn verify_after(after: &str) -> melior::pass::Pass {
             handle.signal_failure();
         }
     };
-    melior::pass::create_external(run, verify_pass_id(), "mlir-verifier-after-own-pass", "mlir-verifier-after-own-pass", "Run MLIR's verifier after one of our passes", "", &[])
+    /// The kind of [`verify_after`]'s passes, for their pass id.
+    struct VerifyAfterOwnPass;
+    melior::pass::create_external(run, crate::pass::pass_id::<VerifyAfterOwnPass>(), "mlir-verifier-after-own-pass", "mlir-verifier-after-own-pass", "Run MLIR's verifier after one of our passes", "", &[])
 }
 
-/// The pass id of [`verify_after`]'s passes (MLIR tells pass kinds apart by an address).
-fn verify_pass_id() -> melior::ir::r#type::TypeId<'static> {
-    #[repr(align(8))]
-    struct Id(#[allow(dead_code)] u64);
-    static ID: Id = Id(0);
-    melior::ir::r#type::TypeId::create(&ID)
-}
 
 /// [`build_pass_manager`] with option defaults: each `(option, value)` applies to every xhlo
 /// pass (and `xhlo-jit`) of the pipeline, named pipelines' included, that declares the option
@@ -225,8 +220,8 @@ fn add_elements_verified(opm: OperationPassManager, elements: &[Element], defaul
                     Some(expanded) => recurse(opm, &parse(&expanded)?)?,
                     None => {
                         add_upstream(opm, &Element { options, ..e.clone() })?;
-                        let native = crate::lowering::NATIVE_PASSES.iter().any(|p| p.argument == e.name);
-                        if native && verification == Verification::OwnPasses {
+                        // `info` here is a C++ pass of ours (`NATIVE_PASSES`).
+                        if info.is_some() && verification == Verification::OwnPasses {
                             opm.add_pass(verify_after(&e.name));
                         }
                     }
