@@ -37,10 +37,8 @@ fn from_info(info: &PassInfo, any_op: bool) -> PassEntry {
 
 /// Whether MLIR accepts the C++ pass `name` nested under `func.func` (it is registered
 /// op-agnostic, or for func.func); a pass restricted to `builtin.module` is refused there.
-fn native_runs_on_functions(name: &str) -> bool {
-    let ctx = xhlo::dialect::XhloContext::new();
-    let accepted = xhlo::passes::build_pass_manager(ctx.context(), &format!("builtin.module(func.func({name}))")).is_ok();
-    accepted
+fn native_runs_on_functions(ctx: &xhlo::dialect::XhloContext, name: &str) -> bool {
+    xhlo::passes::build_pass_manager(ctx.context(), &format!("builtin.module(func.func({name}))")).is_ok()
 }
 
 /// The passes and pipelines, in `xla-opt --list-passes` order.
@@ -48,7 +46,8 @@ pub fn table() -> &'static [PassEntry] {
     static TABLE: OnceLock<Vec<PassEntry>> = OnceLock::new();
     TABLE.get_or_init(|| {
         let mut out: Vec<PassEntry> = registry::PASSES.iter().map(|p| from_info(&p.info, p.any_op)).collect();
-        out.extend(lowering::NATIVE_PASSES.iter().map(|p| from_info(p, native_runs_on_functions(p.argument))));
+        let ctx = xhlo::dialect::XhloContext::new();
+        out.extend(lowering::NATIVE_PASSES.iter().map(|p| from_info(p, native_runs_on_functions(&ctx, p.argument))));
         // Named pipelines and xhlo-jit lower the whole module (bufferization across functions,
         // new functions and globals).
         out.extend(lowering::NAMED_PIPELINES.iter().map(|(name, body)| PassEntry {
