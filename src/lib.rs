@@ -29,6 +29,8 @@ pub use xhlo_stablehlo as stablehlo;
 pub mod check;
 pub mod collective;
 pub mod feed;
+pub mod gpu_bundle;
+pub mod gpu_suite;
 pub mod import;
 pub mod interpreter_print;
 pub mod limits;

@@ -185,7 +185,7 @@ impl CompileOptions {
 }
 
 /// The input and result types of the entry function `name`.
-fn signature(file: &mlir_text::ast::File, name: &str) -> Result<(Vec<TensorType>, Vec<TensorType>), RunError> {
+pub(crate) fn signature(file: &mlir_text::ast::File, name: &str) -> Result<(Vec<TensorType>, Vec<TensorType>), RunError> {
     let func = entry::find_function(&file.ops, name).ok_or_else(|| RunError::Input(format!("no function @{name} in the program")))?;
     entry::tensor_signature(func).map_err(RunError::Compile)
 }

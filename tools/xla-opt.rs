@@ -55,8 +55,14 @@ struct Cli {
     /// (the fusion plan for Graphviz: kernels as boxes, the tensors written between them as
     /// edges with their bytes; implies `--pass-pipeline=builtin.module(xhlo-eqsat)`, the
     /// fusion decisions xla-run compiles, when no pipeline is given).
+    /// `gpu-bundle` writes the program compiled for the GPU (sm_90) into one file for
+    /// `xhlo-gpu-run`: PTX, launch plan, buffers, types and constants (`-o` names it; the
+    /// pipeline is the bundle's own, `--pass-pipeline` is refused).
     #[arg(long, value_enum, default_value = "xhlo")]
     emit: EmitArg,
+    /// The function `--emit=gpu-bundle` compiles (default: `@main`, else the only function).
+    #[arg(long)]
+    entry: Option<String>,
     /// Print the statistics of every `xhlo-eqsat` run (e-classes, e-nodes, iterations, time
     /// per phase, stop reason, cost before and after) to stderr: `stats=true` for every pass
     /// of the pipeline that has the option and is not given it.
@@ -77,6 +83,7 @@ enum EmitArg {
     Stablehlo,
     Ptx,
     Dot,
+    GpuBundle,
 }
 
 fn list_passes() -> String {
@@ -152,12 +159,24 @@ fn run(cli: Cli) -> Result<bool, String> {
         return Ok(true);
     }
     let (text, filename) = xhlo::source_file::read_source(&cli.input)?;
+    if cli.emit == EmitArg::GpuBundle {
+        if cli.output == "-" {
+            return Err("--emit=gpu-bundle writes a binary file: name it with -o FILE".into());
+        }
+        if cli.pass_pipeline.is_some() {
+            return Err("--emit=gpu-bundle runs the GPU pipeline of its own; --pass-pipeline cannot be given with it".into());
+        }
+        let bundle = xhlo::gpu_bundle::compile_text(&text, &filename, cli.entry.as_deref())?;
+        std::fs::write(&cli.output, bundle.to_bytes()).map_err(|e| format!("{}: {e}", cli.output))?;
+        return Ok(true);
+    }
     let option_defaults = option_defaults(&cli)?;
     let emit = match cli.emit {
         EmitArg::Xhlo => opt::Emit::Ir,
         EmitArg::Stablehlo => opt::Emit::Stablehlo,
         EmitArg::Ptx => opt::Emit::Ptx,
         EmitArg::Dot => opt::Emit::Dot,
+        EmitArg::GpuBundle => unreachable!("handled above"),
     };
     let options = opt::Options {
         pipeline: cli.pass_pipeline.or_else(|| emit.implied_pipeline().map(str::to_string)),

@@ -48,7 +48,7 @@ The flags are the options of the xhlo-jit pipeline that compiles the program:
 #[command(name = "xla-run", version, about = "Compile an xhlo or StableHLO program with the JIT and run it", after_help = ENVIRONMENT)]
 struct Cli {
     /// The program (xhlo generic text or StableHLO), or `-` for standard input.
-    #[arg(required_unless_present = "print_pipeline")]
+    #[arg(required_unless_present_any = ["print_pipeline", "gpu_suite_prepare", "gpu_suite_check"])]
     file: Option<String>,
     /// The function to run.
     #[arg(long, default_value = "main")]
@@ -166,6 +166,38 @@ struct Cli {
     /// Where the workloads live (expected.json, stablehlo/).
     #[arg(long, default_value = "../shared/workloads")]
     workloads_dir: PathBuf,
+    /// Compile StableHLO's tier 1 and 2 interpreter tests (--tests-dir) into GPU bundles in
+    /// DIR, with DIR/manifest.json, for `xhlo-gpu-run` on a GPU machine.
+    #[arg(long, value_name = "DIR")]
+    gpu_suite_prepare: Option<PathBuf>,
+    /// Evaluate the checks of the bundles in DIR (--gpu-suite-prepare's) on the results a GPU
+    /// run wrote to --gpu-results (one folder per test, result<i>.npy in each).
+    #[arg(long, value_name = "DIR", requires = "gpu_results")]
+    gpu_suite_check: Option<PathBuf>,
+    #[arg(long, value_name = "DIR")]
+    gpu_results: Option<PathBuf>,
+    /// Where StableHLO's interpreter tests live (tests.jsonl, mlir/).
+    #[arg(long, default_value = "../shared/stablehlo-tests")]
+    tests_dir: PathBuf,
+}
+
+/// `--gpu-suite-prepare` and `--gpu-suite-check`.
+fn run_gpu_suite(cli: &Cli) -> Result<bool, String> {
+    if let Some(dir) = &cli.gpu_suite_prepare {
+        let (bundled, refused) = xhlo::gpu_suite::prepare(&cli.tests_dir, dir)?;
+        println!("{bundled} tests bundled, {refused} unsupported on the GPU path (reasons in {})", dir.join("manifest.json").display());
+        return Ok(true);
+    }
+    let (Some(dir), Some(results)) = (&cli.gpu_suite_check, &cli.gpu_results) else { return Err("--gpu-suite-check needs --gpu-results".into()) };
+    let outcome = xhlo::gpu_suite::evaluate(&cli.tests_dir, dir, results)?;
+    for (name, why) in &outcome.failed {
+        println!("FAIL {name}: {why}");
+    }
+    for (name, why) in &outcome.unsupported {
+        println!("UNSUPPORTED {name}: {why}");
+    }
+    println!("{} passed, {} failed, {} unsupported on the GPU path", outcome.passed.len(), outcome.failed.len(), outcome.unsupported.len());
+    Ok(outcome.failed.is_empty())
 }
 
 
@@ -610,6 +642,8 @@ fn main() -> ExitCode {
                 println!("{}", o.pipeline());
                 true
             })
+        } else if cli.gpu_suite_prepare.is_some() || cli.gpu_suite_check.is_some() {
+            run_gpu_suite(&cli)
         } else if let Some(index) = cli.parallel_chunk {
             run_parallel_process(&cli, index)
         } else if cli.check {

@@ -112,12 +112,19 @@ pub fn linalg_to_llvm() -> String {
     format!("builtin.module({VECTORIZE},{BUFFERIZE},{TO_LOOPS},{TO_LLVM})")
 }
 
-/// Buffers → GPU kernels: parallel loops mapped to blocks and threads, outlined into a
-/// `gpu.module`. Math functions become calls into CUDA's libdevice (`__nv_tanhf`, ...),
-/// which must be linked when the PTX is loaded.
-pub const TO_GPU: &str = "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},\
-convert-linalg-to-parallel-loops,func.func(scf-parallel-loop-tiling{parallel-loop-tile-sizes=128}),func.func(gpu-map-parallel-loops),\
-convert-parallel-loops-to-gpu,gpu-kernel-outlining,lower-affine,convert-scf-to-cf";
+/// Buffers → GPU kernels: calls inlined (a call would run on the host), every linalg op's parallel dimensions outside its reductions
+/// (`xhlo-gpu-parallel-dims-outer`), each top-level parallel loop nest one thread per
+/// iteration in blocks of 256 and whatever else computes in a kernel too
+/// (`xhlo-gpu-map-loops`, Rust passes in `xhlo-passes`), then upstream's mapping to blocks
+/// and threads and outlining into `gpu.module`s. The host functions are left holding only
+/// allocations, views, constants and `gpu.launch_func`s: a launch plan.
+pub const TO_GPU: &str = "inline,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},\
+linalg-generalize-named-ops,xhlo-gpu-parallel-dims-outer,convert-linalg-to-parallel-loops,canonicalize,xhlo-gpu-map-loops,\
+func.func(gpu-map-parallel-loops),convert-parallel-loops-to-gpu,gpu-kernel-outlining,canonicalize,lower-affine,convert-scf-to-cf";
+
+/// GPU kernels → NVVM for sm_90; the host functions stay as they are (a GPU bundle reads
+/// them as its launch plan).
+pub const KERNELS_TO_NVVM: &str = "nvvm-attach-target{chip=sm_90 features=+ptx80},gpu.module(convert-gpu-to-nvvm),reconcile-unrealized-casts";
 
 /// GPU kernels → NVVM for sm_90 (host side to LLVM with GPU runtime calls).
 pub const TO_NVVM: &str = "nvvm-attach-target{chip=sm_90 features=+ptx80},gpu.module(convert-gpu-to-nvvm),\

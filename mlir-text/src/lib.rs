@@ -27,6 +27,7 @@
 //!   ([`print::Style`] leaves locations out and writes `module`/`func.func`/`return` in their
 //!   pretty forms; the pieces of an op are public so that a writer can stream its regions).
 //! - [`error`]: [`Pos`] and the located [`ParseError`] (`line:col: message`).
+//! - [`memref`]: the `memref` type's spelling read into shape, element type and strided layout.
 //!
 //! ## Dialect custom forms
 //!
@@ -51,6 +52,7 @@
 pub mod ast;
 pub mod error;
 pub mod lexer;
+pub mod memref;
 pub mod parser;
 pub mod print;
 

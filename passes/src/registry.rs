@@ -28,6 +28,8 @@ pub const PASSES: &[PassEntry] = &[
     entry::<crate::eqsat::Eqsat>(),
     entry::<crate::fuse::Fuse>(),
     entry::<crate::lowering::ConvertXhloToLinalg>(),
+    entry::<crate::gpu_loops::ParallelDimsOuter>(),
+    entry::<crate::gpu_loops::MapLoops>(),
     entry::<crate::dump::Dump>(),
 ];
 

@@ -1,0 +1,481 @@
+//! How bufferized loops reach the GPU grid. Two text-to-text passes of the GPU pipelines:
+//!
+//! - `xhlo-gpu-parallel-dims-outer` reorders every `linalg.generic`'s loops so its parallel
+//!   dimensions come first and its reductions last. The CPU lowering puts reductions outside
+//!   parallel dimensions where that vectorizes (a dot is `(i, k, j)`), and
+//!   `convert-linalg-to-parallel-loops` makes only the leading parallel dimensions parallel:
+//!   on the GPU, a dot would get one thread per row. Reductions keep their relative order, so
+//!   every result is bit-identical.
+//! - `xhlo-gpu-map-loops` gives each top-level parallel loop nest of a host function one
+//!   thread per iteration: the iterations are numbered row-major (the innermost dimension
+//!   fastest, so neighbouring threads touch neighbouring elements), split into blocks of
+//!   `threads`, and each thread recovers its indices from its number. What is left on the
+//!   host that computes (a 0-d op, a sequential loop, a `memref.copy`) runs in a kernel too:
+//!   copies as parallel loops, the rest in one single-thread kernel per run of such ops, so a
+//!   bundle's host program is only allocations, views, constants and launches. The loops
+//!   come out as two nested `scf.parallel` (blocks, threads) for `gpu-map-parallel-loops`
+//!   and `convert-parallel-loops-to-gpu`.
+
+use crate::lowering::rewrite_module_text;
+use crate::pass::{PassInfo, PassOption, PassOptions, XhloPass};
+use mlir_text::ast::{Attribute, Block, File, Op, Region, Type, ValueRef};
+use mlir_text::error::Pos;
+use mlir_text::memref::MemRefType;
+use melior::ir::OperationRef;
+use std::collections::{HashMap, HashSet};
+
+#[derive(Clone, Default)]
+pub struct ParallelDimsOuter;
+
+impl XhloPass for ParallelDimsOuter {
+    const INFO: PassInfo = PassInfo {
+        argument: "xhlo-gpu-parallel-dims-outer",
+        summary: "Reorder each linalg.generic's loops: parallel dimensions first, reductions last (in their order), so every parallel dimension maps to GPU threads",
+        options: &[],
+    };
+
+    fn from_options(_: &PassOptions) -> Result<Self, String> {
+        Ok(ParallelDimsOuter)
+    }
+
+    fn run(&mut self, op: OperationRef) -> Result<(), String> {
+        rewrite_module_text(op, |text, file| {
+            let mut parsed = mlir_text::parser::parse_file(text).map_err(|e| e.in_file(file))?;
+            let mut changed = false;
+            for op in &mut parsed.ops {
+                walk_mut(op, &mut |op| changed |= parallel_dims_outer(op));
+            }
+            Ok(changed.then(|| mlir_text::print::print_file(&parsed, file)))
+        })
+    }
+}
+
+fn walk_mut(op: &mut Op, f: &mut impl FnMut(&mut Op)) {
+    f(op);
+    for r in &mut op.regions {
+        for b in &mut r.blocks {
+            for o in &mut b.ops {
+                walk_mut(o, f);
+            }
+        }
+    }
+}
+
+/// Reorders one `linalg.generic`'s loops (parallel first); whether it changed anything.
+fn parallel_dims_outer(op: &mut Op) -> bool {
+    if op.name != "linalg.generic" {
+        return false;
+    }
+    let Some(Attribute::Array(iterators)) = op.attr("iterator_types").cloned() else { return false };
+    let reduction: Vec<bool> = iterators.iter().map(|a| matches!(a, Attribute::Dialect { body, .. } if body == "reduction")).collect();
+    let order: Vec<usize> = (0..reduction.len()).filter(|&d| !reduction[d]).chain((0..reduction.len()).filter(|&d| reduction[d])).collect();
+    if order.iter().enumerate().all(|(i, &d)| i == d) {
+        return false;
+    }
+    let mut new_position = vec![0; order.len()];
+    for (new, &old) in order.iter().enumerate() {
+        new_position[old] = new;
+    }
+    for (key, value) in op.properties.iter_mut().chain(op.attrs.iter_mut()) {
+        match (key.as_str(), value) {
+            ("iterator_types", Attribute::Array(items)) => *items = order.iter().map(|&d| iterators[d].clone()).collect(),
+            ("indexing_maps", Attribute::Array(maps)) => {
+                for m in maps {
+                    if let Attribute::Other(text) = m {
+                        *text = renumber_dims(text, &new_position);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    for r in &mut op.regions {
+        for b in &mut r.blocks {
+            for o in &mut b.ops {
+                if o.name == "linalg.index" {
+                    for (key, value) in o.properties.iter_mut().chain(o.attrs.iter_mut()) {
+                        if let ("dim", Attribute::Int(dim, _)) = (key.as_str(), value) {
+                            if let Some(&p) = dim.parse::<usize>().ok().and_then(|d| new_position.get(d)) {
+                                *dim = p.to_string();
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    true
+}
+
+/// `affine_map<(d0, d1, d2) -> (d0, d2)>` with each result's `dK` renamed to
+/// `d{new_position[K]}` (the dimension list itself stays `d0..dn`).
+fn renumber_dims(map: &str, new_position: &[usize]) -> String {
+    let Some(arrow) = map.find("->") else { return map.to_string() };
+    let (head, tail) = map.split_at(arrow);
+    let mut out = head.to_string();
+    let chars: Vec<char> = tail.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let starts_word = i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '_');
+        if chars[i] == 'd' && starts_word && chars.get(i + 1).is_some_and(|c| c.is_ascii_digit()) {
+            let mut j = i + 1;
+            while j < chars.len() && chars[j].is_ascii_digit() {
+                j += 1;
+            }
+            let old: usize = chars[i + 1..j].iter().collect::<String>().parse().unwrap_or(usize::MAX);
+            match new_position.get(old) {
+                Some(new) => out += &format!("d{new}"),
+                None => out.extend(&chars[i..j]),
+            }
+            i = j;
+        } else {
+            out.push(chars[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+#[derive(Clone)]
+pub struct MapLoops {
+    /// Threads per block.
+    pub threads: i64,
+}
+
+impl XhloPass for MapLoops {
+    const INFO: PassInfo = PassInfo {
+        argument: "xhlo-gpu-map-loops",
+        summary: "Give each top-level parallel loop nest of a host function one GPU thread per iteration (blocks of `threads`), and put what else computes on the host in kernels",
+        options: &[PassOption { name: "threads", default: "256", help: "threads per block" }],
+    };
+
+    fn from_options(o: &PassOptions) -> Result<Self, String> {
+        let threads: i64 = o.get_parsed(&Self::INFO, "threads")?;
+        if !(1..=1024).contains(&threads) {
+            return Err(format!("xhlo-gpu-map-loops: threads={threads} is not in 1..=1024"));
+        }
+        Ok(MapLoops { threads })
+    }
+
+    fn run(&mut self, op: OperationRef) -> Result<(), String> {
+        let threads = self.threads;
+        rewrite_module_text(op, |text, file| {
+            let mut parsed = mlir_text::parser::parse_file(text).map_err(|e| e.in_file(file))?;
+            map_file(&mut parsed, threads).map_err(|e| format!("{file}:{e}"))?;
+            Ok(Some(mlir_text::print::print_file(&parsed, file)))
+        })
+    }
+}
+
+/// Maps the host functions of a module (its public `func.func`s: private ones are callees,
+/// which run inside kernels).
+fn map_file(file: &mut File, threads: i64) -> Result<(), String> {
+    let mut names = Names::default();
+    for module in &mut file.ops {
+        for region in &mut module.regions {
+            for block in &mut region.blocks {
+                for func in &mut block.ops {
+                    let private = matches!(func.attr("sym_visibility"), Some(Attribute::Str(v)) if v == "private");
+                    if func.name != "func.func" || private || func.regions.is_empty() {
+                        continue;
+                    }
+                    if func.regions[0].blocks.len() > 1 {
+                        return Err(format!("{}: unsupported on the GPU path: a host function with several blocks", func.pos));
+                    }
+                    if let Some(body) = func.regions[0].blocks.first_mut() {
+                        body.ops = map_body(std::mem::take(&mut body.ops), threads, &mut names)?;
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Fresh value names (printed MLIR names values with numbers and words, never `gmN`).
+#[derive(Default)]
+struct Names(usize);
+
+impl Names {
+    fn fresh(&mut self) -> String {
+        self.0 += 1;
+        format!("gm{}", self.0)
+    }
+}
+
+/// Host ops that stay on the host: they allocate, view or name memory, or are constants.
+const HOST_OPS: &[&str] = &[
+    "arith.constant",
+    "memref.alloc",
+    "memref.alloca",
+    "memref.dealloc",
+    "memref.get_global",
+    "memref.expand_shape",
+    "memref.collapse_shape",
+    "memref.subview",
+    "memref.reinterpret_cast",
+    "memref.cast",
+];
+
+fn base(v: &ValueRef) -> &str {
+    v.0.split('#').next().unwrap_or(&v.0)
+}
+
+/// Every value `op` and the ops nested in it use.
+fn uses(op: &Op, out: &mut Vec<String>) {
+    out.extend(op.operands.iter().map(|v| base(v).to_string()));
+    for r in &op.regions {
+        for b in &r.blocks {
+            for o in &b.ops {
+                uses(o, out);
+            }
+        }
+    }
+}
+
+fn result_names(op: &Op) -> impl Iterator<Item = String> + '_ {
+    op.results.iter().map(|(n, _)| n.clone())
+}
+
+fn map_body(ops: Vec<Op>, threads: i64, names: &mut Names) -> Result<Vec<Op>, String> {
+    let mut constants: HashMap<String, i64> = HashMap::new();
+    let mut globals: HashSet<String> = HashSet::new();
+    let mut out = Vec::new();
+    let mut group: Vec<Op> = Vec::new();
+    let mut group_defs: HashSet<String> = HashSet::new();
+    for op in ops {
+        let mut used = Vec::new();
+        uses(&op, &mut used);
+        let needs_group = used.iter().any(|u| group_defs.contains(u));
+        let host = HOST_OPS.contains(&op.name.as_str())
+            || (op.name == "memref.load" && op.operands.first().is_some_and(|m| globals.contains(base(m))));
+        if op.name == "func.return" || (host && op.name == "memref.dealloc") {
+            flush(&mut group, &mut group_defs, &mut out, names);
+        }
+        if (host || op.name == "func.return") && !needs_group {
+            if op.name == "arith.constant" {
+                if let (Some((name, _)), Some(Attribute::Int(v, _))) = (op.results.first(), op.attr("value")) {
+                    if let Ok(v) = v.parse::<i64>() {
+                        constants.insert(name.clone(), v);
+                    }
+                }
+            }
+            if op.name == "memref.get_global" {
+                globals.extend(result_names(&op));
+            }
+            out.push(op);
+            continue;
+        }
+        if host || op.name == "func.return" {
+            return Err(format!("{}: unsupported on the GPU path: the host op {} uses a value computed on the device", op.pos, op.name));
+        }
+        if !needs_group && op.name == "scf.parallel" && op.results.is_empty() {
+            flush(&mut group, &mut group_defs, &mut out, names);
+            out.extend(map_parallel(op, &constants, threads, names)?);
+            continue;
+        }
+        if !needs_group && op.name == "memref.copy" {
+            if let Some(parallel) = copy_as_parallel(&op, names) {
+                flush(&mut group, &mut group_defs, &mut out, names);
+                out.extend(map_parallel(parallel.0, &parallel.1, threads, names)?);
+                continue;
+            }
+        }
+        group_defs.extend(result_names(&op));
+        group.push(op);
+    }
+    flush(&mut group, &mut group_defs, &mut out, names);
+    Ok(out)
+}
+
+fn index_constant(name: &str, value: i64, pos: Pos) -> Op {
+    let mut c = Op::new("arith.constant", pos);
+    c.results = vec![(name.to_string(), 1)];
+    c.properties = vec![("value".into(), Attribute::Int(value.to_string(), Type::Index))];
+    c.result_types = vec![Type::Index];
+    c
+}
+
+fn binary(name: &str, op: &str, a: &str, b: &str, pos: Pos) -> Op {
+    let mut o = Op::new(op, pos);
+    o.results = vec![(name.to_string(), 1)];
+    o.operands = vec![ValueRef(a.into()), ValueRef(b.into())];
+    o.operand_types = vec![Type::Index, Type::Index];
+    o.result_types = vec![Type::Index];
+    o
+}
+
+fn terminator(name: &str, pos: Pos) -> Op {
+    Op::new(name, pos)
+}
+
+/// `scf.parallel (%iv) = (%lb) to (%ub) step (%step) { ops; scf.reduce }`.
+fn parallel_1d(iv: &str, lb: &str, ub: &str, step: &str, mut ops: Vec<Op>, pos: Pos) -> Op {
+    let mut p = Op::new("scf.parallel", pos);
+    p.operands = [lb, ub, step].iter().map(|v| ValueRef(v.to_string())).collect();
+    p.operand_types = vec![Type::Index; 3];
+    p.properties = vec![("operandSegmentSizes".into(), Attribute::DenseArray(Type::Integer { width: 32, signedness: "" }, ["1", "1", "1", "0"].map(String::from).to_vec()))];
+    ops.push(terminator("scf.reduce", pos));
+    p.regions = vec![Region { blocks: vec![Block { label: None, args: vec![(ValueRef(iv.into()), Type::Index)], ops }] }];
+    p
+}
+
+/// `blocks` x `threads` threads running `body(linear thread number)`: two nested parallel
+/// loops, mapped to the grid and the block by `gpu-map-parallel-loops`.
+fn grid(blocks: i64, threads: i64, pos: Pos, names: &mut Names, body: impl FnOnce(&str, &mut Names) -> Vec<Op>) -> Vec<Op> {
+    let (c0, c1, cb, ct) = (names.fresh(), names.fresh(), names.fresh(), names.fresh());
+    let (b, t, scaled, linear) = (names.fresh(), names.fresh(), names.fresh(), names.fresh());
+    let mut inner = vec![binary(&scaled, "arith.muli", &b, &ct, pos), binary(&linear, "arith.addi", &scaled, &t, pos)];
+    inner.extend(body(&linear, names));
+    let threads_loop = parallel_1d(&t, &c0, &ct, &c1, inner, pos);
+    vec![
+        index_constant(&c0, 0, pos),
+        index_constant(&c1, 1, pos),
+        index_constant(&cb, blocks, pos),
+        index_constant(&ct, threads, pos),
+        parallel_1d(&b, &c0, &cb, &c1, vec![threads_loop], pos),
+    ]
+}
+
+/// Runs `group` in one single-thread kernel.
+fn flush(group: &mut Vec<Op>, defs: &mut HashSet<String>, out: &mut Vec<Op>, names: &mut Names) {
+    if group.is_empty() {
+        return;
+    }
+    let ops = std::mem::take(group);
+    defs.clear();
+    let pos = ops[0].pos;
+    out.extend(grid(1, 1, pos, names, |_, _| ops));
+}
+
+/// One thread per iteration of a top-level `scf.parallel` with constant bounds.
+fn map_parallel(op: Op, constants: &HashMap<String, i64>, threads: i64, names: &mut Names) -> Result<Vec<Op>, String> {
+    let rank = op.regions.first().and_then(|r| r.blocks.first()).map_or(0, |b| b.args.len());
+    let constant = |v: &ValueRef| constants.get(base(v)).copied();
+    let bounds: Option<Vec<i64>> = op.operands.iter().take(3 * rank).map(constant).collect();
+    let Some(bounds) = bounds else {
+        return Err(format!("{}: unsupported on the GPU path: a parallel loop whose bounds are known only at run time", op.pos));
+    };
+    let (lbs, ubs, steps) = (&bounds[..rank], &bounds[rank..2 * rank], &bounds[2 * rank..]);
+    let counts: Vec<i64> = (0..rank).map(|d| if ubs[d] <= lbs[d] { 0 } else { (ubs[d] - lbs[d] + steps[d] - 1) / steps[d] }).collect();
+    let total: i64 = counts.iter().product();
+    if total == 0 {
+        return Ok(vec![]);
+    }
+    let pos = op.pos;
+    let mut block = op.regions.into_iter().next().and_then(|r| r.blocks.into_iter().next()).unwrap_or_default();
+    block.ops.retain(|o| o.name != "scf.reduce");
+    let per_block = threads.min(total);
+    let blocks = (total + per_block - 1) / per_block;
+    let exact = total % per_block == 0;
+    let args = block.args;
+    let body_ops = block.ops;
+    Ok(grid(blocks, per_block, pos, names, move |linear, names| {
+        let mut ops = Vec::new();
+        let mut stride = 1;
+        let mut strides = vec![0; rank];
+        for d in (0..rank).rev() {
+            strides[d] = stride;
+            stride *= counts[d];
+        }
+        for d in 0..rank {
+            // index_d = (linear / stride_d) % count_d; iv_d = lb_d + index_d * step_d
+            let mut value = linear.to_string();
+            if strides[d] != 1 {
+                let (c, q) = (names.fresh(), names.fresh());
+                ops.push(index_constant(&c, strides[d], pos));
+                ops.push(binary(&q, "arith.divui", &value, &c, pos));
+                value = q;
+            }
+            if d > 0 {
+                let (c, r) = (names.fresh(), names.fresh());
+                ops.push(index_constant(&c, counts[d], pos));
+                ops.push(binary(&r, "arith.remui", &value, &c, pos));
+                value = r;
+            }
+            if steps[d] != 1 {
+                let (c, s) = (names.fresh(), names.fresh());
+                ops.push(index_constant(&c, steps[d], pos));
+                ops.push(binary(&s, "arith.muli", &value, &c, pos));
+                value = s;
+            }
+            let c = names.fresh();
+            ops.push(index_constant(&c, lbs[d], pos));
+            ops.push(binary(&args[d].0 .0, "arith.addi", &value, &c, pos));
+        }
+        ops.extend(body_ops);
+        if exact {
+            return ops;
+        }
+        let (n, inside) = (names.fresh(), names.fresh());
+        let mut cmp = Op::new("arith.cmpi", pos);
+        cmp.results = vec![(inside.clone(), 1)];
+        cmp.operands = vec![ValueRef(linear.to_string()), ValueRef(n.clone())];
+        cmp.operand_types = vec![Type::Index, Type::Index];
+        cmp.result_types = vec![Type::Integer { width: 1, signedness: "" }];
+        cmp.properties = vec![("predicate".into(), Attribute::Int("6".into(), Type::Integer { width: 64, signedness: "" }))];
+        let mut guard = Op::new("scf.if", pos);
+        guard.operands = vec![ValueRef(inside)];
+        guard.operand_types = vec![Type::Integer { width: 1, signedness: "" }];
+        ops.push(terminator("scf.yield", pos));
+        guard.regions = vec![Region { blocks: vec![Block { label: None, args: vec![], ops }] }, Region::default()];
+        vec![index_constant(&n, total, pos), cmp, guard]
+    }))
+}
+
+/// `memref.copy %src, %dst` of a static shape as a parallel loop of loads and stores, with
+/// the constants its bounds name; `None` for a 0-d copy (it runs in a single-thread kernel).
+fn copy_as_parallel(op: &Op, names: &mut Names) -> Option<(Op, HashMap<String, i64>)> {
+    let ty = |t: &Type| match t {
+        Type::Other(s) => MemRefType::parse(s),
+        _ => None,
+    };
+    let (src_ty, dst_ty) = (op.operand_types.first()?, op.operand_types.get(1)?);
+    let dims = ty(src_ty)?.static_dims()?;
+    let element = mlir_text::parser::scalar_type(&ty(src_ty)?.element).unwrap_or(Type::Other(ty(src_ty)?.element));
+    if dims.is_empty() {
+        return None;
+    }
+    let pos = op.pos;
+    let mut constants = HashMap::new();
+    let (c0, c1) = (names.fresh(), names.fresh());
+    constants.insert(c0.clone(), 0);
+    constants.insert(c1.clone(), 1);
+    let ubs: Vec<String> = dims
+        .iter()
+        .map(|&d| {
+            let n = names.fresh();
+            constants.insert(n.clone(), d);
+            n
+        })
+        .collect();
+    let ivs: Vec<String> = dims.iter().map(|_| names.fresh()).collect();
+    let value = names.fresh();
+    let mut load = Op::new("memref.load", pos);
+    load.results = vec![(value.clone(), 1)];
+    load.operands = std::iter::once(op.operands[0].clone()).chain(ivs.iter().map(|v| ValueRef(v.clone()))).collect();
+    load.operand_types = std::iter::once(src_ty.clone()).chain(ivs.iter().map(|_| Type::Index)).collect();
+    load.result_types = vec![element.clone()];
+    let mut store = Op::new("memref.store", pos);
+    store.operands = [ValueRef(value), op.operands[1].clone()].into_iter().chain(ivs.iter().map(|v| ValueRef(v.clone()))).collect();
+    store.operand_types = [element, dst_ty.clone()].into_iter().chain(ivs.iter().map(|_| Type::Index)).collect();
+    let mut p = Op::new("scf.parallel", pos);
+    let rank = dims.len();
+    p.operands = std::iter::repeat_n(c0, rank).chain(ubs).chain(std::iter::repeat_n(c1, rank)).map(ValueRef).collect();
+    p.operand_types = vec![Type::Index; 3 * rank];
+    let segment = rank.to_string();
+    p.properties = vec![("operandSegmentSizes".into(), Attribute::DenseArray(Type::Integer { width: 32, signedness: "" }, vec![segment.clone(), segment.clone(), segment, "0".into()]))];
+    p.regions = vec![Region { blocks: vec![Block { label: None, args: ivs.iter().map(|v| (ValueRef(v.clone()), Type::Index)).collect(), ops: vec![load, store, terminator("scf.reduce", pos)] }] }];
+    Some((p, constants))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dims_in_map_results_are_renumbered_and_names_like_floordiv_are_not() {
+        let map = "affine_map<(d0, d1, d2) -> (d0 floordiv 2, d2, d1)>";
+        assert_eq!(renumber_dims(map, &[0, 2, 1]), "affine_map<(d0, d1, d2) -> (d0 floordiv 2, d1, d2)>");
+    }
+}
