@@ -356,6 +356,8 @@ pub fn libdevice_calls(ptx: &str) -> Vec<String> {
     let mut names: Vec<String> = ptx
         .match_indices("__nv_")
         .map(|(i, _)| ptx[i..].split(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or("").to_string())
+        // `__nv_expf_param_0` is a parameter's name in the declaration, not a function.
+        .filter(|name| !name.rsplit_once("_param_").is_some_and(|(_, n)| n.chars().all(|c| c.is_ascii_digit())))
         .collect();
     names.sort();
     names.dedup();

@@ -1,0 +1,37 @@
+#!/bin/bash
+# Runs compiled GPU bundles on a machine with an NVIDIA GPU and its driver (no CUDA toolkit,
+# no MLIR): every workload bundle against its float64 reference checksums with --bench, and
+# every StableHLO test bundle, writing its results for `xla-run --gpu-suite-check`.
+#
+#   run-on-gpu.sh DIR OUT
+#
+# DIR holds xhlo-gpu-run, workloads/NAME.xgpu, expected.json (the workloads') and
+# suite/*.xgpu; OUT receives log.txt and results.tar.gz (workloads/NAME.{txt,json},
+# suite/NAME/result<i>.npy). bench/gpu/README.md says how DIR is made.
+set -u
+dir=$1
+out=$2
+run=$dir/xhlo-gpu-run
+res=$(mktemp -d)
+mkdir -p "$res/workloads" "$res/suite"
+log=$out/log.txt
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv >"$log" 2>&1
+for b in "$dir"/workloads/*.xgpu; do
+    n=$(basename "$b" .xgpu)
+    timeout 300 "$run" "$b" --workload "$n" --workloads-dir "$dir" --bench --repeats 50 --warmup 5 --json "$res/workloads/$n.json" >"$res/workloads/$n.txt" 2>&1
+    echo "== $n rc=$?" >>"$log"
+    tail -n 14 "$res/workloads/$n.txt" >>"$log"
+done
+ran=0
+failed=0
+for b in "$dir"/suite/*.xgpu; do
+    n=$(basename "$b" .xgpu)
+    ran=$((ran + 1))
+    if ! timeout 60 "$run" "$b" --output-dir "$res/suite/$n" >"$res/suite/$n.txt" 2>&1; then
+        failed=$((failed + 1))
+        echo "RUN FAILED $n: $(tail -n 3 "$res/suite/$n.txt" | tr '\n' ' ')" >>"$log"
+    fi
+done
+echo "suite: $ran bundles run, $failed did not finish" >>"$log"
+tar czf "$out/results.tar.gz" -C "$res" .
+grep -E "^== |PASS|FAIL|median|suite:" "$log" | head -100

@@ -1,0 +1,99 @@
+//! GPU bundles written here (no GPU needed): the launch plan read from the GPU pipeline's host
+//! function, its buffers, constants and kernels, the file's round trip, and the refusals.
+//! Running them is `xhlo-gpu-run`'s (on a GPU machine; `bench/gpu/`).
+
+use crate::support::repo_root;
+use xhlo::gpu_bundle::{compile_text, libdevice_calls};
+use xhlo_gpu_bundle::{Arg, BufferKind, Bundle, Step};
+
+fn workload(name: &str) -> (String, String) {
+    let file = format!("{name}.mlir");
+    let text = std::fs::read_to_string(repo_root().join("../shared/workloads/stablehlo").join(&file)).unwrap();
+    (text, file)
+}
+
+fn launches(b: &Bundle) -> Vec<&xhlo_gpu_bundle::Launch> {
+    b.steps.iter().filter_map(|s| if let Step::Launch(l) = s { Some(l) } else { None }).collect()
+}
+
+#[test]
+fn a_matmul_bundle_has_its_types_buffers_and_one_thread_per_output() {
+    let (text, file) = workload("matmul_256");
+    let b = compile_text(&text, &file, None).unwrap();
+    assert_eq!((b.chip.as_str(), b.entry.as_str()), ("sm_90", "main"));
+    assert_eq!(b.inputs.iter().map(|i| i.ty.as_str()).collect::<Vec<_>>(), ["tensor<256x256xf32>", "tensor<256x256xf32>"]);
+    assert_eq!(b.outputs.len(), 1);
+    assert_eq!(b.outputs[0].ty, "tensor<256x256xf32>");
+    assert!(matches!(b.buffers[b.outputs[0].view.buffer].kind, BufferKind::Temporary));
+    assert_eq!(b.buffers[b.outputs[0].view.buffer].bytes, 256 * 256 * 4);
+    // The dot reads both inputs; its parallel dimensions (i, j) are one thread each: 65536
+    // threads, each summing over k.
+    let dot = launches(&b).into_iter().find(|l| l.args.iter().any(|a| matches!(a, Arg::Memref(v) if v.buffer == 1))).expect("a kernel reading the second input");
+    assert_eq!(dot.grid[0] as u64 * dot.block[0] as u64, 65536, "{dot:?}");
+    for l in launches(&b) {
+        assert!(b.modules[l.module].ptx.contains(&format!(".entry {}", l.kernel)), "{}", l.kernel);
+    }
+    assert_eq!(Bundle::from_bytes(&b.to_bytes()).unwrap(), b);
+}
+
+#[test]
+fn every_reduction_stage_is_spread_over_threads() {
+    let (text, file) = workload("reduce_sum_4096x4096");
+    let b = compile_text(&text, &file, None).unwrap();
+    let ls = launches(&b);
+    // The first stage reads 16M elements: many threads, not one per row.
+    let first = ls.iter().find(|l| l.args.iter().any(|a| matches!(a, Arg::Memref(v) if v.buffer == 0))).unwrap();
+    assert!(first.grid[0] as u64 * first.block[0] as u64 >= 4096 * 64, "{first:?}");
+    assert_eq!(b.outputs[0].ty, "tensor<f32>");
+}
+
+#[test]
+fn constants_become_buffers_with_their_bytes() {
+    let text = r#"func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %c = stablehlo.constant dense<[1.0, 2.0, 3.0, 4.5]> : tensor<4xf32>
+  %0 = stablehlo.multiply %x, %c : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}"#;
+    let b = compile_text(text, "c.mlir", None).unwrap();
+    let constant: Vec<u8> = [1.0f32, 2.0, 3.0, 4.5].iter().flat_map(|v| v.to_le_bytes()).collect();
+    assert!(b.buffers.iter().any(|buf| buf.kind == BufferKind::Constant(constant.clone())), "{:?}", b.buffers);
+}
+
+#[test]
+fn a_program_returning_its_argument_aliases_the_input_buffer() {
+    let text = "func.func @main(%x: tensor<3xi32>) -> tensor<3xi32> {\n  return %x : tensor<3xi32>\n}";
+    let b = compile_text(text, "id.mlir", None).unwrap();
+    assert!(b.steps.is_empty());
+    assert_eq!(b.outputs[0].view.buffer, b.inputs[0].buffer);
+}
+
+#[test]
+fn scalar_work_left_on_the_host_runs_in_a_kernel() {
+    // A 0-d computation has no loop: it becomes a one-thread kernel, not host code.
+    let text = "func.func @main(%x: tensor<f32>, %y: tensor<f32>) -> tensor<f32> {\n  %0 = stablehlo.add %x, %y : tensor<f32>\n  return %0 : tensor<f32>\n}";
+    let b = compile_text(text, "s.mlir", None).unwrap();
+    let ls = launches(&b);
+    assert_eq!(ls.len(), 1);
+    assert_eq!((ls[0].grid, ls[0].block), ([1, 1, 1], [1, 1, 1]));
+}
+
+#[test]
+fn dynamic_and_libdevice_programs_are_refused_as_unsupported() {
+    assert_eq!(libdevice_calls("call.uni (retval0), __nv_expf, (param0);\n.extern .func __nv_expf(.param .b32 __nv_expf_param_0)"), ["__nv_expf"]);
+    let text = "func.func @main(%x: tensor<4xf64>, %y: tensor<4xf64>) -> tensor<4xf64> {\n  %0 = stablehlo.atan2 %x, %y : tensor<4xf64>\n  return %0 : tensor<4xf64>\n}";
+    let e = compile_text(text, "a.mlir", None).unwrap_err();
+    assert!(e.contains("unsupported on the GPU path") && e.contains("libdevice"), "{e}");
+}
+
+#[test]
+fn the_dot_loops_put_parallel_dimensions_outside_the_reduction() {
+    let (text, file) = workload("matmul_256");
+    let options = xhlo::opt::Options {
+        pipeline: Some("builtin.module(xhlo-verify,convert-xhlo-to-linalg{tile-dots=false},xhlo-gpu-parallel-dims-outer)".into()),
+        ..Default::default()
+    };
+    let out = xhlo::opt::run(&options, &text, &file);
+    assert!(out.success, "{}", out.errors.join("\n"));
+    assert!(out.ir.contains(r#"iterator_types = ["parallel", "parallel", "reduction"]"#), "{}", out.ir);
+    assert!(out.ir.contains("affine_map<(d0, d1, d2) -> (d0, d2)>") && out.ir.contains("affine_map<(d0, d1, d2) -> (d2, d1)>"), "{}", out.ir);
+}
