@@ -49,9 +49,9 @@ impl BenchReport {
     /// The short table printed after a run.
     pub fn table(&self) -> String {
         format!(
-            "  {:<12} {:>12} {:>12}\n  {:<12} {:>12.4} {:>12.4}\n  {:<12} {:>12.4} {:>12.4}\n  ({} launches per run; {} timed runs after {} warm-up)",
+            "  {:<12} {:>12} {:>12}\n  {:<12} {:>12.4} {:>12.4}\n  {:<12} {:>12.4} {:>12.4}\n  ({} launch{} per run; {} timed runs after {} warm-up)",
             "time (ms)", "median", "min", "kernels", self.kernel_ms.median, self.kernel_ms.min, "end to end", self.end_to_end_ms.median, self.end_to_end_ms.min,
-            self.launches, self.repeats, self.warmup,
+            self.launches, if self.launches == 1 { "" } else { "es" }, self.repeats, self.warmup,
         )
     }
 
@@ -96,5 +96,14 @@ mod tests {
         assert_eq!(j["kernel_ms"]["min"], 0.25);
         assert_eq!(j["end_to_end_ms"]["median"], 2.0);
         assert_eq!(j["launches_per_run"], 3);
+    }
+
+    #[test]
+    fn the_table_shows_both_times_and_the_launches() {
+        let r = BenchReport { kernel_ms: Stats { median: 0.5, min: 0.25 }, end_to_end_ms: Stats { median: 2.0, min: 1.5 }, launches: 1, repeats: 10, warmup: 2 };
+        let t = r.table();
+        assert!(t.contains("kernels            0.5000       0.2500"), "{t}");
+        assert!(t.contains("end to end         2.0000       1.5000"), "{t}");
+        assert!(t.contains("(1 launch per run; 10 timed runs after 2 warm-up)"), "{t}");
     }
 }

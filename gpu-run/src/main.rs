@@ -116,11 +116,10 @@ fn run(cli: &Cli) -> Result<bool, String> {
     let run_time = start.elapsed();
     let outputs = loaded.signature.from_physical(&outputs);
     println!(
-        "loaded @{} ({} PTX module{}, {} launches) in {:.3} s, ran in {:.6} s",
+        "loaded @{} ({}, {}) in {:.3} s, ran in {:.6} s",
         loaded.bundle.entry,
-        loaded.bundle.modules.len(),
-        if loaded.bundle.modules.len() == 1 { "" } else { "s" },
-        loaded.launches(),
+        plural(loaded.bundle.modules.len(), "PTX module"),
+        plural(loaded.launches(), "launch"),
         load_time.as_secs_f64(),
         run_time.as_secs_f64()
     );
@@ -149,6 +148,15 @@ fn run(cli: &Cli) -> Result<bool, String> {
         }
     }
     Ok(passed)
+}
+
+/// `1 launch`, `3 launches`.
+fn plural(n: usize, noun: &str) -> String {
+    match (n, noun.ends_with("ch")) {
+        (1, _) => format!("1 {noun}"),
+        (_, true) => format!("{n} {noun}es"),
+        _ => format!("{n} {noun}s"),
+    }
 }
 
 fn types(list: &[xhlo_ir::TensorType]) -> String {
