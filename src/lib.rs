@@ -25,6 +25,8 @@ pub use xhlo_ir as ir;
 pub use xhlo_lowering as lowering;
 pub use xhlo_passes as passes;
 pub use xhlo_stablehlo as stablehlo;
+// `.npy` files and the workloads live in pure Rust (xhlo-io) for runtimes without MLIR.
+pub use xhlo_io::{npy, summary, workloads};
 
 pub mod check;
 pub mod collective;
@@ -35,11 +37,9 @@ pub mod import;
 pub mod interpreter_print;
 pub mod limits;
 pub mod mpi;
-pub mod npy;
 pub mod opt;
 pub mod parallel;
 pub mod report;
 pub mod runtime;
 pub mod source_file;
-pub mod workloads;
 pub mod verify_diagnostics;

@@ -18,7 +18,7 @@ use std::process::ExitCode;
 use xhlo::check;
 use xhlo::feed::Feed;
 use xhlo::dialect::{source, XhloContext};
-use xhlo::ir::literal::{Literal, Scalar};
+use xhlo::ir::literal::Literal;
 use xhlo::npy;
 use xhlo::runtime::{compile_ast, module_ast, CompileOptions, Fusion, Tiles};
 
@@ -208,26 +208,6 @@ fn load(ctx: &XhloContext, text: &str, file: &str) -> Result<xhlo::mlir_text::as
     module_ast(&module, file).map_err(|e| e.to_string())
 }
 
-fn summary(lit: &Literal) -> String {
-    let n = lit.len();
-    let mut sum = 0f64;
-    let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
-    for v in lit.scalars() {
-        let x = match v {
-            Scalar::Int(i) => i as f64,
-            Scalar::Float(f) => f,
-            Scalar::Complex(re, _) => re,
-        };
-        sum += x;
-        lo = lo.min(x);
-        hi = hi.max(x);
-    }
-    if n == 0 {
-        return format!("{} (empty)", lit.ty);
-    }
-    format!("{}  sum={sum:.6e} min={lo:.6e} max={hi:.6e}", lit.ty)
-}
-
 /// This process's rank and the run's size when it was started by `mpirun` (MPI is then
 /// started at once, so that a failure on any rank ends them all).
 fn mpi_rank() -> Result<Option<(usize, usize)>, String> {
@@ -360,7 +340,7 @@ fn run_program(cli: &Cli) -> Result<bool, String> {
     // Each result and each outfeed value: its summary, its values with --print, and a
     // `.npy` file with --output-dir.
     let report = |label: String, file: String, value: &Literal| -> Result<(), String> {
-        println!("{prefix}{label}: {}", summary(value));
+        println!("{prefix}{label}: {}", xhlo::summary::of(value));
         if cli.print {
             println!("{prefix}  {}", value.to_dense_body());
         }

@@ -6,8 +6,8 @@
 //! `abs_sum` within `2e-5 * abs_sum_ref` (plus 1e-6), each of the `first` values within
 //! `1e-4 * (1 + |ref|)`. Reordered float32 reductions differ from XLA's by far less.
 
-use crate::ir::literal::{Literal, Scalar};
-use crate::ir::{ElementType, TensorType};
+use xhlo_ir::literal::{Literal, Scalar};
+use xhlo_ir::{ElementType, TensorType};
 use crate::npy::splitmix_uniform;
 use serde_json::Value;
 use std::path::Path;

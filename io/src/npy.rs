@@ -2,13 +2,13 @@
 //! deterministic input generator (splitmix64 → uniform [-1, 1)).
 //!
 //! Arrays are read and written in row-major (C) order whatever the layout of the entry's
-//! types: [`crate::runtime::Program::run`] moves them into and out of the layouts.
+//! types: `xhlo::runtime::Program::run` moves them into and out of the layouts.
 //!
 //! NumPy has no bfloat16 or sub-byte integer dtypes: sub-byte integers travel as `int8`/
 //! `uint8` (their host storage), bfloat16 is not accepted.
 
-use crate::ir::literal::{Literal, Scalar};
-use crate::ir::{ElementType, TensorType};
+use xhlo_ir::literal::{Literal, Scalar};
+use xhlo_ir::{ElementType, TensorType};
 
 /// NumPy's dtype string (`dtype.str`) for an element type's host storage.
 pub fn descr(t: ElementType) -> Result<&'static str, String> {
@@ -83,7 +83,7 @@ pub fn from_npy(bytes: &[u8], expected: Option<&TensorType>) -> Result<Literal, 
         }
     }
     let data = &bytes[start + header_len..];
-    let need = crate::ir::literal::storage_bytes(&ty);
+    let need = xhlo_ir::literal::storage_bytes(&ty);
     if data.len() < need {
         return Err(format!("the file holds {} data bytes but {ty} needs {need}", data.len()));
     }
