@@ -18,8 +18,10 @@ pub const CHIP: &str = "sm_90";
 
 /// The pass pipeline from xhlo to kernels in PTX, host functions still on memrefs: the
 /// algebraic rewrites and fusion of `xhlo-eqsat` first, as `xla-run` compiles.
-pub fn pipeline() -> String {
-    format!("builtin.module(xhlo-eqsat,xhlo-to-gpu,{},{})", xhlo_lowering::pipeline::KERNELS_TO_NVVM, xhlo_lowering::pipeline::TO_PTX)
+/// Every function but `entry` is made private first, so the GPU pipeline inlines and drops
+/// them (a test file's helper functions would otherwise become kernels of their own).
+pub fn pipeline(entry: &str) -> String {
+    format!("builtin.module(symbol-privatize{{exclude={entry}}},xhlo-eqsat,xhlo-to-gpu,{},{})", xhlo_lowering::pipeline::KERNELS_TO_NVVM, xhlo_lowering::pipeline::TO_PTX)
 }
 
 /// Compiles `parsed`'s function `entry` into a bundle.
@@ -28,7 +30,7 @@ pub fn compile_bundle(ctx: &crate::dialect::XhloContext, parsed: &File, entry: &
     ctx.take_diagnostics();
     let text = mlir_text::print::print_file(parsed, file);
     let mut module = crate::dialect::source::parse(ctx, &text, file).map_err(RunError::Diagnostics)?;
-    let pipeline = pipeline();
+    let pipeline = pipeline(entry);
     let pm = crate::passes::build_pass_manager_verified(ctx.context(), &pipeline, crate::passes::Verification::OwnPasses).map_err(RunError::Compile)?;
     if pm.run(&mut module).is_err() {
         return Err(RunError::Diagnostics(ctx.take_diagnostics()));
@@ -237,7 +239,7 @@ fn launch(op: &Op, values: &HashMap<String, Value>, module_index: &HashMap<Strin
         args.push(match values.get(&v.0) {
             Some(Value::View(view)) => Arg::Memref(view.clone()),
             Some(Value::Scalar(s)) => s.clone(),
-            None => return Err(format!("kernel argument {k} (%{}) is not a value the plan knows", v.0)),
+            None => return Err(format!("unsupported on the GPU path: kernel argument {k} of type {}, a value the host computes", op.operand_types.get(first + k).map(type_text).unwrap_or_default())),
         });
     }
     let (module, kernel) = match op.attr("kernel") {
@@ -248,7 +250,45 @@ fn launch(op: &Op, values: &HashMap<String, Value>, module_index: &HashMap<Strin
     if !modules[index].kernels.contains(&kernel) {
         return Err(format!("kernel {kernel} is not an entry of module {module}'s PTX"));
     }
+    check_parameters(&modules[index].ptx, &kernel, &args)?;
     Ok(Launch { module: index, kernel, grid, block, shared_bytes, args })
+}
+
+/// The kernel's PTX parameter types (`u64`, `u32`, `f32`, ...), in order.
+pub fn kernel_parameters(ptx: &str, kernel: &str) -> Option<Vec<String>> {
+    let start = ptx.find(&format!(".entry {kernel}("))?;
+    let end = start + ptx[start..].find(')')?;
+    Some(
+        ptx[start..end]
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix(".param ."))
+            .map(|rest| rest.split_whitespace().next().unwrap_or("").to_string())
+            .collect(),
+    )
+}
+
+/// The launch's arguments, unpacked by the calling convention, against the kernel's PTX
+/// parameters: a mismatch would make the driver read garbage, so it is an internal error
+/// here rather than a wrong result there.
+fn check_parameters(ptx: &str, kernel: &str, args: &[Arg]) -> Result<(), String> {
+    let params = kernel_parameters(ptx, kernel).ok_or_else(|| format!("no parameter list for kernel {kernel} in its PTX"))?;
+    let mut expected = Vec::new();
+    for a in args {
+        match a {
+            Arg::Memref(v) => expected.extend(std::iter::repeat_n("u64", 3 + 2 * v.sizes.len())),
+            Arg::I64(_) => expected.push("u64"),
+            Arg::I32(_) => expected.push("u32"),
+            Arg::I16(_) => expected.push("u16"),
+            Arg::I8(_) => expected.push("u8"),
+            Arg::F32(_) => expected.push("f32"),
+            Arg::F64(_) => expected.push("f64"),
+            Arg::F16(_) => expected.push("b16"),
+        }
+    }
+    if params.len() != expected.len() || params.iter().zip(&expected).any(|(p, e)| p != e) {
+        return Err(format!("internal error: kernel {kernel} takes parameters ({}), the launch passes ({})", params.join(", "), expected.join(", ")));
+    }
+    Ok(())
 }
 
 fn symbol_name(op: &Op) -> Option<String> {
@@ -267,6 +307,9 @@ fn memref(t: &Type) -> Option<MemRefType> {
 }
 
 fn element_bytes(element: &str) -> Option<u32> {
+    if element == "index" {
+        return Some(8);
+    }
     let t = ElementType::from_mlir(element)?;
     Some(crate::ir::literal::storage_size(t) as u32)
 }
@@ -311,6 +354,11 @@ fn scalar_arg(value: &Attribute, ty: &Type) -> Option<Arg> {
         (Attribute::Int(v, _), Type::Index) => Some(Arg::I64(parse_int(v)?)),
         (Attribute::Int(v, _), Type::Integer { width: 64, .. }) => Some(Arg::I64(parse_int(v)?)),
         (Attribute::Int(v, _), Type::Integer { width: 32, .. }) => Some(Arg::I32(parse_int(v)? as i32)),
+        (Attribute::Int(v, _), Type::Integer { width: 16, .. }) => Some(Arg::I16(parse_int(v)? as i16)),
+        (Attribute::Int(v, _), Type::Integer { width: 8, .. }) => Some(Arg::I8(parse_int(v)? as i8)),
+        (Attribute::Int(v, _), Type::Integer { width: 1, .. }) => Some(Arg::I8((parse_int(v)? & 1) as i8)),
+        (Attribute::Bool(b), Type::Integer { width: 1, .. }) => Some(Arg::I8(*b as i8)),
+        (Attribute::Float(v, _), Type::Float(f)) if f == "f16" || f == "bf16" => Some(Arg::F16(half_bits(v, f)?)),
         (Attribute::Float(v, _), Type::Float(f)) if f == "f32" => Some(Arg::F32(float_bits(v)?.0)),
         (Attribute::Float(v, _), Type::Float(f)) if f == "f64" => Some(Arg::F64(float_bits(v)?.1)),
         _ => None,
@@ -331,12 +379,25 @@ fn float_bits(v: &str) -> Option<(u32, u64)> {
     Some(((x as f32).to_bits(), x.to_bits()))
 }
 
+/// An `f16`/`bf16` literal's bits (hex literals are the bits themselves).
+fn half_bits(v: &str, ty: &str) -> Option<u16> {
+    if let Some(hex) = v.strip_prefix("0x") {
+        return u16::from_str_radix(hex, 16).ok();
+    }
+    let x: f64 = v.parse().ok()?;
+    Some(if ty == "bf16" { crate::ir::literal::bf16_bits(x) } else { crate::ir::literal::f16_bits(x) })
+}
+
 /// A constant element as a kernel argument of type `ty`.
 fn scalar_of(s: Scalar, ty: &Type) -> Option<Arg> {
     match (s, ty) {
         (Scalar::Float(x), Type::Float(f)) if f == "f32" => Some(Arg::F32((x as f32).to_bits())),
         (Scalar::Float(x), Type::Float(f)) if f == "f64" => Some(Arg::F64(x.to_bits())),
         (Scalar::Int(i), Type::Integer { width: 32, .. }) => Some(Arg::I32(i as i32)),
+        (Scalar::Int(i), Type::Integer { width: 16, .. }) => Some(Arg::I16(i as i16)),
+        (Scalar::Int(i), Type::Integer { width: 8 | 1, .. }) => Some(Arg::I8(i as i8)),
+        (Scalar::Float(x), Type::Float(f)) if f == "f16" => Some(Arg::F16(crate::ir::literal::f16_bits(x))),
+        (Scalar::Float(x), Type::Float(f)) if f == "bf16" => Some(Arg::F16(crate::ir::literal::bf16_bits(x))),
         (Scalar::Int(i), Type::Integer { width: 64, .. }) | (Scalar::Int(i), Type::Index) => Some(Arg::I64(i as i64)),
         _ => None,
     }

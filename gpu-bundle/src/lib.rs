@@ -165,9 +165,14 @@ pub enum Arg {
     Memref(View),
     I64(i64),
     I32(i32),
+    I16(i16),
+    /// Also `i1` (0 or 1; LLVM passes it in a byte).
+    I8(i8),
     /// The value's bits.
     F32(u32),
     F64(u64),
+    /// An `f16` or `bf16`'s bits.
+    F16(u16),
 }
 
 /// What can be wrong with a bundle's bytes.

@@ -23,6 +23,9 @@ pub fn pack(args: &[Arg], buffer_address: impl Fn(usize) -> u64) -> Vec<u64> {
             Arg::I32(x) => slots.push(*x as u32 as u64),
             Arg::F32(bits) => slots.push(*bits as u64),
             Arg::F64(bits) => slots.push(*bits),
+            Arg::I16(x) => slots.push(*x as u16 as u64),
+            Arg::I8(x) => slots.push(*x as u8 as u64),
+            Arg::F16(bits) => slots.push(*bits as u64),
         }
     }
     slots

@@ -28,7 +28,8 @@ pub fn descr(t: ElementType) -> Result<&'static str, String> {
         F64 => "<f8",
         C64 => "<c8",
         C128 => "<c16",
-        BF16 => return Err("unsupported: bfloat16 has no .npy dtype".into()),
+        // NumPy has no bfloat16; ml_dtypes (JAX's) saves it as a 2-byte void, `<V2`.
+        BF16 => "<V2",
     })
 }
 
@@ -94,6 +95,7 @@ pub fn from_npy(bytes: &[u8], expected: Option<&TensorType>) -> Result<Literal, 
 /// storage has that dtype (sub-byte integers travel as `int8`/`uint8`), else the one type
 /// with that dtype.
 pub fn element_type(descr_value: &str, expected: Option<ElementType>) -> Result<ElementType, String> {
+    let descr_value = if descr_value == "|V2" { "<V2" } else { descr_value };
     match expected {
         Some(t) if descr(t).ok() == Some(descr_value) => Ok(t),
         _ => ElementType::ALL

@@ -112,13 +112,14 @@ pub fn linalg_to_llvm() -> String {
     format!("builtin.module({VECTORIZE},{BUFFERIZE},{TO_LOOPS},{TO_LLVM})")
 }
 
-/// Buffers → GPU kernels: calls inlined (a call would run on the host), every linalg op's parallel dimensions outside its reductions
+/// Buffers → GPU kernels: calls inlined (a call would run on the host) and functions no
+/// longer called removed, every linalg op's parallel dimensions outside its reductions
 /// (`xhlo-gpu-parallel-dims-outer`), each top-level parallel loop nest one thread per
 /// iteration in blocks of 256 and whatever else computes in a kernel too
 /// (`xhlo-gpu-map-loops`, Rust passes in `xhlo-passes`), then upstream's mapping to blocks
 /// and threads and outlining into `gpu.module`s. The host functions are left holding only
 /// allocations, views, constants and `gpu.launch_func`s: a launch plan.
-pub const TO_GPU: &str = "inline,one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},\
+pub const TO_GPU: &str = "inline,symbol-dce,eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops function-boundary-type-conversion=identity-layout-map unknown-type-conversion=identity-layout-map},\
 linalg-generalize-named-ops,xhlo-gpu-parallel-dims-outer,convert-linalg-to-parallel-loops,canonicalize,xhlo-gpu-map-loops,\
 func.func(gpu-map-parallel-loops),convert-parallel-loops-to-gpu,gpu-kernel-outlining,canonicalize,lower-affine,convert-scf-to-cf";
 

@@ -217,6 +217,61 @@ const HOST_OPS: &[&str] = &[
     "memref.cast",
 ];
 
+/// Host ops that only view memory (no data moves).
+const VIEW_OPS: &[&str] = &["memref.expand_shape", "memref.collapse_shape", "memref.subview", "memref.reinterpret_cast", "memref.cast"];
+
+/// Results a single-thread kernel computes (a loop's results: new buffers it allocated) are
+/// copied, at its end, into buffers the host allocates, which the function returns instead.
+fn export_results(ret: &mut Op, group_defs: &HashSet<String>, group: &mut Vec<Op>, out: &mut Vec<Op>, names: &mut Names) -> Result<(), String> {
+    for (k, v) in ret.operands.clone().iter().enumerate() {
+        if !group_defs.contains(base(v)) {
+            continue;
+        }
+        let ty = ret.operand_types.get(k).cloned().unwrap_or(Type::None);
+        let static_type = match &ty {
+            Type::Other(s) => MemRefType::parse(s).filter(|m| m.static_dims().is_some() && m.static_layout().is_some_and(|(o, _)| o == 0)),
+            _ => None,
+        };
+        if static_type.is_none() {
+            return Err(format!("{}: unsupported on the GPU path: the result {k} computed on the device has type {}", ret.pos, mlir_text::print::type_to_string(&ty)));
+        }
+        let fresh = names.fresh();
+        let mut alloc = Op::new("memref.alloc", ret.pos);
+        alloc.results = vec![(fresh.clone(), 1)];
+        alloc.properties = vec![("operandSegmentSizes".into(), Attribute::DenseArray(Type::Integer { width: 32, signedness: "" }, vec!["0".into(), "0".into()]))];
+        alloc.result_types = vec![ty.clone()];
+        out.push(alloc);
+        let mut copy = Op::new("memref.copy", ret.pos);
+        copy.operands = vec![v.clone(), ValueRef(fresh.clone())];
+        copy.operand_types = vec![ty.clone(), ty];
+        match copy_as_parallel(&copy, names) {
+            Some((parallel, _)) => group.push(parallel),
+            None => group.extend(scalar_copy(&copy, names)),
+        }
+        ret.operands[k] = ValueRef(fresh);
+    }
+    Ok(())
+}
+
+/// A 0-d `memref.copy` as a load and a store.
+fn scalar_copy(copy: &Op, names: &mut Names) -> Vec<Op> {
+    let element = match &copy.operand_types[0] {
+        Type::Other(s) => MemRefType::parse(s).map(|m| mlir_text::parser::scalar_type(&m.element).unwrap_or(Type::Other(m.element))),
+        _ => None,
+    }
+    .unwrap_or(Type::None);
+    let value = names.fresh();
+    let mut load = Op::new("memref.load", copy.pos);
+    load.results = vec![(value.clone(), 1)];
+    load.operands = vec![copy.operands[0].clone()];
+    load.operand_types = vec![copy.operand_types[0].clone()];
+    load.result_types = vec![element.clone()];
+    let mut store = Op::new("memref.store", copy.pos);
+    store.operands = vec![ValueRef(value), copy.operands[1].clone()];
+    store.operand_types = vec![element, copy.operand_types[1].clone()];
+    vec![load, store]
+}
+
 fn base(v: &ValueRef) -> &str {
     v.0.split('#').next().unwrap_or(&v.0)
 }
@@ -249,9 +304,23 @@ fn map_body(ops: Vec<Op>, threads: i64, names: &mut Names) -> Result<Vec<Op>, St
         let needs_group = used.iter().any(|u| group_defs.contains(u));
         let host = HOST_OPS.contains(&op.name.as_str())
             || (op.name == "memref.load" && op.operands.first().is_some_and(|m| globals.contains(base(m))));
+        if needs_group && VIEW_OPS.contains(&op.name.as_str()) {
+            // A view of memory the device computed: it joins the kernel that computes it.
+            group_defs.extend(result_names(&op));
+            group.push(op);
+            continue;
+        }
+        if needs_group && op.name == "memref.dealloc" {
+            continue;
+        }
+        let mut op = op;
+        if needs_group && op.name == "func.return" {
+            export_results(&mut op, &group_defs, &mut group, &mut out, names)?;
+        }
         if op.name == "func.return" || (host && op.name == "memref.dealloc") {
             flush(&mut group, &mut group_defs, &mut out, names);
         }
+        let needs_group = needs_group && op.name != "func.return";
         if (host || op.name == "func.return") && !needs_group {
             if op.name == "arith.constant" {
                 if let (Some((name, _)), Some(Attribute::Int(v, _))) = (op.results.first(), op.attr("value")) {
@@ -268,6 +337,12 @@ fn map_body(ops: Vec<Op>, threads: i64, names: &mut Names) -> Result<Vec<Op>, St
         }
         if host || op.name == "func.return" {
             return Err(format!("{}: unsupported on the GPU path: the host op {} uses a value computed on the device", op.pos, op.name));
+        }
+        if !needs_group && op.name == "gpu.launch" {
+            // A kernel written for the GPU already (a tiled dot): it stays as it is.
+            flush(&mut group, &mut group_defs, &mut out, names);
+            out.push(op);
+            continue;
         }
         if !needs_group && op.name == "scf.parallel" && op.results.is_empty() {
             flush(&mut group, &mut group_defs, &mut out, names);
