@@ -99,6 +99,9 @@ pub struct CompileOptions {
     /// 0): a program compiled with the same seed draws the same numbers, run after run of
     /// freshly compiled programs; each run of one compiled program draws new ones.
     pub rng_seed: u64,
+    /// Compile the GPU pipeline's loop structure for this CPU (`gpu-loops`, for tests of the
+    /// GPU passes where there is no GPU).
+    pub gpu_loops: bool,
     /// The largest tensor, in bytes, a program may declare (`None`, the default: the
     /// machine's memory). Larger ones are refused at compile time with the op named.
     pub memory_limit: Option<u64>,
@@ -135,6 +138,7 @@ impl CompileOptions {
             math_approximations: o.math_approximations.clone(),
             vector_bytes: o.vector_bytes,
             rng_seed: o.rng_seed,
+            gpu_loops: o.gpu_loops,
             memory_limit: None,
             num_replicas: None,
             num_partitions: None,
@@ -174,6 +178,7 @@ impl CompileOptions {
             math_approximations: self.math_approximations.clone(),
             vector_bytes: self.vector_bytes,
             rng_seed: self.rng_seed,
+            gpu_loops: self.gpu_loops,
         }
     }
 

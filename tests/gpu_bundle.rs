@@ -97,3 +97,56 @@ fn the_dot_loops_put_parallel_dimensions_outside_the_reduction() {
     assert!(out.ir.contains(r#"iterator_types = ["parallel", "parallel", "reduction"]"#), "{}", out.ir);
     assert!(out.ir.contains("affine_map<(d0, d1, d2) -> (d0, d2)>") && out.ir.contains("affine_map<(d0, d1, d2) -> (d2, d1)>"), "{}", out.ir);
 }
+
+/// The GPU pipeline's loop structure (`GPU_LOOPS`: loop order, split reductions, one thread
+/// per iteration, single-thread kernels, copies of device results) compiled for the CPU.
+fn gpu_loops_on_cpu() -> xhlo::runtime::CompileOptions {
+    xhlo::runtime::CompileOptions { gpu_loops: true, threads: 1, ..Default::default() }
+}
+
+#[test]
+fn the_gpu_loop_structure_passes_the_stablehlo_tests_on_the_cpu() {
+    let dir = repo_root().join("../shared/stablehlo-tests");
+    let index = std::fs::read_to_string(dir.join("tests.jsonl")).unwrap();
+    let ctx = xhlo::dialect::XhloContext::new();
+    let options = gpu_loops_on_cpu();
+    let (mut passed, mut failed) = (0, Vec::new());
+    let mut files = std::collections::HashMap::new();
+    for line in index.lines() {
+        let row: serde_json::Value = serde_json::from_str(line).unwrap();
+        if row["tier"].as_u64().unwrap() > 2 {
+            continue;
+        }
+        let file = row["file"].as_str().unwrap().to_string();
+        let chunk = row["chunk"].as_u64().unwrap() as usize;
+        let chunks = files.entry(file.clone()).or_insert_with(|| {
+            let text = std::fs::read_to_string(dir.join("mlir").join(&file)).unwrap();
+            xhlo::dialect::source::split_input(&text).into_iter().map(|c| c.text).collect::<Vec<_>>()
+        });
+        match xhlo::check::run_chunk_options(&ctx, &chunks[chunk], &file, &options) {
+            Ok(()) => passed += 1,
+            Err(e) => failed.push(format!("{file} #{chunk}: {}", e.lines().next().unwrap_or(""))),
+        }
+    }
+    assert!(failed.is_empty(), "{passed} pass; failing:\n  {}", failed.join("\n  "));
+}
+
+#[test]
+fn the_gpu_loop_structure_computes_every_workload_on_the_cpu() {
+    let ctx = xhlo::dialect::XhloContext::new();
+    let mut failed = Vec::new();
+    for dir in [repo_root().join("../shared/workloads"), repo_root().join("bench/workloads")] {
+        for w in xhlo::workloads::load(&dir).unwrap() {
+            let path = w.source(&dir);
+            let text = std::fs::read_to_string(&path).unwrap();
+            let file = path.file_name().unwrap().to_string_lossy().to_string();
+            let module = xhlo::dialect::source::parse_and_verify(&ctx, &xhlo::import::to_xhlo_text(&text, &file).unwrap(), &file).unwrap();
+            let program = xhlo::runtime::compile(&ctx, &module, &gpu_loops_on_cpu(), &file).unwrap();
+            let out = program.run(&w.inputs()).unwrap();
+            if let Err(e) = xhlo::workloads::compare(&xhlo::workloads::checksum(&out[0]), &w.expected_f64) {
+                failed.push(format!("{}: {e}", w.name));
+            }
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}

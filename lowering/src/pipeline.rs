@@ -112,16 +112,28 @@ pub fn linalg_to_llvm() -> String {
     format!("builtin.module({VECTORIZE},{BUFFERIZE},{TO_LOOPS},{TO_LLVM})")
 }
 
-/// Buffers → GPU kernels: calls inlined (a call would run on the host) and functions no
-/// longer called removed, every linalg op's parallel dimensions outside its reductions
-/// (`xhlo-gpu-parallel-dims-outer`), each top-level parallel loop nest one thread per
-/// iteration in blocks of 256 and whatever else computes in a kernel too
-/// (`xhlo-gpu-map-loops`, Rust passes in `xhlo-passes`), then upstream's mapping to blocks
+/// Buffers → the GPU's loop structure, still as `scf` loops (which also run on the CPU:
+/// `xhlo-jit{gpu-loops=true}` tests them there): every linalg op's parallel dimensions
+/// outside its reductions (`xhlo-gpu-parallel-dims-outer`), reductions with few results split
+/// into chunks reduced in parallel (`xhlo-gpu-split-reductions`), each top-level parallel
+/// loop nest one thread per iteration in blocks of 256 and whatever else computes in a
+/// kernel too (`xhlo-gpu-map-loops`; Rust passes in `xhlo-passes`).
+macro_rules! gpu_loops {
+    () => {
+        "linalg-generalize-named-ops,xhlo-gpu-parallel-dims-outer,xhlo-gpu-split-reductions,convert-linalg-to-parallel-loops,canonicalize,xhlo-gpu-map-loops"
+    };
+}
+pub const GPU_LOOPS: &str = gpu_loops!();
+
+/// Tensors → GPU kernels: calls inlined (a call would run on the host) and functions no
+/// longer called removed, bufferization, [`GPU_LOOPS`], then upstream's mapping to blocks
 /// and threads and outlining into `gpu.module`s. The host functions are left holding only
 /// allocations, views, constants and `gpu.launch_func`s: a launch plan.
-pub const TO_GPU: &str = "inline,symbol-dce,eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops function-boundary-type-conversion=identity-layout-map unknown-type-conversion=identity-layout-map},\
-linalg-generalize-named-ops,xhlo-gpu-parallel-dims-outer,convert-linalg-to-parallel-loops,canonicalize,xhlo-gpu-map-loops,\
-func.func(gpu-map-parallel-loops),convert-parallel-loops-to-gpu,gpu-kernel-outlining,canonicalize,lower-affine,convert-scf-to-cf";
+pub const TO_GPU: &str = concat!(
+    "inline,symbol-dce,eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops function-boundary-type-conversion=identity-layout-map unknown-type-conversion=identity-layout-map},",
+    gpu_loops!(),
+    ",func.func(gpu-map-parallel-loops),convert-parallel-loops-to-gpu,gpu-kernel-outlining,canonicalize,lower-affine,convert-scf-to-cf"
+);
 
 /// GPU kernels → NVVM for sm_90; the host functions stay as they are (a GPU bundle reads
 /// them as its launch plan).

@@ -208,7 +208,6 @@ const HOST_OPS: &[&str] = &[
     "arith.constant",
     "memref.alloc",
     "memref.alloca",
-    "memref.dealloc",
     "memref.get_global",
     "memref.expand_shape",
     "memref.collapse_shape",
@@ -220,37 +219,31 @@ const HOST_OPS: &[&str] = &[
 /// Host ops that only view memory (no data moves).
 const VIEW_OPS: &[&str] = &["memref.expand_shape", "memref.collapse_shape", "memref.subview", "memref.reinterpret_cast", "memref.cast"];
 
-/// Results a single-thread kernel computes (a loop's results: new buffers it allocated) are
-/// copied, at its end, into buffers the host allocates, which the function returns instead.
-fn export_results(ret: &mut Op, group_defs: &HashSet<String>, group: &mut Vec<Op>, out: &mut Vec<Op>, names: &mut Names) -> Result<(), String> {
-    for (k, v) in ret.operands.clone().iter().enumerate() {
-        if !group_defs.contains(base(v)) {
-            continue;
-        }
-        let ty = ret.operand_types.get(k).cloned().unwrap_or(Type::None);
-        let static_type = match &ty {
-            Type::Other(s) => MemRefType::parse(s).filter(|m| m.static_dims().is_some() && m.static_layout().is_some_and(|(o, _)| o == 0)),
-            _ => None,
-        };
-        if static_type.is_none() {
-            return Err(format!("{}: unsupported on the GPU path: the result {k} computed on the device has type {}", ret.pos, mlir_text::print::type_to_string(&ty)));
-        }
-        let fresh = names.fresh();
-        let mut alloc = Op::new("memref.alloc", ret.pos);
-        alloc.results = vec![(fresh.clone(), 1)];
-        alloc.properties = vec![("operandSegmentSizes".into(), Attribute::DenseArray(Type::Integer { width: 32, signedness: "" }, vec!["0".into(), "0".into()]))];
-        alloc.result_types = vec![ty.clone()];
-        out.push(alloc);
-        let mut copy = Op::new("memref.copy", ret.pos);
-        copy.operands = vec![v.clone(), ValueRef(fresh.clone())];
-        copy.operand_types = vec![ty.clone(), ty];
-        match copy_as_parallel(&copy, names) {
-            Some((parallel, _)) => group.push(parallel),
-            None => group.extend(scalar_copy(&copy, names)),
-        }
-        ret.operands[k] = ValueRef(fresh);
+/// A value a single-thread kernel computes and the function returns (a loop's result: a
+/// buffer the kernel allocated) is copied, at the kernel's end, into a buffer the host
+/// allocates, which the function returns instead. Returns that buffer's name.
+fn export(value: &ValueRef, ty: &Type, pos: Pos, group: &mut Vec<Op>, out: &mut Vec<Op>, names: &mut Names) -> Result<String, String> {
+    let static_type = match ty {
+        Type::Other(s) => MemRefType::parse(s).filter(|m| m.static_dims().is_some() && m.static_layout().is_some_and(|(o, _)| o == 0)),
+        _ => None,
+    };
+    if static_type.is_none() {
+        return Err(format!("{pos}: unsupported on the GPU path: a result computed on the device has type {}", mlir_text::print::type_to_string(ty)));
     }
-    Ok(())
+    let fresh = names.fresh();
+    let mut alloc = Op::new("memref.alloc", pos);
+    alloc.results = vec![(fresh.clone(), 1)];
+    alloc.properties = vec![("operandSegmentSizes".into(), Attribute::DenseArray(Type::Integer { width: 32, signedness: "" }, vec!["0".into(), "0".into()]))];
+    alloc.result_types = vec![ty.clone()];
+    out.push(alloc);
+    let mut copy = Op::new("memref.copy", pos);
+    copy.operands = vec![value.clone(), ValueRef(fresh.clone())];
+    copy.operand_types = vec![ty.clone(), ty.clone()];
+    match copy_as_parallel(&copy, names) {
+        Some((parallel, _)) => group.push(parallel),
+        None => group.extend(scalar_copy(&copy, names)),
+    }
+    Ok(fresh)
 }
 
 /// A 0-d `memref.copy` as a load and a store.
@@ -292,36 +285,73 @@ fn result_names(op: &Op) -> impl Iterator<Item = String> + '_ {
     op.results.iter().map(|(n, _)| n.clone())
 }
 
+/// The host function being rewritten: what is emitted so far and the open run of ops
+/// that will become a single-thread kernel.
+struct HostBody<'n> {
+    out: Vec<Op>,
+    group: Vec<Op>,
+    /// Values the open run defines.
+    group_defs: HashSet<String>,
+    /// Values earlier kernels defined (runs already emitted).
+    device_defs: HashSet<String>,
+    /// The function's results, and the host buffers that replace those a kernel computes.
+    returned: HashSet<String>,
+    renamed: HashMap<String, String>,
+    names: &'n mut Names,
+}
+
+impl HostBody<'_> {
+    /// Emits the open run as a single-thread kernel; results the function returns are copied
+    /// into host-allocated buffers at its end.
+    fn flush(&mut self) -> Result<(), String> {
+        if self.group.is_empty() {
+            return Ok(());
+        }
+        let exported: Vec<(ValueRef, Type, Pos)> = self
+            .group
+            .iter()
+            .flat_map(|op| op.result_refs().into_iter().zip(op.result_types.clone()).map(move |(v, t)| (v, t, op.pos)))
+            .filter(|(v, _, _)| self.returned.contains(&v.0))
+            .collect();
+        for (value, ty, pos) in exported {
+            let host = export(&value, &ty, pos, &mut self.group, &mut self.out, self.names)?;
+            self.renamed.insert(value.0, host);
+        }
+        let ops = std::mem::take(&mut self.group);
+        self.device_defs.extend(self.group_defs.drain());
+        let pos = ops[0].pos;
+        self.out.extend(grid(1, 1, pos, self.names, |_, _| ops));
+        Ok(())
+    }
+}
+
 fn map_body(ops: Vec<Op>, threads: i64, names: &mut Names) -> Result<Vec<Op>, String> {
     let mut constants: HashMap<String, i64> = HashMap::new();
     let mut globals: HashSet<String> = HashSet::new();
-    let mut out = Vec::new();
-    let mut group: Vec<Op> = Vec::new();
-    let mut group_defs: HashSet<String> = HashSet::new();
-    for op in ops {
+    let returned = ops.iter().filter(|o| o.name == "func.return").flat_map(|o| o.operands.iter().map(|v| v.0.clone())).collect();
+    let mut body = HostBody { out: Vec::new(), group: Vec::new(), group_defs: HashSet::new(), device_defs: HashSet::new(), returned, renamed: HashMap::new(), names };
+    for mut op in ops {
+        // Buffers live as long as the program: a bundle's runtime frees them at its end.
+        if op.name == "memref.dealloc" {
+            continue;
+        }
         let mut used = Vec::new();
         uses(&op, &mut used);
-        let needs_group = used.iter().any(|u| group_defs.contains(u));
+        let in_group = used.iter().any(|u| body.group_defs.contains(u));
+        let on_device = used.iter().any(|u| body.device_defs.contains(u));
         let host = HOST_OPS.contains(&op.name.as_str())
             || (op.name == "memref.load" && op.operands.first().is_some_and(|m| globals.contains(base(m))));
-        if needs_group && VIEW_OPS.contains(&op.name.as_str()) {
-            // A view of memory the device computed: it joins the kernel that computes it.
-            group_defs.extend(result_names(&op));
-            group.push(op);
+        if op.name == "func.return" {
+            body.flush()?;
+            for v in &mut op.operands {
+                if let Some(host) = body.renamed.get(&v.0) {
+                    *v = ValueRef(host.clone());
+                }
+            }
+            body.out.push(op);
             continue;
         }
-        if needs_group && op.name == "memref.dealloc" {
-            continue;
-        }
-        let mut op = op;
-        if needs_group && op.name == "func.return" {
-            export_results(&mut op, &group_defs, &mut group, &mut out, names)?;
-        }
-        if op.name == "func.return" || (host && op.name == "memref.dealloc") {
-            flush(&mut group, &mut group_defs, &mut out, names);
-        }
-        let needs_group = needs_group && op.name != "func.return";
-        if (host || op.name == "func.return") && !needs_group {
+        if host && !in_group && !on_device {
             if op.name == "arith.constant" {
                 if let (Some((name, _)), Some(Attribute::Int(v, _))) = (op.results.first(), op.attr("value")) {
                     if let Ok(v) = v.parse::<i64>() {
@@ -332,35 +362,41 @@ fn map_body(ops: Vec<Op>, threads: i64, names: &mut Names) -> Result<Vec<Op>, St
             if op.name == "memref.get_global" {
                 globals.extend(result_names(&op));
             }
-            out.push(op);
+            body.out.push(op);
             continue;
         }
-        if host || op.name == "func.return" {
+        if host && !VIEW_OPS.contains(&op.name.as_str()) {
             return Err(format!("{}: unsupported on the GPU path: the host op {} uses a value computed on the device", op.pos, op.name));
         }
-        if !needs_group && op.name == "gpu.launch" {
-            // A kernel written for the GPU already (a tiled dot): it stays as it is.
-            flush(&mut group, &mut group_defs, &mut out, names);
-            out.push(op);
-            continue;
-        }
-        if !needs_group && op.name == "scf.parallel" && op.results.is_empty() {
-            flush(&mut group, &mut group_defs, &mut out, names);
-            out.extend(map_parallel(op, &constants, threads, names)?);
-            continue;
-        }
-        if !needs_group && op.name == "memref.copy" {
-            if let Some(parallel) = copy_as_parallel(&op, names) {
-                flush(&mut group, &mut group_defs, &mut out, names);
-                out.extend(map_parallel(parallel.0, &parallel.1, threads, names)?);
+        if !in_group && !on_device {
+            if op.name == "gpu.launch" {
+                // A kernel written for the GPU already (a tiled dot): it stays as it is.
+                body.flush()?;
+                body.out.push(op);
                 continue;
             }
+            if op.name == "scf.parallel" && op.results.is_empty() {
+                body.flush()?;
+                let mapped = map_parallel(op, &constants, threads, body.names)?;
+                body.out.extend(mapped);
+                continue;
+            }
+            if op.name == "memref.copy" {
+                if let Some((parallel, bounds)) = copy_as_parallel(&op, body.names) {
+                    body.flush()?;
+                    let mapped = map_parallel(parallel, &bounds, threads, body.names)?;
+                    body.out.extend(mapped);
+                    continue;
+                }
+            }
         }
-        group_defs.extend(result_names(&op));
-        group.push(op);
+        // Everything else, and whatever uses what a kernel computed (a view of a device
+        // buffer included), runs in the open single-thread kernel.
+        body.group_defs.extend(result_names(&op));
+        body.group.push(op);
     }
-    flush(&mut group, &mut group_defs, &mut out, names);
-    Ok(out)
+    body.flush()?;
+    Ok(body.out)
 }
 
 fn index_constant(name: &str, value: i64, pos: Pos) -> Op {
@@ -410,17 +446,6 @@ fn grid(blocks: i64, threads: i64, pos: Pos, names: &mut Names, body: impl FnOnc
         index_constant(&ct, threads, pos),
         parallel_1d(&b, &c0, &cb, &c1, vec![threads_loop], pos),
     ]
-}
-
-/// Runs `group` in one single-thread kernel.
-fn flush(group: &mut Vec<Op>, defs: &mut HashSet<String>, out: &mut Vec<Op>, names: &mut Names) {
-    if group.is_empty() {
-        return;
-    }
-    let ops = std::mem::take(group);
-    defs.clear();
-    let pos = ops[0].pos;
-    out.extend(grid(1, 1, pos, names, |_, _| ops));
 }
 
 /// One thread per iteration of a top-level `scf.parallel` with constant bounds.

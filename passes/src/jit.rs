@@ -90,6 +90,10 @@ pub struct JitOptions {
     pub vector_bytes: i64,
     /// `convert-xhlo-to-linalg`'s `rng-seed`: the key of `rng_uniform`/`rng_normal`.
     pub rng_seed: u64,
+    /// Compile the GPU pipeline's loop structure ([`xhlo_lowering::pipeline::GPU_LOOPS`]:
+    /// plain dots, no vector stage, one thread) for this CPU, so tests check those
+    /// transformations by running them where there is no GPU.
+    pub gpu_loops: bool,
 }
 
 /// The host's available parallelism (what `threads=0` means), read once per process: the
@@ -132,6 +136,7 @@ pub const INFO: PassInfo = PassInfo {
             help: "the f32 math ops xhlo-math-approximations turns into polynomials (comma-separated, or none)",
         },
         PassOption { name: "rng-seed", default: "0", help: "convert-xhlo-to-linalg: the key of the stream rng_uniform and rng_normal draw from" },
+        PassOption { name: "gpu-loops", default: "false", help: "compile the GPU pipeline's loop structure for the CPU (plain dots, no vector stage, one thread): tests of those passes" },
     ],
 };
 
@@ -158,6 +163,7 @@ impl JitOptions {
             math_approximations: o.get(i, "math-approximations"),
             vector_bytes: o.get_parsed(i, "vector-bytes")?,
             rng_seed: o.get_parsed(i, "rng-seed")?,
+            gpu_loops: o.get_parsed(i, "gpu-loops")?,
         };
         crate::lowering::vector_bytes(options.vector_bytes).map_err(|e| format!("pass 'xhlo-jit': {e}"))?;
         if options.entry.is_empty() {
@@ -204,6 +210,7 @@ impl JitOptions {
             format!("vector-bytes={}", self.vector_bytes),
             format!("math-approximations={}", self.math_approximations),
             format!("rng-seed={}", self.rng_seed),
+            format!("gpu-loops={}", self.gpu_loops),
         ];
         if let Some(dir) = &self.dump_dir {
             items.push(format!("dump-dir={dir}"));
@@ -240,7 +247,11 @@ impl JitOptions {
         }
         passes.push(format!(
             "convert-xhlo-to-linalg{{tile-dots={} dot-tiles={} vector-bytes={} rng-seed={} entry={}}}",
-            self.tile_dots, self.dot_tiles, self.vector_bytes, self.rng_seed, self.entry
+            self.tile_dots && !self.gpu_loops,
+            self.dot_tiles,
+            self.vector_bytes,
+            self.rng_seed,
+            self.entry
         ));
         // The wrapper is the compiled module's only way in: once the program's functions are
         // inlined into it, `symbol-dce` removes them (LLVM compiled the whole program twice,
@@ -248,10 +259,17 @@ impl JitOptions {
         passes.push(format!("symbol-privatize{{exclude={}}}", xhlo_lowering::entry::ENTRY));
         let dump = |name: &str| self.dump_dir.as_ref().map(|dir| format!("xhlo-dump{{file={}}}", std::path::Path::new(dir).join(name).display()));
         passes.extend(dump("1-linalg.mlir"));
-        passes.push(xhlo_lowering::pipeline::vectorize(self.vector_bytes));
-        passes.extend(dump("2-vector.mlir"));
-        passes.push(xhlo_lowering::pipeline::BUFFERIZE.to_string());
-        passes.push(xhlo_lowering::pipeline::to_loops(self.resolved_threads(), self.min_parallel_work));
+        if self.gpu_loops {
+            passes.push("inline,symbol-dce".into());
+            passes.push(xhlo_lowering::pipeline::BUFFERIZE.to_string());
+            passes.push(xhlo_lowering::pipeline::GPU_LOOPS.to_string());
+            passes.push(xhlo_lowering::pipeline::TO_LOOPS.to_string());
+        } else {
+            passes.push(xhlo_lowering::pipeline::vectorize(self.vector_bytes));
+            passes.extend(dump("2-vector.mlir"));
+            passes.push(xhlo_lowering::pipeline::BUFFERIZE.to_string());
+            passes.push(xhlo_lowering::pipeline::to_loops(self.resolved_threads(), self.min_parallel_work));
+        }
         passes.push(xhlo_lowering::pipeline::to_llvm(&self.math_approximations));
         passes.extend(dump("3-llvm.mlir"));
         passes.join(",")
@@ -294,6 +312,7 @@ mod tests {
             math_approximations: "tanh,exp".into(),
             vector_bytes: 32,
             rng_seed: 42,
+            gpu_loops: true,
         };
         assert_eq!(JitOptions::parse(&o.to_text()).unwrap(), o);
         assert_eq!(JitOptions::parse(&JitOptions::default().to_text()).unwrap(), JitOptions::default());

@@ -17,6 +17,7 @@ pub mod effects;
 pub mod eqsat;
 pub mod fuse;
 pub mod gpu_loops;
+pub mod gpu_split_reductions;
 pub mod jit;
 pub mod lowering;
 pub mod pass;
