@@ -240,7 +240,13 @@ fn export(value: &ValueRef, ty: &Type, pos: Pos, group: &mut Vec<Op>, out: &mut 
     copy.operands = vec![value.clone(), ValueRef(fresh.clone())];
     copy.operand_types = vec![ty.clone(), ty.clone()];
     match copy_as_parallel(&copy, names) {
-        Some((parallel, _)) => group.push(parallel),
+        Some((parallel, bounds)) => {
+            // The loop runs inside the kernel (sequentially); its bounds are host constants.
+            let mut bounds: Vec<_> = bounds.into_iter().collect();
+            bounds.sort();
+            out.extend(bounds.into_iter().map(|(name, value)| index_constant(&name, value, pos)));
+            group.push(parallel);
+        }
         None => group.extend(scalar_copy(&copy, names)),
     }
     Ok(fresh)
