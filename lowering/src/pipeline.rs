@@ -126,13 +126,20 @@ macro_rules! gpu_loops {
 pub const GPU_LOOPS: &str = gpu_loops!();
 
 /// Tensors → GPU kernels: calls inlined (a call would run on the host) and functions no
-/// longer called removed, bufferization, [`GPU_LOOPS`], then upstream's mapping to blocks
-/// and threads and outlining into `gpu.module`s. The host functions are left holding only
-/// allocations, views, constants and `gpu.launch_func`s: a launch plan.
+/// longer called removed, bufferization, each (batched) matrix product a `gpu.launch` that
+/// stages operand tiles through shared memory (`xhlo-gpu-tile-dots`, after the loop order
+/// [`GPU_LOOPS`] starts with; not in [`GPU_LOOPS`], whose CPU run cannot run a launch: the
+/// pass's own tests simulate its grid), [`GPU_LOOPS`], then upstream's mapping to blocks and
+/// threads and outlining into `gpu.module`s. Constants move into the kernels first
+/// (`gpu-launch-sink-index-computations`: `canonicalize` hoists them out of launches, and
+/// outlining would pass each as an argument, so kernels would divide by values known only at
+/// run time). The host functions are left holding only allocations, views, constants and
+/// `gpu.launch_func`s: a launch plan.
 pub const TO_GPU: &str = concat!(
     "inline,symbol-dce,eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops function-boundary-type-conversion=identity-layout-map unknown-type-conversion=identity-layout-map},",
+    "linalg-generalize-named-ops,xhlo-gpu-parallel-dims-outer,xhlo-gpu-tile-dots,",
     gpu_loops!(),
-    ",func.func(gpu-map-parallel-loops),convert-parallel-loops-to-gpu,gpu-kernel-outlining,canonicalize,lower-affine,convert-scf-to-cf"
+    ",func.func(gpu-map-parallel-loops),convert-parallel-loops-to-gpu,gpu-launch-sink-index-computations,gpu-kernel-outlining,canonicalize,lower-affine,convert-scf-to-cf"
 );
 
 /// GPU kernels → NVVM for sm_90; the host functions stay as they are (a GPU bundle reads

@@ -16,6 +16,7 @@ pub mod dump;
 pub mod effects;
 pub mod eqsat;
 pub mod fuse;
+pub mod gpu_dots;
 pub mod gpu_loops;
 pub mod gpu_split_reductions;
 pub mod jit;

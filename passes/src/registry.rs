@@ -29,6 +29,7 @@ pub const PASSES: &[PassEntry] = &[
     entry::<crate::fuse::Fuse>(),
     entry::<crate::lowering::ConvertXhloToLinalg>(),
     entry::<crate::gpu_loops::ParallelDimsOuter>(),
+    entry::<crate::gpu_dots::TileDots>(),
     entry::<crate::gpu_loops::MapLoops>(),
     entry::<crate::gpu_split_reductions::SplitReductions>(),
     entry::<crate::dump::Dump>(),
