@@ -4,7 +4,7 @@
 
 use crate::support::repo_root;
 use xhlo::gpu_bundle::{compile_text, libdevice_calls};
-use xhlo_gpu_bundle::{Arg, BufferKind, Bundle, Step};
+use xhlo_gpu_bundle::{Arg, BufferKind, Bundle, Launch, Step};
 
 fn workload(name: &str) -> (String, String) {
     let file = format!("{name}.mlir");
@@ -17,7 +17,7 @@ fn launches(b: &Bundle) -> Vec<&xhlo_gpu_bundle::Launch> {
 }
 
 #[test]
-fn a_matmul_bundle_has_its_types_buffers_and_one_thread_per_output() {
+fn a_matmul_bundle_has_its_types_buffers_and_a_block_per_64x64_output_tile() {
     let (text, file) = workload("matmul_256");
     let b = compile_text(&text, &file, None).unwrap();
     assert_eq!((b.chip.as_str(), b.entry.as_str()), ("sm_90", "main"));
@@ -26,10 +26,9 @@ fn a_matmul_bundle_has_its_types_buffers_and_one_thread_per_output() {
     assert_eq!(b.outputs[0].ty, "tensor<256x256xf32>");
     assert!(matches!(b.buffers[b.outputs[0].view.buffer].kind, BufferKind::Temporary));
     assert_eq!(b.buffers[b.outputs[0].view.buffer].bytes, 256 * 256 * 4);
-    // The dot reads both inputs; its parallel dimensions (i, j) are one thread each: 65536
-    // threads, each summing over k.
+    // The dot reads both inputs; a block of 16x16 threads computes each 64x64 tile of it.
     let dot = launches(&b).into_iter().find(|l| l.args.iter().any(|a| matches!(a, Arg::Memref(v) if v.buffer == 1))).expect("a kernel reading the second input");
-    assert_eq!(dot.grid[0] as u64 * dot.block[0] as u64, 65536, "{dot:?}");
+    assert_eq!((dot.grid, dot.block), ([4, 4, 1], [16, 16, 1]), "{dot:?}");
     for l in launches(&b) {
         assert!(b.modules[l.module].ptx.contains(&format!(".entry {}", l.kernel)), "{}", l.kernel);
     }
@@ -149,4 +148,67 @@ fn the_gpu_loop_structure_computes_every_workload_on_the_cpu() {
         }
     }
     assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
+/// The launches that compute a product in shared-memory tiles (`xhlo-gpu-tile-dots`: blocks
+/// of 16x16 threads), each checked to stage its tiles in shared memory between barriers.
+fn tiled_dots(b: &Bundle) -> Vec<&Launch> {
+    let tiled: Vec<&Launch> = launches(b).into_iter().filter(|l| l.block == [16, 16, 1]).collect();
+    for l in &tiled {
+        let ptx = &b.modules[l.module].ptx;
+        for needle in [".shared .align 4 .b8", "bar.sync", "st.shared", "ld.shared"] {
+            assert!(ptx.contains(needle), "{}: no {needle} in its PTX:\n{ptx}", l.kernel);
+        }
+        assert_eq!(l.shared_bytes, 0, "the tiles are static shared memory");
+    }
+    tiled
+}
+
+#[test]
+fn matmul_1024_is_one_block_per_64x64_tile_staged_through_shared_memory() {
+    let (text, file) = workload("matmul_1024");
+    let b = compile_text(&text, &file, None).unwrap();
+    let tiled = tiled_dots(&b);
+    assert_eq!(tiled.len(), 1, "{:?}", launches(&b));
+    assert_eq!(tiled[0].grid, [16, 16, 1]);
+    // Output, then both operands; the tile sizes are constants inside the kernel.
+    let buffers: Vec<usize> = tiled[0].args.iter().map(|a| if let Arg::Memref(v) = a { v.buffer } else { usize::MAX }).collect();
+    assert_eq!(buffers.len(), 3, "{:?}", tiled[0].args);
+    assert!(buffers.contains(&b.inputs[0].buffer) && buffers.contains(&b.inputs[1].buffer) && buffers.contains(&b.outputs[0].view.buffer), "{buffers:?}");
+}
+
+#[test]
+fn a_batched_matmul_puts_its_batch_on_grid_z() {
+    let file = "batched_matmul_32x128x256x128.mlir";
+    let text = std::fs::read_to_string(repo_root().join("bench/workloads/stablehlo").join(file)).unwrap();
+    let b = compile_text(&text, file, None).unwrap();
+    let tiled = tiled_dots(&b);
+    assert_eq!(tiled.len(), 1, "{:?}", launches(&b));
+    assert_eq!(tiled[0].grid, [2, 2, 32]);
+}
+
+#[test]
+fn a_product_off_the_tile_sizes_clamps_its_loads_and_keeps_its_stores_inside() {
+    // 100x70 @ 70x65: the last row and column tiles are partial, and k ends inside a step.
+    let text = "func.func @main(%a: tensor<100x70xf32>, %b: tensor<70x65xf32>) -> tensor<100x65xf32> {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<100x70xf32>, tensor<70x65xf32>) -> tensor<100x65xf32>
+  return %0 : tensor<100x65xf32>
+}";
+    let b = compile_text(text, "odd.mlir", None).unwrap();
+    let tiled = tiled_dots(&b);
+    assert_eq!(tiled.len(), 1, "{:?}", launches(&b));
+    assert_eq!(tiled[0].grid, [2, 2, 1]);
+    let ptx = &b.modules[tiled[0].module].ptx;
+    assert!(ptx.contains("min.u64"), "no clamped load:\n{ptx}");
+}
+
+#[test]
+fn mlp2s_hidden_layer_is_tiled_with_its_bias_and_relu_and_the_narrow_output_layer_is_not() {
+    let (text, file) = workload("mlp2_b256");
+    let b = compile_text(&text, &file, None).unwrap();
+    let tiled = tiled_dots(&b);
+    // 256x784 @ 784x1024 (bias and ReLU fused at the last k): 16 column tiles, 4 row tiles.
+    // 256x1024 @ 1024x10 has 10 columns, too few for a tile: one thread per output.
+    assert_eq!(tiled.iter().map(|l| l.grid).collect::<Vec<_>>(), [[16, 4, 1]], "{:?}", launches(&b));
+    assert!(b.modules[tiled[0].module].ptx.contains("max.NaN.f32"), "the ReLU is not in the tiled kernel");
 }
