@@ -112,16 +112,36 @@ pub fn linalg_to_llvm() -> String {
     format!("builtin.module({VECTORIZE},{BUFFERIZE},{TO_LOOPS},{TO_LLVM})")
 }
 
+/// The math ops the GPU pipelines rewrite into polynomials and arithmetic (f32, and f16/bf16
+/// through f32) with `xhlo-math-approximations`: every one the lowering emits that has an
+/// approximation, since a GPU bundle has no libdevice to call instead (`remf` is fmod, `atan`
+/// is atan2's; `tan` and `powf` are expanded into the others first). `tests/math_accuracy.rs` measures
+/// each on the CPU (the same code) against its bound; the README lists the errors. f64
+/// keeps libdevice's functions, which `--emit=ptx` refuses ([`crate::libdevice`]).
+macro_rules! gpu_approximated_math_ops {
+    () => {
+        "atan,atan2,cbrt,cos,erf,erfc,exp,expm1,log,log1p,powf,remf,sin,tan,tanh"
+    };
+}
+pub const GPU_APPROXIMATED_MATH_OPS: &str = gpu_approximated_math_ops!();
+
 /// Buffers → GPU kernels: parallel loops mapped to blocks and threads, outlined into a
-/// `gpu.module`. Math functions become calls into CUDA's libdevice (`__nv_tanhf`, ...),
-/// which must be linked when the PTX is loaded.
+/// `gpu.module`.
 pub const TO_GPU: &str = "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},\
 convert-linalg-to-parallel-loops,func.func(scf-parallel-loop-tiling{parallel-loop-tile-sizes=128}),func.func(gpu-map-parallel-loops),\
 convert-parallel-loops-to-gpu,gpu-kernel-outlining,lower-affine,convert-scf-to-cf";
 
 /// GPU kernels → NVVM for sm_90 (host side to LLVM with GPU runtime calls).
-pub const TO_NVVM: &str = "nvvm-attach-target{chip=sm_90 features=+ptx80},gpu.module(convert-gpu-to-nvvm),\
-gpu-to-llvm,reconcile-unrealized-casts";
+/// `convert-gpu-to-nvvm` would make every math op a call into CUDA's libdevice
+/// (`__nv_tanhf`, `__nv_sqrtf`, ...), which GPU bundles do not link: the kernels' math ops
+/// become polynomials first ([`GPU_APPROXIMATED_MATH_OPS`]), and those NVPTX compiles to
+/// instructions itself (sqrt, fma, floor, ...) LLVM intrinsics (`xhlo-math-to-nvptx-intrinsics`,
+/// from the C++ shim).
+pub const TO_NVVM: &str = concat!(
+    "nvvm-attach-target{chip=sm_90 features=+ptx80},gpu.module(xhlo-math-approximations{ops=",
+    gpu_approximated_math_ops!(),
+    "},xhlo-math-to-nvptx-intrinsics,convert-gpu-to-nvvm),gpu-to-llvm,reconcile-unrealized-casts"
+);
 
 /// NVVM → PTX text embedded in a `gpu.binary` (no CUDA installation needed).
 pub const TO_PTX: &str = "gpu-module-to-binary{format=isa}";

@@ -45,7 +45,9 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
+#include <cmath>
 
 namespace {
 
@@ -210,6 +212,91 @@ struct SerialSmallLoops : public mlir::PassWrapper<SerialSmallLoops, mlir::Opera
   }
 };
 
+// An odd function's polynomial gives +0 for -0 (erf, sin, tan, atan, asin): a zero operand is
+// its own result.
+mlir::Value oddAtZero(mlir::OpBuilder &b, mlir::Operation *op, mlir::Value result) {
+  if (!llvm::isa<mlir::math::ErfOp, mlir::math::SinOp, mlir::math::TanOp, mlir::math::AtanOp, mlir::math::AsinOp>(op))
+    return result;
+  mlir::Location loc = op->getLoc();
+  mlir::Value x = op->getOperand(0);
+  mlir::Value zero = mlir::arith::ConstantOp::create(b, loc, b.getZeroAttr(x.getType()));
+  mlir::Value isZero = mlir::arith::CmpFOp::create(b, loc, mlir::arith::CmpFPredicate::OEQ, x, zero);
+  return mlir::arith::SelectOp::create(b, loc, isZero, x, result);
+}
+
+// Upstream's f32 log reads the exponent from the bits, which is wrong for subnormal
+// operands (2e6 ulp at 1.4e-45): they are scaled by 2^23 into the normal range first and
+// 23 ln 2 (in two parts) taken off the result.
+// A float constant of type `t` (a scalar or a splat vector).
+mlir::Value floatConstant(mlir::OpBuilder &b, mlir::Location loc, mlir::Type t, double v) {
+  mlir::TypedAttr attr = b.getFloatAttr(mlir::getElementTypeOrSelf(t), v);
+  if (auto shaped = llvm::dyn_cast<mlir::ShapedType>(t))
+    attr = mlir::DenseElementsAttr::get(shaped, attr);
+  return mlir::arith::ConstantOp::create(b, loc, attr);
+}
+
+void scaleSubnormals(mlir::math::LogOp log) {
+  mlir::Type t = log.getType();
+  if (!mlir::getElementTypeOrSelf(t).isF32())
+    return;
+  mlir::OpBuilder b(log);
+  mlir::Location loc = log.getLoc();
+  mlir::Value x = log.getOperand();
+  mlir::Value subnormal = mlir::arith::CmpFOp::create(b, loc, mlir::arith::CmpFPredicate::OLT, x, floatConstant(b, loc, t, 0x1p-126));
+  mlir::Value scaled = mlir::arith::MulFOp::create(b, loc, x, floatConstant(b, loc, t, 0x1p23));
+  log.getOperandMutable().assign(mlir::arith::SelectOp::create(b, loc, subnormal, scaled, x));
+  b.setInsertionPointAfter(log);
+  const double shift = 23 * 0.69314718055994530942;
+  const double hi = double(float(shift));
+  auto high = mlir::arith::SubFOp::create(b, loc, log.getResult(), floatConstant(b, loc, t, hi));
+  mlir::Value r = mlir::arith::SubFOp::create(b, loc, high, floatConstant(b, loc, t, shift - hi));
+  auto select = mlir::arith::SelectOp::create(b, loc, subnormal, r, log.getResult());
+  llvm::SmallPtrSet<mlir::Operation *, 2> keep{high.getOperation(), select.getOperation()};
+  log.getResult().replaceAllUsesExcept(select.getResult(), keep);
+}
+
+// fmod(x, y) (arith.remf, on f32; f16 and bf16 through f32, where it is exact too) as
+// x - trunc(x / y) * y with one rounding (an FMA): exact while the quotient is below 2^24
+// and x / y does not round up to the next integer; where it does, the remainder comes out
+// with the wrong sign and |y| is added back. The GPU path's replacement for libdevice's
+// __nv_fmodf (LLVM's NVPTX backend has no exact frem either).
+void expandRemF(mlir::arith::RemFOp rem) {
+  mlir::Type t = rem.getType();
+  mlir::Type elem = mlir::getElementTypeOrSelf(t);
+  if (!(elem.isF32() || elem.isF16() || elem.isBF16()))
+    return;
+  mlir::OpBuilder b(rem);
+  mlir::Location loc = rem.getLoc();
+  mlir::Type wide = t;
+  if (!elem.isF32())
+    wide = llvm::isa<mlir::ShapedType>(t) ? mlir::Type(llvm::cast<mlir::ShapedType>(t).clone(b.getF32Type())) : b.getF32Type();
+  auto extend = [&](mlir::Value v) -> mlir::Value { return wide == t ? v : mlir::Value(mlir::arith::ExtFOp::create(b, loc, wide, v)); };
+  using P = mlir::arith::CmpFPredicate;
+  mlir::Value x = extend(rem.getLhs()), y = extend(rem.getRhs());
+  mlir::Value q = mlir::math::TruncOp::create(b, loc, mlir::arith::DivFOp::create(b, loc, x, y));
+  mlir::Value r = mlir::math::FmaOp::create(b, loc, mlir::arith::NegFOp::create(b, loc, q), y, x);
+  mlir::Value zero = floatConstant(b, loc, wide, 0.0);
+  mlir::Value rNeg = mlir::arith::CmpFOp::create(b, loc, P::OLT, r, zero);
+  mlir::Value rPos = mlir::arith::CmpFOp::create(b, loc, P::OGT, r, zero);
+  mlir::Value xNeg = mlir::arith::CmpFOp::create(b, loc, P::OLT, x, zero);
+  mlir::Value xPos = mlir::arith::CmpFOp::create(b, loc, P::OGT, x, zero);
+  mlir::Value overshot = mlir::arith::OrIOp::create(b, loc, mlir::arith::AndIOp::create(b, loc, rNeg, xPos),
+                                                    mlir::arith::AndIOp::create(b, loc, rPos, xNeg));
+  mlir::Value back = mlir::arith::AddFOp::create(b, loc, r, mlir::math::CopySignOp::create(b, loc, mlir::math::AbsFOp::create(b, loc, y), x));
+  r = mlir::arith::SelectOp::create(b, loc, overshot, back, r);
+  // A zero remainder has x's sign; x over an infinite y is x.
+  mlir::Value isZero = mlir::arith::CmpFOp::create(b, loc, P::OEQ, r, zero);
+  r = mlir::arith::SelectOp::create(b, loc, isZero, mlir::math::CopySignOp::create(b, loc, zero, x), r);
+  mlir::Value inf = floatConstant(b, loc, wide, INFINITY);
+  mlir::Value yInf = mlir::arith::CmpFOp::create(b, loc, P::OEQ, mlir::math::AbsFOp::create(b, loc, y), inf);
+  mlir::Value xFinite = mlir::arith::CmpFOp::create(b, loc, P::OLT, mlir::math::AbsFOp::create(b, loc, x), inf);
+  r = mlir::arith::SelectOp::create(b, loc, mlir::arith::AndIOp::create(b, loc, yInf, xFinite), x, r);
+  if (wide != t)
+    r = mlir::arith::TruncFOp::create(b, loc, t, r);
+  rem.getResult().replaceAllUsesWith(r);
+  rem.erase();
+}
+
 struct MathApproximations : public mlir::PassWrapper<MathApproximations, mlir::OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(MathApproximations)
   MathApproximations() = default;
@@ -225,13 +312,15 @@ struct MathApproximations : public mlir::PassWrapper<MathApproximations, mlir::O
   // The default is the set that passes the accuracy test; see the README for the others.
   ListOption<std::string> ops{*this, "ops",
                               llvm::cl::desc("The math ops to approximate, by name without `math.` (acos, asin, atan, "
-                                             "atan2, cbrt, cos, erf, erfc, exp, expm1, log, log1p, log2, sin, tanh)"),
+                                             "atan2, cbrt, cos, erf, erfc, exp, expm1, log, log1p, log2, powf, sin, "
+                                             "tan, tanh; remf: arith.remf)"),
                               llvm::cl::list_init<std::string>({"erfc", "exp", "expm1", "log1p", "tanh"})};
 
   void runOnOperation() override {
     llvm::StringSet<> chosen;
+    // `remf` names arith.remf (fmod), which has no C library call on the GPU.
     for (const std::string &name : ops)
-      chosen.insert("math." + name);
+      chosen.insert(name == "remf" ? "arith.remf" : "math." + name);
     auto predicate = [&](llvm::StringRef name) { return chosen.contains(name); };
     // A NaN operand gives a NaN result, the operand's own (its payload and sign kept), by a
     // select in front of the polynomial: upstream's exp converts its NaN-valued exponent
@@ -256,8 +345,34 @@ struct MathApproximations : public mlir::PassWrapper<MathApproximations, mlir::O
         nanIn = mlir::arith::AddFOp::create(builder, loc, nanIn, other);
       mlir::Value isNan = mlir::arith::CmpFOp::create(builder, loc, mlir::arith::CmpFPredicate::UNO, nanIn, nanIn);
       mlir::Value result = op->getResult(0);
-      auto select = mlir::arith::SelectOp::create(builder, loc, isNan, nanIn, result);
-      result.replaceAllUsesExcept(select.getResult(), select.getOperation());
+      mlir::Value guarded = oddAtZero(builder, op, result);
+      auto select = mlir::arith::SelectOp::create(builder, loc, isNan, nanIn, guarded);
+      llvm::SmallPtrSet<mlir::Operation *, 2> users{select.getOperation(), guarded.getDefiningOp()};
+      result.replaceAllUsesExcept(select.getResult(), users);
+      if (auto log = llvm::dyn_cast<mlir::math::LogOp>(op))
+        scaleSubnormals(log);
+    }
+    llvm::SmallVector<mlir::Operation *> toExpand;
+    for (mlir::Operation *op : approximated)
+      if (llvm::isa<mlir::math::TanOp, mlir::math::PowFOp>(op))
+        toExpand.push_back(op);
+    for (mlir::Operation *op : approximated)
+      if (auto rem = llvm::dyn_cast<mlir::arith::RemFOp>(op))
+        expandRemF(rem);
+    // tan and powf have no polynomial of their own: upstream's expansions write them with
+    // sin / cos and exp(y * log(x)), which the approximations below then rewrite.
+    // Only the ops of the types above: f64 keeps its own tan and powf.
+    llvm::SmallVector<llvm::StringRef> expanded;
+    for (llvm::StringRef name : {"tan", "powf"})
+      if (chosen.contains(("math." + name).str()))
+        expanded.push_back(name);
+    if (!toExpand.empty()) {
+      mlir::RewritePatternSet expansions(&getContext());
+      mlir::math::populateExpansionPatterns(expansions, expanded);
+      mlir::GreedyRewriteConfig config;
+      config.setStrictness(mlir::GreedyRewriteStrictness::ExistingOps);
+      if (mlir::failed(mlir::applyOpPatternsGreedily(toExpand, std::move(expansions), config)))
+        return signalPassFailure();
     }
     mlir::RewritePatternSet patterns(&getContext());
     mlir::populateMathF32ExpansionPatterns(patterns, predicate);
@@ -360,6 +475,7 @@ extern "C" {
 void xhloRegisterVectorizePass();  // xhlo_vectorize.cpp
 void xhloRegisterExpandBf16Pass(); // xhlo_bf16.cpp
 void xhloRegisterCollectiveInDestinationPass(); // xhlo_collective.cpp
+void xhloRegisterMathToNvptxIntrinsicsPass(); // xhlo_gpu_math.cpp
 
 // Adds xhlo's C++ passes to MLIR's pass registry (once per process).
 void xhloRegisterPasses() {
@@ -371,6 +487,7 @@ void xhloRegisterPasses() {
     xhloRegisterVectorizePass();
     xhloRegisterExpandBf16Pass();
     xhloRegisterCollectiveInDestinationPass();
+    xhloRegisterMathToNvptxIntrinsicsPass();
     return true;
   }();
   (void)registered;
