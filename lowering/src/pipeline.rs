@@ -63,7 +63,7 @@ convert-math-to-funcs,lower-affine"
 /// list (a test checks).
 macro_rules! approximated_math_ops {
     () => {
-        "erfc,exp,expm1,log1p,tanh"
+        "cbrt,erf,erfc,exp,expm1,log,log1p,tanh"
     };
 }
 pub const APPROXIMATED_MATH_OPS: &str = approximated_math_ops!();
