@@ -59,12 +59,8 @@ pub fn plan(lowered: &File, entry: &str, inputs: &[TensorType], outputs: &[Tenso
                 let mut text = String::new();
                 mlir_text::print::write_op(&mut text, op, 0, "");
                 let ptx = crate::passes::lowering::extract_ptx(&text).into_iter().next().unwrap_or_default();
-                let calls = libdevice_calls(&ptx);
-                if !calls.is_empty() {
-                    return Err(format!(
-                        "unsupported on the GPU path: kernel module {name} calls {} from CUDA's libdevice, which bundles do not link",
-                        calls.join(", ")
-                    ));
+                if let Some(e) = xhlo_lowering::libdevice::unsupported(&ptx) {
+                    return Err(format!("kernel module {name}: {e}"));
                 }
                 let kernels = entry_kernels(&ptx);
                 module_index.insert(name.clone(), modules.len());
@@ -410,19 +406,6 @@ pub fn entry_kernels(ptx: &str) -> Vec<String> {
         .map(|rest| rest.split(|c: char| c == '(' || c.is_whitespace()).next().unwrap_or("").to_string())
         .filter(|n| !n.is_empty())
         .collect()
-}
-
-/// The libdevice functions (`__nv_*`) a PTX module calls.
-pub fn libdevice_calls(ptx: &str) -> Vec<String> {
-    let mut names: Vec<String> = ptx
-        .match_indices("__nv_")
-        .map(|(i, _)| ptx[i..].split(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or("").to_string())
-        // `__nv_expf_param_0` is a parameter's name in the declaration, not a function.
-        .filter(|name| !name.rsplit_once("_param_").is_some_and(|(_, n)| n.chars().all(|c| c.is_ascii_digit())))
-        .collect();
-    names.sort();
-    names.dedup();
-    names
 }
 
 /// Compiles program text (xhlo, or StableHLO as JAX prints it) into bundle bytes: function

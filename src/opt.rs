@@ -174,7 +174,11 @@ fn run_chunk(ctx: &XhloContext, options: &Options, text: &str, filename: &str) -
         if ptx.is_empty() {
             return (None, vec![Diagnostic::error(None, "no PTX in the result: run --pass-pipeline=builtin.module(xhlo-to-ptx)")]);
         }
-        return (Some(ptx.join("\n")), diagnostics);
+        let ptx = ptx.join("\n");
+        if let Some(error) = crate::lowering::libdevice::unsupported(&ptx) {
+            return (None, vec![Diagnostic::error(None, format!("{filename}: {error}"))]);
+        }
+        return (Some(ptx), diagnostics);
     }
     (Some(ir), diagnostics)
 }

@@ -8,7 +8,7 @@
 use xhlo::dialect::{source, XhloContext};
 use xhlo::ir::literal::{encode, Literal, Scalar};
 use xhlo::ir::{ElementType, TensorType};
-use xhlo::lowering::pipeline::APPROXIMATED_MATH_OPS;
+use xhlo::lowering::pipeline::{APPROXIMATED_MATH_OPS, GPU_APPROXIMATED_MATH_OPS};
 use xhlo::runtime::{compile, CompileOptions};
 use ElementType::{BF16, F16, F32, F64};
 
@@ -318,37 +318,102 @@ fn pair_sweep() -> Vec<(f64, f64)> {
     pairs
 }
 
+/// `op` over [`pair_sweep`] in type `t`, compiled with the math ops `approximations`
+/// approximated.
+fn measure_binary(op: &BinaryOp, t: ElementType, approximations: &str) -> Measure {
+    let pairs = pair_sweep();
+    let n = pairs.len();
+    let ty = t.mlir_name();
+    let text = format!(
+        "func.func @main(%a: tensor<{n}x{ty}>, %b: tensor<{n}x{ty}>) -> tensor<{n}x{ty}> {{\n  %0 = \"xhlo.{}\"(%a, %b) : (tensor<{n}x{ty}>, tensor<{n}x{ty}>) -> tensor<{n}x{ty}>\n  return %0 : tensor<{n}x{ty}>\n}}",
+        op.xhlo
+    );
+    let ctx = XhloContext::new();
+    let module = source::parse_and_verify(&ctx, &text, "binary.mlir").unwrap_or_else(|d| panic!("{d:?}"));
+    let options = CompileOptions { math_approximations: approximations.to_string(), threads: 1, ..Default::default() };
+    let program = compile(&ctx, &module, &options, "binary.mlir").unwrap_or_else(|e| panic!("{e}"));
+    let a = literal(t, &pairs.iter().map(|p| p.0).collect::<Vec<_>>());
+    let b = literal(t, &pairs.iter().map(|p| p.1).collect::<Vec<_>>());
+    let out = program.run(&[a.clone(), b.clone()]).unwrap();
+    let mut m = Measure::new();
+    for i in 0..n {
+        let (x, y) = (float(a.get(i)), float(b.get(i)));
+        m.record(t, x, float(out[0].get(i)), round_to(t, (op.reference)(x, y)), || format!("{}({x:e}, {y:e})", op.xhlo));
+    }
+    m
+}
+
 /// Every binary op as shipped keeps its special values (the C library's) and meets its
 /// bound in every float type.
 #[test]
 fn shipped_binary_math_ops_meet_their_bounds() {
-    let pairs = pair_sweep();
-    let n = pairs.len();
     let mut failures = Vec::new();
     for op in BINARY_OPS {
         for &t in FLOATS {
             let ty = t.mlir_name();
-            let text = format!(
-                "func.func @main(%a: tensor<{n}x{ty}>, %b: tensor<{n}x{ty}>) -> tensor<{n}x{ty}> {{\n  %0 = \"xhlo.{}\"(%a, %b) : (tensor<{n}x{ty}>, tensor<{n}x{ty}>) -> tensor<{n}x{ty}>\n  return %0 : tensor<{n}x{ty}>\n}}",
-                op.xhlo
-            );
-            let ctx = XhloContext::new();
-            let module = source::parse_and_verify(&ctx, &text, "binary.mlir").unwrap_or_else(|d| panic!("{d:?}"));
-            let program = compile(&ctx, &module, &CompileOptions { threads: 1, ..Default::default() }, "binary.mlir").unwrap_or_else(|e| panic!("{e}"));
-            let a = literal(t, &pairs.iter().map(|p| p.0).collect::<Vec<_>>());
-            let b = literal(t, &pairs.iter().map(|p| p.1).collect::<Vec<_>>());
-            let out = program.run(&[a.clone(), b.clone()]).unwrap();
-            let mut m = Measure::new();
-            for i in 0..n {
-                let (x, y) = (float(a.get(i)), float(b.get(i)));
-                m.record(t, x, float(out[0].get(i)), round_to(t, (op.reference)(x, y)), || format!("{}({x:e}, {y:e})", op.xhlo));
-            }
+            let m = measure_binary(op, t, APPROXIMATED_MATH_OPS);
             let bound = if t == F32 { op.f32_ulp } else { op.f32_ulp.min(1) };
             eprintln!("{:<22} {:<5} max {} ulp at a = {:e}, {} flushed", op.xhlo, ty, m.max_ulp, m.worst, m.flushed);
             if m.max_ulp > bound {
                 failures.push(format!("{} {ty}: {} ulp at a = {:e} (bound {bound})", op.xhlo, m.max_ulp, m.worst));
             }
             failures.extend(m.wrong.iter().take(3).map(|w| format!("{} {ty}: {w}", op.xhlo)));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The largest argument for which the GPU path's sin, cos and tan are accurate: their f64
+/// argument reduction is exact while k = x * 2/pi stays below 2^29 (beyond, the reduction
+/// loses every digit; the README says so).
+const GPU_TRIG_RANGE: f64 = 8.4e8;
+
+/// An op's bound on the GPU path, in f32 ulp: the CPU's, but power's exp(y * log(x)) in
+/// f32, whose error grows with |y * log(x)| (about 2 ulp per unit of it; measured below).
+fn gpu_f32_bound(xhlo: &str, cpu: u64) -> u64 {
+    match xhlo {
+        "power" => 128,
+        _ => cpu,
+    }
+}
+
+/// The GPU pipelines' math: every op `GPU_APPROXIMATED_MATH_OPS` names is a polynomial (the
+/// same code the GPU runs, here on the CPU), and each op meets its bound and keeps its
+/// special values in f32, f16 and bf16, also where the input is a constant; the errors are
+/// printed (`--nocapture`) for the README.
+#[test]
+fn gpu_math_ops_meet_their_bounds() {
+    let mut failures = Vec::new();
+    let specials = [0.0, -0.0, f64::INFINITY, f64::NEG_INFINITY, f64::NAN, -f64::NAN, 1e-45, 1.0];
+    for op in OPS {
+        let trig = matches!(op.math, "sin" | "cos" | "tan");
+        let xs: Vec<f64> = sweep().into_iter().filter(|x| !trig || !(x.abs() >= GPU_TRIG_RANGE)).collect();
+        for &t in op.types.iter().filter(|&&t| t != F64) {
+            let m = measure_on(op, t, GPU_APPROXIMATED_MATH_OPS, &xs, false);
+            let bound = if t == F32 { gpu_f32_bound(op.xhlo, op.f32_ulp) } else { bound(op, t) };
+            eprintln!("GPU {:<22} {:<5} max {} ulp at {:e}, {} flushed", op.xhlo, t.mlir_name(), m.max_ulp, m.worst, m.flushed);
+            if m.max_ulp > bound {
+                failures.push(format!("{} {}: {} ulp at {:e} (bound {bound})", op.xhlo, t.mlir_name(), m.max_ulp, m.worst));
+            }
+            failures.extend(m.wrong.iter().take(3).map(|w| format!("{} {}: {w}", op.xhlo, t.mlir_name())));
+            if trig && t == F32 {
+                let large: Vec<f64> = sweep().into_iter().filter(|x| x.is_finite() && x.abs() >= GPU_TRIG_RANGE).collect();
+                let m = measure_on(op, t, GPU_APPROXIMATED_MATH_OPS, &large, false);
+                eprintln!("GPU {:<22} f32   beyond {GPU_TRIG_RANGE:e}: max {} ulp, {} wrong", op.xhlo, m.max_ulp, m.wrong.len());
+            }
+            let constant = measure_on(op, t, GPU_APPROXIMATED_MATH_OPS, &specials, true);
+            failures.extend(constant.wrong.iter().map(|w| format!("{} {} (constant): {w}", op.xhlo, t.mlir_name())));
+        }
+    }
+    for op in BINARY_OPS {
+        for t in [F32, F16, BF16] {
+            let m = measure_binary(op, t, GPU_APPROXIMATED_MATH_OPS);
+            let bound = if t == F32 { gpu_f32_bound(op.xhlo, op.f32_ulp) } else { op.f32_ulp.min(1) };
+            eprintln!("GPU {:<22} {:<5} max {} ulp at a = {:e}, {} flushed", op.xhlo, t.mlir_name(), m.max_ulp, m.worst, m.flushed);
+            if m.max_ulp > bound {
+                failures.push(format!("{} {}: {} ulp at a = {:e} (bound {bound})", op.xhlo, t.mlir_name(), m.max_ulp, m.worst));
+            }
+            failures.extend(m.wrong.iter().take(3).map(|w| format!("{} {}: {w}", op.xhlo, t.mlir_name())));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

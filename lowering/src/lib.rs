@@ -27,6 +27,7 @@ pub mod convert;
 pub mod emitter;
 pub mod entry;
 pub mod host;
+pub mod libdevice;
 pub mod ops;
 pub mod pipeline;
 pub mod region;

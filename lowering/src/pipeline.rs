@@ -63,7 +63,7 @@ convert-math-to-funcs,lower-affine"
 /// list (a test checks).
 macro_rules! approximated_math_ops {
     () => {
-        "erfc,exp,expm1,log1p,tanh"
+        "cbrt,erf,erfc,exp,expm1,log,log1p,tanh"
     };
 }
 pub const APPROXIMATED_MATH_OPS: &str = approximated_math_ops!();
@@ -112,6 +112,19 @@ pub fn linalg_to_llvm() -> String {
     format!("builtin.module({VECTORIZE},{BUFFERIZE},{TO_LOOPS},{TO_LLVM})")
 }
 
+/// The math ops the GPU pipelines rewrite into polynomials and arithmetic (f32, and f16/bf16
+/// through f32) with `xhlo-math-approximations`: every one the lowering emits that has an
+/// approximation, since a GPU bundle has no libdevice to call instead (`remf` is fmod, `atan`
+/// is atan2's; `tan` and `powf` are expanded into the others first). `tests/math_accuracy.rs` measures
+/// each on the CPU (the same code) against its bound; the README lists the errors. f64
+/// keeps libdevice's functions, which `--emit=ptx` refuses ([`crate::libdevice`]).
+macro_rules! gpu_approximated_math_ops {
+    () => {
+        "atan,atan2,cbrt,cos,erf,erfc,exp,expm1,log,log1p,powf,remf,sin,tan,tanh"
+    };
+}
+pub const GPU_APPROXIMATED_MATH_OPS: &str = gpu_approximated_math_ops!();
+
 /// Buffers → the GPU's loop structure, still as `scf` loops (which also run on the CPU:
 /// `xhlo-jit{gpu-loops=true}` tests them there): every linalg op's parallel dimensions
 /// outside its reductions (`xhlo-gpu-parallel-dims-outer`), reductions with few results split
@@ -142,13 +155,25 @@ pub const TO_GPU: &str = concat!(
     ",func.func(gpu-map-parallel-loops),convert-parallel-loops-to-gpu,gpu-launch-sink-index-computations,gpu-kernel-outlining,canonicalize,lower-affine,convert-scf-to-cf"
 );
 
-/// GPU kernels → NVVM for sm_90; the host functions stay as they are (a GPU bundle reads
-/// them as its launch plan).
-pub const KERNELS_TO_NVVM: &str = "nvvm-attach-target{chip=sm_90 features=+ptx80},gpu.module(convert-gpu-to-nvvm),reconcile-unrealized-casts";
+/// GPU kernels → NVVM for sm_90, the host functions left as they are (a GPU bundle reads
+/// them as its launch plan). `convert-gpu-to-nvvm` would make every math op a call into
+/// CUDA's libdevice (`__nv_tanhf`, `__nv_sqrtf`, ...), which GPU bundles do not link: the
+/// kernels' math ops become polynomials first ([`GPU_APPROXIMATED_MATH_OPS`]), and those
+/// NVPTX compiles to instructions itself (sqrt, fma, floor, ...) LLVM intrinsics
+/// (`xhlo-math-to-nvptx-intrinsics`, from the C++ shim).
+macro_rules! kernels_to_nvvm {
+    () => {
+        concat!(
+            "nvvm-attach-target{chip=sm_90 features=+ptx80},gpu.module(xhlo-math-approximations{ops=",
+            gpu_approximated_math_ops!(),
+            "},xhlo-math-to-nvptx-intrinsics,convert-gpu-to-nvvm)"
+        )
+    };
+}
+pub const KERNELS_TO_NVVM: &str = concat!(kernels_to_nvvm!(), ",reconcile-unrealized-casts");
 
-/// GPU kernels → NVVM for sm_90 (host side to LLVM with GPU runtime calls).
-pub const TO_NVVM: &str = "nvvm-attach-target{chip=sm_90 features=+ptx80},gpu.module(convert-gpu-to-nvvm),\
-gpu-to-llvm,reconcile-unrealized-casts";
+/// GPU kernels → NVVM for sm_90 and the host side to LLVM with GPU runtime calls.
+pub const TO_NVVM: &str = concat!(kernels_to_nvvm!(), ",gpu-to-llvm,reconcile-unrealized-casts");
 
 /// NVVM → PTX text embedded in a `gpu.binary` (no CUDA installation needed).
 pub const TO_PTX: &str = "gpu-module-to-binary{format=isa}";

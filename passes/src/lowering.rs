@@ -188,12 +188,17 @@ pub const NATIVE_PASSES: &[PassInfo] = &[
         options: &[],
     },
     PassInfo {
+        argument: "xhlo-math-to-nvptx-intrinsics",
+        summary: "Lower the math ops NVPTX compiles to instructions (sqrt, rsqrt, abs, floor, ceil, trunc, round, roundeven, fma, copysign, isfinite) to LLVM intrinsics, so convert-gpu-to-nvvm does not call libdevice",
+        options: &[],
+    },
+    PassInfo {
         argument: "xhlo-math-approximations",
         summary: "Rewrite the chosen f32 (and f16/bf16, through f32) math ops into polynomial approximations, so loops containing them vectorize",
         options: &[PassOption {
             name: "ops",
             default: xhlo_lowering::pipeline::APPROXIMATED_MATH_OPS,
-            help: "the math ops to approximate, without `math.` (of acos, asin, atan, atan2, cbrt, cos, erf, erfc, exp, expm1, log, log1p, log2, sin, tanh)",
+            help: "the math ops to approximate, without `math.` (of acos, asin, atan, atan2, cbrt, cos, erf, erfc, exp, expm1, log, log1p, log2, powf, sin, tan, tanh; remf: arith.remf)",
         }],
     },
 ];

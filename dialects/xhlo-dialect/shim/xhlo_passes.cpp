@@ -28,7 +28,11 @@
 // the C library, one per lane, and a call in a loop keeps LLVM's loop vectorizer from
 // vectorizing it. MLIR's polynomial approximations (reachable from C++ only) rewrite the
 // chosen math ops on f32 (f16/bf16 through f32) into arithmetic that vectorizes; the ops are
-// chosen by the accuracy test (tests/math_accuracy.rs), f64 is left to the C library.
+// chosen by the accuracy test (tests/math_accuracy.rs), f64 is left to the C library. The GPU
+// pipelines run it for every op it can approximate (there is no libdevice to call), so it
+// also corrects upstream's polynomials where they miss a bound or a special value (guards,
+// subnormal scaling, an f64 argument reduction for sin/cos, atan2 by octant, pow's special
+// cases, an exact fmod); each correction says why.
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -45,7 +49,9 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
+#include <cmath>
 
 namespace {
 
@@ -210,6 +216,310 @@ struct SerialSmallLoops : public mlir::PassWrapper<SerialSmallLoops, mlir::Opera
   }
 };
 
+// A float constant of type `t` (a scalar or a splat vector).
+mlir::Value floatConstant(mlir::OpBuilder &b, mlir::Location loc, mlir::Type t, double v) {
+  mlir::TypedAttr attr = b.getFloatAttr(mlir::getElementTypeOrSelf(t), v);
+  if (auto shaped = llvm::dyn_cast<mlir::ShapedType>(t))
+    attr = mlir::DenseElementsAttr::get(shaped, attr);
+  return mlir::arith::ConstantOp::create(b, loc, attr);
+}
+
+// `t` with element type `e` (a scalar type, or a vector of the same shape).
+mlir::Type withElement(mlir::Type t, mlir::Type e) {
+  if (auto shaped = llvm::dyn_cast<mlir::ShapedType>(t))
+    return shaped.clone(e);
+  return e;
+}
+
+mlir::Value isEq(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x, mlir::Value y) {
+  return mlir::arith::CmpFOp::create(b, loc, mlir::arith::CmpFPredicate::OEQ, x, y);
+}
+
+// Every use of `from` outside the ops from `first` to `last` (a chain just built after it)
+// reads `last`'s result instead.
+void replaceOutside(mlir::Value from, mlir::Operation *first, mlir::Value last) {
+  llvm::SmallPtrSet<mlir::Operation *, 32> chain;
+  for (mlir::Operation *o = first; o; o = o->getNextNode()) {
+    chain.insert(o);
+    if (o == last.getDefiningOp())
+      break;
+  }
+  from.replaceUsesWithIf(last, [&](mlir::OpOperand &use) { return !chain.contains(use.getOwner()); });
+}
+
+// Upstream's log and cbrt read the exponent from the bits, which is wrong for subnormal
+// operands (log: 2e6 ulp at 1.4e-45; cbrt: 5e7 ulp): they are scaled into the normal range
+// first (by 2^24), and the result corrected (log: 24 ln 2, in two parts, taken off; cbrt:
+// times 2^-8, exact). bf16 has f32's exponent range and its subnormals; f16's are normal in
+// f32 (2^-126 is 0 in f16, so nothing is scaled there).
+void scaleSubnormals(mlir::Operation *op) {
+  mlir::Type t = op->getResult(0).getType();
+  if (!llvm::isa<mlir::math::LogOp, mlir::math::CbrtOp>(op) || mlir::getElementTypeOrSelf(t).isF16())
+    return;
+  mlir::OpBuilder b(op);
+  mlir::Location loc = op->getLoc();
+  mlir::Value x = op->getOperand(0);
+  mlir::Value magnitude = mlir::math::AbsFOp::create(b, loc, x);
+  mlir::Value subnormal =
+      mlir::arith::CmpFOp::create(b, loc, mlir::arith::CmpFPredicate::OLT, magnitude, floatConstant(b, loc, t, 0x1p-126));
+  mlir::Value scaled = mlir::arith::MulFOp::create(b, loc, x, floatConstant(b, loc, t, 0x1p24));
+  op->setOperand(0, mlir::arith::SelectOp::create(b, loc, subnormal, scaled, x));
+  b.setInsertionPointAfter(op);
+  mlir::Value result = op->getResult(0), corrected;
+  if (llvm::isa<mlir::math::LogOp>(op)) {
+    const double shift = 24 * 0.69314718055994530942;
+    const double hi = double(float(shift));
+    mlir::Value high = mlir::arith::SubFOp::create(b, loc, result, floatConstant(b, loc, t, hi));
+    corrected = mlir::arith::SubFOp::create(b, loc, high, floatConstant(b, loc, t, shift - hi));
+  } else {
+    corrected = mlir::arith::MulFOp::create(b, loc, result, floatConstant(b, loc, t, 0x1p-8));
+  }
+  mlir::Value select = mlir::arith::SelectOp::create(b, loc, subnormal, corrected, result);
+  replaceOutside(result, op->getNextNode(), select);
+}
+
+// sin and cos with the argument reduced in f64: upstream's reduction subtracts k * pi/2 in
+// f32 with pi/2 rounded to f32 (93 f16 ulp off at 9.5e3, 3e9 f32 ulp at 1e20) and loses
+// small negative arguments (sin(-1e-45) = 6e-8). Here k = roundeven(x * 2/pi) and
+// r = x - k * pi/2 with pi/2 in three parts (24 + 24 + 53 bits, by FMAs), the first two steps
+// exact while k < 2^29 (|x| < 8.4e8); beyond, the reduction loses every digit (XLA's GPU
+// backend calls libdevice, which reduces exactly). The polynomials then see |r| <= pi/4, and
+// the result is sin or cos of r by k mod 4.
+mlir::Value reduceSinCos(mlir::OpBuilder &b, mlir::Operation *op) {
+  mlir::Location loc = op->getLoc();
+  mlir::Value x = op->getOperand(0);
+  mlir::Type t = x.getType();
+  mlir::Type f64 = withElement(t, b.getF64Type()), f32 = withElement(t, b.getF32Type());
+  auto c = [&](double v) { return floatConstant(b, loc, f64, v); };
+  mlir::Value xd = mlir::arith::ExtFOp::create(b, loc, f64, x);
+  mlir::Value k = mlir::math::RoundEvenOp::create(b, loc, mlir::arith::MulFOp::create(b, loc, xd, c(0.63661977236758134308)));
+  mlir::Value minusK = mlir::arith::NegFOp::create(b, loc, k);
+  mlir::Value r = xd;
+  for (double part : {0x1.921fb60000000p+0, -0x1.777a5c0000000p-25, -0x1.ee59d9cceba40p-50})
+    r = mlir::math::FmaOp::create(b, loc, minusK, c(part), r);
+  mlir::Value a = mlir::arith::TruncFOp::create(b, loc, f32, mlir::math::AbsFOp::create(b, loc, r));
+  mlir::Value sinA = mlir::math::SinOp::create(b, loc, a);
+  mlir::Value sinR = mlir::math::CopySignOp::create(b, loc, sinA, mlir::arith::TruncFOp::create(b, loc, f32, r));
+  mlir::Value cosR = mlir::math::CosOp::create(b, loc, a);
+  // k mod 4, exact for every k (beyond 2^53, k is a multiple of 4 in f64 anyway).
+  mlir::Value quarter = mlir::math::FloorOp::create(b, loc, mlir::arith::MulFOp::create(b, loc, k, c(0.25)));
+  mlir::Value q = mlir::arith::SubFOp::create(b, loc, k, mlir::arith::MulFOp::create(b, loc, quarter, c(4.0)));
+  bool isSin = llvm::isa<mlir::math::SinOp>(op);
+  mlir::Value v0 = isSin ? sinR : cosR;
+  mlir::Value v1 = isSin ? cosR : mlir::Value(mlir::arith::NegFOp::create(b, loc, sinR));
+  mlir::Value v2 = mlir::arith::NegFOp::create(b, loc, v0), v3 = mlir::arith::NegFOp::create(b, loc, v1);
+  mlir::Value v = mlir::arith::SelectOp::create(b, loc, isEq(b, loc, q, c(1.0)), v1, v0);
+  v = mlir::arith::SelectOp::create(b, loc, isEq(b, loc, q, c(2.0)), v2, v);
+  v = mlir::arith::SelectOp::create(b, loc, isEq(b, loc, q, c(3.0)), v3, v);
+  if (f32 != t)
+    v = mlir::arith::TruncFOp::create(b, loc, t, v);
+  return v;
+}
+
+// atan2(y, x) from atan of t = min(|x|, |y|) / max(|x|, |y|) in [0, 1], computed in f32 (f16
+// and bf16 too): above tan(pi/8), as pi/4 + atan((t - 1) / (t + 1)), so upstream's atan
+// polynomial only sees arguments below 0.42 (it is 40 ulp off near its own switch at 0.66);
+// then turned into the right octant by pi/2 - a and pi - a (the constants in two parts),
+// and given y's sign. Upstream's atan2 is atan(y / x), plus or minus pi for x < 0.
+// Zeros and infinities are `specialCases`'.
+mlir::Value atan2ByOctant(mlir::OpBuilder &b, mlir::Operation *op) {
+  mlir::Location loc = op->getLoc();
+  mlir::Type t = op->getResult(0).getType();
+  mlir::Type f32 = withElement(t, b.getF32Type());
+  auto wide = [&](mlir::Value v) -> mlir::Value { return f32 == t ? v : mlir::Value(mlir::arith::ExtFOp::create(b, loc, f32, v)); };
+  mlir::Value y = wide(op->getOperand(0)), x = wide(op->getOperand(1));
+  auto c = [&](double v) { return floatConstant(b, loc, f32, v); };
+  auto select = [&](mlir::Value cond, mlir::Value yes, mlir::Value no) -> mlir::Value {
+    return mlir::arith::SelectOp::create(b, loc, cond, yes, no);
+  };
+  using P = mlir::arith::CmpFPredicate;
+  // hi + sign * v + lo, hi + lo being `whole` to twice f32's precision.
+  auto add = [&](double whole, mlir::Value v, bool subtract) -> mlir::Value {
+    double hi = double(float(whole));
+    mlir::Value d = subtract ? mlir::Value(mlir::arith::SubFOp::create(b, loc, c(hi), v))
+                             : mlir::Value(mlir::arith::AddFOp::create(b, loc, c(hi), v));
+    return mlir::arith::AddFOp::create(b, loc, d, c(whole - hi));
+  };
+  const double pi = 3.14159265358979323846;
+  mlir::Value ay = mlir::math::AbsFOp::create(b, loc, y), ax = mlir::math::AbsFOp::create(b, loc, x);
+  mlir::Value steep = mlir::arith::CmpFOp::create(b, loc, P::OGT, ay, ax);
+  mlir::Value ratio = mlir::arith::DivFOp::create(b, loc, select(steep, ax, ay), select(steep, ay, ax));
+  mlir::Value upper = mlir::arith::CmpFOp::create(b, loc, P::OGT, ratio, c(0.41421356237309504880));
+  mlir::Value shifted = mlir::arith::DivFOp::create(b, loc, mlir::arith::SubFOp::create(b, loc, ratio, c(1.0)),
+                                                    mlir::arith::AddFOp::create(b, loc, ratio, c(1.0)));
+  mlir::Value a = mlir::math::AtanOp::create(b, loc, select(upper, shifted, ratio));
+  a = select(upper, add(pi / 4, a, false), a);
+  a = select(steep, add(pi / 2, a, true), a);
+  a = select(mlir::arith::CmpFOp::create(b, loc, P::OLT, x, c(0.0)), add(pi, a, true), a);
+  a = mlir::math::CopySignOp::create(b, loc, a, y);
+  return f32 == t ? a : mlir::Value(mlir::arith::TruncFOp::create(b, loc, t, a));
+}
+
+// The special values upstream's polynomials get wrong, as selects after them: an odd
+// function's zero (erf, sin, atan, asin give +0 for -0); cbrt(±0), cbrt(±inf) (NaN), and
+// its error (a Newton step); atan2's
+// zeros and infinities (C's table: atan2(±0, -0) = ±pi, atan2(±inf, -inf) = ±3pi/4, ...).
+mlir::Value specialCases(mlir::OpBuilder &b, mlir::Operation *op, mlir::Value r) {
+  mlir::Location loc = op->getLoc();
+  mlir::Value x = op->getOperand(0);
+  mlir::Type t = r.getType();
+  auto c = [&](double v) { return floatConstant(b, loc, t, v); };
+  auto select = [&](mlir::Value cond, mlir::Value yes, mlir::Value no) -> mlir::Value {
+    return mlir::arith::SelectOp::create(b, loc, cond, yes, no);
+  };
+  auto abs = [&](mlir::Value v) -> mlir::Value { return mlir::math::AbsFOp::create(b, loc, v); };
+  auto copysign = [&](mlir::Value v, mlir::Value sign) -> mlir::Value {
+    return mlir::math::CopySignOp::create(b, loc, v, sign);
+  };
+  if (llvm::isa<mlir::math::ErfOp, mlir::math::SinOp, mlir::math::AtanOp, mlir::math::AsinOp>(op))
+    return select(isEq(b, loc, x, c(0.0)), x, r);
+  if (llvm::isa<mlir::math::CbrtOp>(op)) {
+    // One Newton step in f64 (y - (y^3 - x) / 3y^2) takes upstream's 11 ulp to 1.
+    mlir::Type f64 = withElement(t, b.getF64Type());
+    mlir::Value yd = mlir::arith::ExtFOp::create(b, loc, f64, r), xd = mlir::arith::ExtFOp::create(b, loc, f64, x);
+    mlir::Value square = mlir::arith::MulFOp::create(b, loc, yd, yd);
+    mlir::Value residual = mlir::math::FmaOp::create(b, loc, square, yd, mlir::arith::NegFOp::create(b, loc, xd));
+    mlir::Value step = mlir::arith::DivFOp::create(
+        b, loc, residual, mlir::arith::MulFOp::create(b, loc, square, floatConstant(b, loc, f64, 3.0)));
+    r = mlir::arith::TruncFOp::create(b, loc, t, mlir::arith::SubFOp::create(b, loc, yd, step));
+    return select(mlir::arith::OrIOp::create(b, loc, isEq(b, loc, x, c(0.0)), isEq(b, loc, abs(x), c(INFINITY))), x, r);
+  }
+  if (llvm::isa<mlir::math::Atan2Op>(op)) {
+    mlir::Value y = x, w = op->getOperand(1);
+    const double pi = 3.14159265358979323846;
+    mlir::Value wNegative =
+        mlir::arith::CmpFOp::create(b, loc, mlir::arith::CmpFPredicate::OLT, copysign(c(1.0), w), c(0.0));
+    mlir::Value yInf = isEq(b, loc, abs(y), c(INFINITY)), wInf = isEq(b, loc, abs(w), c(INFINITY));
+    // y = ±0, or w = ±inf: ±0 or ±pi by w's sign (-0 counts as negative).
+    mlir::Value flat = copysign(select(wNegative, c(pi), c(0.0)), y);
+    r = select(mlir::arith::OrIOp::create(b, loc, isEq(b, loc, y, c(0.0)), wInf), flat, r);
+    // y = ±inf: ±pi/2, or ±pi/4, ±3pi/4 where w is infinite too.
+    mlir::Value steep = select(wInf, select(wNegative, c(0.75 * pi), c(0.25 * pi)), c(0.5 * pi));
+    // The result has y's sign: upstream's atan of a quotient that underflowed to 0 gave +pi
+    // for atan2(-1e-40, -5).
+    return copysign(select(yInf, steep, r), y);
+  }
+  return r;
+}
+
+// `op` on f16 or bf16 as the same op on f32 between conversions (an expansion in the type
+// itself rounds each of its steps there: tan = sin / cos in f16 was 2 ulp off); returns the
+// f32 op.
+mlir::Operation *inF32(mlir::Operation *op) {
+  mlir::Type t = op->getResult(0).getType();
+  mlir::OpBuilder b(op);
+  mlir::Type f32 = withElement(t, b.getF32Type());
+  if (f32 == t)
+    return op;
+  mlir::Location loc = op->getLoc();
+  mlir::Operation *wide = b.clone(*op);
+  for (mlir::OpOperand &operand : wide->getOpOperands())
+    operand.set(mlir::arith::ExtFOp::create(b, loc, f32, operand.get()));
+  wide->getResult(0).setType(f32);
+  // The clone was inserted before its new operands; it goes after them.
+  wide->moveBefore(op);
+  mlir::Value narrow = mlir::arith::TruncFOp::create(b, loc, t, wide->getResult(0));
+  op->getResult(0).replaceAllUsesWith(narrow);
+  op->erase();
+  return wide;
+}
+
+// powf's IEEE special cases around upstream's expansion exp(y * log(x)), which is then
+// applied to |x|: the sign for a negative x and odd integer y, NaN for a negative finite x
+// and a non-integer y, pow(x, ±0) = pow(1, y) = 1 (NaN included), pow(-1, ±inf) = 1, NaN
+// otherwise for a NaN operand. f16 and bf16 compute in f32 (y * log(x) rounded to f16 would
+// lose the result's digits). Returns the powf op to expand.
+mlir::Operation *guardPow(mlir::math::PowFOp pow) {
+  mlir::OpBuilder b(pow);
+  mlir::Location loc = pow.getLoc();
+  mlir::Type t = pow.getType();
+  mlir::Type f32 = withElement(t, b.getF32Type());
+  mlir::Value x = pow.getLhs(), y = pow.getRhs();
+  mlir::Value ax = mlir::math::AbsFOp::create(b, loc, x);
+  mlir::Operation *inner = pow;
+  mlir::Value r;
+  if (f32 != t) {
+    auto wide = mlir::math::PowFOp::create(b, loc, mlir::arith::ExtFOp::create(b, loc, f32, ax),
+                                           mlir::arith::ExtFOp::create(b, loc, f32, y));
+    inner = wide;
+    r = mlir::arith::TruncFOp::create(b, loc, t, wide.getResult());
+  } else {
+    pow.getLhsMutable().assign(ax);
+    b.setInsertionPointAfter(pow);
+    r = pow.getResult();
+  }
+  mlir::Operation *before = r.getDefiningOp();
+  auto c = [&](double v) { return floatConstant(b, loc, t, v); };
+  auto select = [&](mlir::Value cond, mlir::Value yes, mlir::Value no) -> mlir::Value {
+    return mlir::arith::SelectOp::create(b, loc, cond, yes, no);
+  };
+  auto both = [&](mlir::Value p, mlir::Value q) -> mlir::Value { return mlir::arith::AndIOp::create(b, loc, p, q); };
+  using P = mlir::arith::CmpFPredicate;
+  auto cmp = [&](P p, mlir::Value u, mlir::Value v) -> mlir::Value { return mlir::arith::CmpFOp::create(b, loc, p, u, v); };
+  mlir::Value yInteger = cmp(P::OEQ, mlir::math::TruncOp::create(b, loc, y), y);
+  mlir::Value half = mlir::arith::MulFOp::create(b, loc, y, c(0.5));
+  mlir::Value yOdd = both(yInteger, cmp(P::ONE, mlir::math::TruncOp::create(b, loc, half), half));
+  mlir::Value xSignNegative = cmp(P::OLT, mlir::math::CopySignOp::create(b, loc, c(1.0), x), c(0.0));
+  mlir::Value v = select(both(xSignNegative, yOdd), mlir::arith::NegFOp::create(b, loc, r), r);
+  mlir::Value xNegativeFinite = both(cmp(P::OLT, x, c(0.0)), cmp(P::OLT, ax, c(INFINITY)));
+  mlir::Value notInteger = cmp(P::ONE, mlir::math::TruncOp::create(b, loc, y), y);
+  v = select(both(xNegativeFinite, notInteger), c(NAN), v);
+  mlir::Value sum = mlir::arith::AddFOp::create(b, loc, x, y);
+  v = select(mlir::arith::OrIOp::create(b, loc, cmp(P::UNO, x, x), cmp(P::UNO, y, y)), sum, v);
+  v = select(both(cmp(P::OEQ, ax, c(1.0)), cmp(P::OEQ, mlir::math::AbsFOp::create(b, loc, y), c(INFINITY))), c(1.0), v);
+  v = select(mlir::arith::OrIOp::create(b, loc, cmp(P::OEQ, y, c(0.0)), cmp(P::OEQ, x, c(1.0))), c(1.0), v);
+  replaceOutside(pow.getResult(), before->getNextNode(), v);
+  if (inner != pow.getOperation())
+    pow.erase();
+  return inner;
+}
+
+// fmod(x, y) (arith.remf on f32, f16 and bf16), exact, in f64: with q = trunc(x / y) in f64
+// (below 2^53, at most one too large where x / y rounds up to an integer, which the sign of
+// the remainder shows and one addition of y undoes) x - q * y is fmod, which the type
+// represents, so one FMA gives it exactly. Larger quotients (exponents up to 276 apart) are
+// first reduced by y * 2^224, 2^172, ... 2^16, each a multiple of y, so every step's
+// quotient is below 2^53. The GPU path's replacement for
+// libdevice's __nv_fmodf (LLVM's NVPTX backend expands frem as x - trunc(x / y) * y in the
+// type itself, wrong for large quotients).
+void expandRemF(mlir::arith::RemFOp rem) {
+  mlir::Type t = rem.getType();
+  mlir::Type elem = mlir::getElementTypeOrSelf(t);
+  if (!(elem.isF32() || elem.isF16() || elem.isBF16()))
+    return;
+  mlir::OpBuilder b(rem);
+  mlir::Location loc = rem.getLoc();
+  mlir::Type f64 = withElement(t, b.getF64Type());
+  auto c = [&](double v) { return floatConstant(b, loc, f64, v); };
+  using P = mlir::arith::CmpFPredicate;
+  mlir::Value x = mlir::arith::ExtFOp::create(b, loc, f64, rem.getLhs());
+  mlir::Value y = mlir::arith::ExtFOp::create(b, loc, f64, rem.getRhs());
+  mlir::Value zero = c(0.0);
+  auto cmp = [&](P p, mlir::Value u, mlir::Value v) -> mlir::Value { return mlir::arith::CmpFOp::create(b, loc, p, u, v); };
+  mlir::Value xNegative = cmp(P::OLT, x, zero), xPositive = cmp(P::OGT, x, zero);
+  mlir::Value r = x;
+  for (int shift : {224, 172, 120, 68, 16, 0}) {
+    mlir::Value divisor = mlir::arith::MulFOp::create(b, loc, y, c(std::ldexp(1.0, shift)));
+    mlir::Value q = mlir::math::TruncOp::create(b, loc, mlir::arith::DivFOp::create(b, loc, r, divisor));
+    r = mlir::math::FmaOp::create(b, loc, mlir::arith::NegFOp::create(b, loc, q), divisor, r);
+    // Where r / divisor rounded up to the next integer, r is fmod - divisor, of the other sign.
+    mlir::Value overshot = mlir::arith::OrIOp::create(b, loc, mlir::arith::AndIOp::create(b, loc, cmp(P::OLT, r, zero), xPositive),
+                                                      mlir::arith::AndIOp::create(b, loc, cmp(P::OGT, r, zero), xNegative));
+    mlir::Value back = mlir::arith::AddFOp::create(
+        b, loc, r, mlir::math::CopySignOp::create(b, loc, mlir::math::AbsFOp::create(b, loc, divisor), x));
+    r = mlir::arith::SelectOp::create(b, loc, overshot, back, r);
+  }
+  // A zero remainder has x's sign (every step keeps it otherwise); x over an infinite y is x.
+  r = mlir::math::CopySignOp::create(b, loc, r, x);
+  mlir::Value inf = c(INFINITY);
+  mlir::Value yInf = mlir::arith::CmpFOp::create(b, loc, P::OEQ, mlir::math::AbsFOp::create(b, loc, y), inf);
+  mlir::Value xFinite = mlir::arith::CmpFOp::create(b, loc, P::OLT, mlir::math::AbsFOp::create(b, loc, x), inf);
+  r = mlir::arith::SelectOp::create(b, loc, mlir::arith::AndIOp::create(b, loc, yInf, xFinite), x, r);
+  r = mlir::arith::TruncFOp::create(b, loc, t, r);
+  rem.getResult().replaceAllUsesWith(r);
+  rem.erase();
+}
+
 struct MathApproximations : public mlir::PassWrapper<MathApproximations, mlir::OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(MathApproximations)
   MathApproximations() = default;
@@ -225,40 +535,88 @@ struct MathApproximations : public mlir::PassWrapper<MathApproximations, mlir::O
   // The default is the set that passes the accuracy test; see the README for the others.
   ListOption<std::string> ops{*this, "ops",
                               llvm::cl::desc("The math ops to approximate, by name without `math.` (acos, asin, atan, "
-                                             "atan2, cbrt, cos, erf, erfc, exp, expm1, log, log1p, log2, sin, tanh)"),
-                              llvm::cl::list_init<std::string>({"erfc", "exp", "expm1", "log1p", "tanh"})};
+                                             "atan2, cbrt, cos, erf, erfc, exp, expm1, log, log1p, log2, powf, sin, "
+                                             "tan, tanh; remf: arith.remf)"),
+                              llvm::cl::list_init<std::string>({"cbrt", "erf", "erfc", "exp", "expm1", "log", "log1p", "tanh"})};
 
   void runOnOperation() override {
     llvm::StringSet<> chosen;
+    // `remf` names arith.remf (fmod), which has no C library call on the GPU.
     for (const std::string &name : ops)
-      chosen.insert("math." + name);
+      chosen.insert(name == "remf" ? "arith.remf" : "math." + name);
     auto predicate = [&](llvm::StringRef name) { return chosen.contains(name); };
+    // The element types the approximations rewrite (f64 stays a libm call).
+    auto approximable = [](mlir::Type t) { return t.isF32() || t.isF16() || t.isBF16(); };
+    auto collect = [&] {
+      llvm::SmallVector<mlir::Operation *> found;
+      getOperation()->walk([&](mlir::Operation *op) {
+        if (chosen.contains(op->getName().getStringRef()) && op->getNumResults() == 1 && op->getNumOperands() >= 1 &&
+            approximable(mlir::getElementTypeOrSelf(op->getResult(0).getType())) &&
+            llvm::all_of(op->getOperandTypes(), [&](mlir::Type t) { return t == op->getResult(0).getType(); }))
+          found.push_back(op);
+      });
+      return found;
+    };
+    // tan and powf have no polynomial of their own: upstream's expansions write them with
+    // sin / cos and exp(y * log(x)), which the approximations below then rewrite (powf
+    // with its special cases around it). f64 keeps its own tan and powf.
+    llvm::SmallVector<llvm::StringRef> expanded;
+    for (llvm::StringRef name : {"tan", "powf"})
+      if (chosen.contains(("math." + name).str()))
+        expanded.push_back(name);
+    llvm::SmallVector<mlir::Operation *> toExpand;
+    for (mlir::Operation *op : collect()) {
+      if (auto pow = llvm::dyn_cast<mlir::math::PowFOp>(op))
+        toExpand.push_back(guardPow(pow));
+      else if (llvm::isa<mlir::math::TanOp>(op))
+        toExpand.push_back(inF32(op));
+    }
+    if (!toExpand.empty()) {
+      mlir::RewritePatternSet expansions(&getContext());
+      mlir::math::populateExpansionPatterns(expansions, expanded);
+      mlir::GreedyRewriteConfig config;
+      config.setStrictness(mlir::GreedyRewriteStrictness::ExistingOps);
+      if (mlir::failed(mlir::applyOpPatternsGreedily(toExpand, std::move(expansions), config)))
+        return signalPassFailure();
+    }
     // A NaN operand gives a NaN result, the operand's own (its payload and sign kept), by a
     // select in front of the polynomial: upstream's exp converts its NaN-valued exponent
     // with `fptosi`, which is poison for NaN, so LLVM may fold the result to any value where
     // it sees the NaN (a constant input folded exp(NaN) to 1.0); at run time it happened to
-    // be NaN.
-    // The element types the approximations rewrite (f64 stays a libm call).
-    auto approximable = [](mlir::Type t) { return t.isF32() || t.isF16() || t.isBF16(); };
-    llvm::SmallVector<mlir::Operation *> approximated;
-    getOperation()->walk([&](mlir::Operation *op) {
-      if (chosen.contains(op->getName().getStringRef()) && op->getNumResults() == 1 && op->getNumOperands() >= 1 &&
-          approximable(mlir::getElementTypeOrSelf(op->getResult(0).getType())) &&
-          llvm::all_of(op->getOperandTypes(), [&](mlir::Type t) { return t == op->getResult(0).getType(); }))
-        approximated.push_back(op);
-    });
-    for (mlir::Operation *op : approximated) {
+    // be NaN. The special values a polynomial gets wrong are selected too (`specialCases`),
+    // subnormal operands of log and cbrt scaled, sin and cos arguments reduced in f64.
+    llvm::SmallVector<mlir::arith::RemFOp> remainders;
+    for (mlir::Operation *op : collect()) {
+      if (auto rem = llvm::dyn_cast<mlir::arith::RemFOp>(op)) {
+        remainders.push_back(rem);
+        continue;
+      }
       mlir::OpBuilder builder(op->getContext());
       builder.setInsertionPointAfter(op);
       mlir::Location loc = op->getLoc();
-      mlir::Value nanIn = op->getOperand(0);
-      for (mlir::Value other : op->getOperands().drop_front())
-        nanIn = mlir::arith::AddFOp::create(builder, loc, nanIn, other);
-      mlir::Value isNan = mlir::arith::CmpFOp::create(builder, loc, mlir::arith::CmpFPredicate::UNO, nanIn, nanIn);
       mlir::Value result = op->getResult(0);
-      auto select = mlir::arith::SelectOp::create(builder, loc, isNan, nanIn, result);
-      result.replaceAllUsesExcept(select.getResult(), select.getOperation());
+      bool reduced = llvm::isa<mlir::math::SinOp, mlir::math::CosOp, mlir::math::Atan2Op>(op);
+      mlir::Value value = !reduced ? result
+                          : llvm::isa<mlir::math::Atan2Op>(op) ? atan2ByOctant(builder, op)
+                                                               : reduceSinCos(builder, op);
+      // (A sum of the operands is NaN where one is; not the test itself: inf + -inf is NaN.)
+      mlir::Value nanIn = op->getOperand(0);
+      mlir::Value isNan = mlir::arith::CmpFOp::create(builder, loc, mlir::arith::CmpFPredicate::UNO, nanIn, nanIn);
+      for (mlir::Value other : op->getOperands().drop_front()) {
+        isNan = mlir::arith::OrIOp::create(
+            builder, loc, isNan, mlir::arith::CmpFOp::create(builder, loc, mlir::arith::CmpFPredicate::UNO, other, other));
+        nanIn = mlir::arith::AddFOp::create(builder, loc, nanIn, other);
+      }
+      mlir::Value guarded = specialCases(builder, op, value);
+      mlir::Value select = mlir::arith::SelectOp::create(builder, loc, isNan, nanIn, guarded);
+      replaceOutside(result, op->getNextNode(), select);
+      if (reduced)
+        op->erase();
+      else
+        scaleSubnormals(op);
     }
+    for (mlir::arith::RemFOp rem : remainders)
+      expandRemF(rem);
     mlir::RewritePatternSet patterns(&getContext());
     mlir::populateMathF32ExpansionPatterns(patterns, predicate);
     mlir::populateMathPolynomialApproximationPatterns(patterns, predicate);
@@ -360,6 +718,7 @@ extern "C" {
 void xhloRegisterVectorizePass();  // xhlo_vectorize.cpp
 void xhloRegisterExpandBf16Pass(); // xhlo_bf16.cpp
 void xhloRegisterCollectiveInDestinationPass(); // xhlo_collective.cpp
+void xhloRegisterMathToNvptxIntrinsicsPass(); // xhlo_gpu_math.cpp
 
 // Adds xhlo's C++ passes to MLIR's pass registry (once per process).
 void xhloRegisterPasses() {
@@ -371,6 +730,7 @@ void xhloRegisterPasses() {
     xhloRegisterVectorizePass();
     xhloRegisterExpandBf16Pass();
     xhloRegisterCollectiveInDestinationPass();
+    xhloRegisterMathToNvptxIntrinsicsPass();
     return true;
   }();
   (void)registered;
