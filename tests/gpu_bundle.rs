@@ -211,3 +211,16 @@ fn mlp2s_hidden_layer_is_tiled_with_its_bias_and_relu_and_the_narrow_output_laye
     assert_eq!(tiled.iter().map(|l| l.grid).collect::<Vec<_>>(), [[16, 4, 1]], "{:?}", launches(&b));
     assert!(b.modules[tiled[0].module].ptx.contains("max.NaN.f32"), "the ReLU is not in the tiled kernel");
 }
+
+/// The tier 1 and 2 tests the GPU path compiles (all of them ran and passed on an H100,
+/// `bench/results/gpu/`): every one but f64 transcendental functions, which need libdevice.
+#[test]
+fn the_stablehlo_tests_all_bundle_but_f64_transcendentals() {
+    let dir = std::env::temp_dir().join(format!("xhlo-gpu-suite-{}", std::process::id()));
+    let (bundled, refused) = xhlo::gpu_suite::prepare(&repo_root().join("../shared/stablehlo-tests"), &dir).unwrap();
+    let manifest: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(dir.join("manifest.json")).unwrap()).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    let reasons: Vec<String> = manifest["tests"].as_array().unwrap().iter().filter_map(|t| t["error"].as_str().map(str::to_string)).collect();
+    assert!(reasons.iter().all(|r| r.contains("on f64") && r.contains("libdevice")), "{reasons:#?}");
+    assert_eq!((bundled, refused), (350, 13), "{reasons:#?}");
+}

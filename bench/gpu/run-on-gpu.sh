@@ -33,5 +33,20 @@ for b in "$dir"/suite/*.xgpu; do
     fi
 done
 echo "suite: $ran bundles run, $failed did not finish" >>"$log"
+# Products off the tile sizes (bench/gpu/tiled-dots/): compare with expected-cpu.txt there.
+for b in "$dir"/dots/*.xgpu; do
+    [ -e "$b" ] || continue
+    echo "== $(basename "$b" .xgpu)" >>"$log"
+    timeout 60 "$run" "$b" --random-inputs 1 >>"$log" 2>&1
+done
+# The runtime's own tests (gpu-run/tests, built with `cargo test -p xhlo-gpu-run --no-run`):
+# they find xhlo-gpu-run where cargo built it.
+if [ -x "$dir/gpu-run-tests" ]; then
+    if [ -n "${GPU_RUN_TESTS_EXE:-}" ]; then
+        mkdir -p "$(dirname "$GPU_RUN_TESTS_EXE")" && cp "$run" "$GPU_RUN_TESTS_EXE"
+    fi
+    timeout 120 "$dir/gpu-run-tests" --test-threads 1 >"$res/gpu-run-tests.txt" 2>&1
+    echo "gpu-run tests rc=$? $(grep 'test result' "$res/gpu-run-tests.txt")" >>"$log"
+fi
 tar czf "$out/results.tar.gz" -C "$res" .
-grep -E "^== |PASS|FAIL|median|suite:" "$log" | head -100
+grep -E "^== |PASS|FAIL|kernels|suite:|result #0|gpu-run tests" "$log" | head -120

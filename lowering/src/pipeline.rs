@@ -152,7 +152,7 @@ pub const TO_GPU: &str = concat!(
     "inline,symbol-dce,eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops function-boundary-type-conversion=identity-layout-map unknown-type-conversion=identity-layout-map},",
     "linalg-generalize-named-ops,xhlo-gpu-parallel-dims-outer,xhlo-gpu-tile-dots,",
     gpu_loops!(),
-    ",func.func(gpu-map-parallel-loops),convert-parallel-loops-to-gpu,gpu-launch-sink-index-computations,gpu-kernel-outlining,canonicalize,lower-affine,convert-scf-to-cf"
+    ",func.func(gpu-map-parallel-loops),convert-parallel-loops-to-gpu,convert-math-to-funcs{convert-ctlz=false},gpu-launch-sink-index-computations,gpu-kernel-outlining,canonicalize,lower-affine,convert-scf-to-cf"
 );
 
 /// GPU kernels → NVVM for sm_90, the host functions left as they are (a GPU bundle reads
@@ -166,7 +166,7 @@ macro_rules! kernels_to_nvvm {
         concat!(
             "nvvm-attach-target{chip=sm_90 features=+ptx80},gpu.module(xhlo-math-approximations{ops=",
             gpu_approximated_math_ops!(),
-            "},xhlo-math-to-nvptx-intrinsics,convert-gpu-to-nvvm)"
+            "},xhlo-math-to-nvptx-intrinsics,convert-gpu-to-nvvm,convert-math-to-llvm)"
         )
     };
 }
