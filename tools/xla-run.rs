@@ -582,30 +582,15 @@ fn run_workload(cli: &Cli) -> Result<bool, String> {
     let got = xhlo::workloads::checksum(&outputs[0]);
     println!("{}: {} ({})", w.name, w.desc, path.display());
     // The first run (it includes the code's first touch of its memory): a rate, not a benchmark.
-    let rate = match w.rate(elapsed.as_secs_f64()) {
-        Some(xhlo::workloads::Rate::Gflops(g)) => format!("{g:.2} GFLOP/s"),
-        Some(xhlo::workloads::Rate::Gbs(g)) => format!("{g:.2} GB/s"),
-        None => "no flops or bytes recorded".into(),
-    };
     println!(
-        "  compiled in {:.3} s, ran in {:.4} s on {} thread{} ({rate})",
+        "  compiled in {:.3} s, ran in {:.4} s on {} thread{} ({})",
         program.compile_time.as_secs_f64(),
         elapsed.as_secs_f64(),
         program.threads,
         if program.threads == 1 { "" } else { "s" },
+        w.rate_text(elapsed.as_secs_f64()),
     );
-    println!("  result {}: sum={:.6e} abs_sum={:.6e} wsum={:.6e}", outputs[0].ty, got.sum, got.abs_sum, got.wsum);
-    println!("  f64 reference:  sum={:.6e} abs_sum={:.6e} wsum={:.6e}", w.expected_f64.sum, w.expected_f64.abs_sum, w.expected_f64.wsum);
-    match xhlo::workloads::compare(&got, &w.expected_f64) {
-        Ok(()) => {
-            println!("PASS {}: checksums match the float64 reference", w.name);
-            Ok(true)
-        }
-        Err(e) => {
-            println!("FAIL {}: {e}", w.name);
-            Ok(false)
-        }
-    }
+    Ok(w.report(&outputs[0].ty, &got))
 }
 
 fn main() -> ExitCode {

@@ -176,24 +176,8 @@ fn report_workload(w: &workloads::Workload, path: &str, outputs: &[Literal], sec
     let got = workloads::checksum(first);
     println!("{}: {} ({path})", w.name, w.desc);
     // The checked run (synchronized after each launch): a rate, not a benchmark.
-    let rate = match w.rate(seconds) {
-        Some(workloads::Rate::Gflops(g)) => format!("{g:.2} GFLOP/s"),
-        Some(workloads::Rate::Gbs(g)) => format!("{g:.2} GB/s"),
-        None => "no flops or bytes recorded".into(),
-    };
-    println!("  ran in {seconds:.4} s on {} ({rate})", runtime.info.name);
-    println!("  result {}: sum={:.6e} abs_sum={:.6e} wsum={:.6e}", first.ty, got.sum, got.abs_sum, got.wsum);
-    println!("  f64 reference:  sum={:.6e} abs_sum={:.6e} wsum={:.6e}", w.expected_f64.sum, w.expected_f64.abs_sum, w.expected_f64.wsum);
-    match workloads::compare(&got, &w.expected_f64) {
-        Ok(()) => {
-            println!("PASS {}: checksums match the float64 reference", w.name);
-            Ok(true)
-        }
-        Err(e) => {
-            println!("FAIL {}: {e}", w.name);
-            Ok(false)
-        }
-    }
+    println!("  ran in {seconds:.4} s on {} ({})", runtime.info.name, w.rate_text(seconds));
+    Ok(w.report(&first.ty, &got))
 }
 
 fn write_outputs(dir: &Path, outputs: &[Literal]) -> Result<(), String> {

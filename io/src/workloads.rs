@@ -105,6 +105,33 @@ impl Workload {
         }
     }
 
+    /// [`Workload::rate`] as text (`12.34 GFLOP/s`), for the tools' report lines.
+    pub fn rate_text(&self, seconds: f64) -> String {
+        match self.rate(seconds) {
+            Some(Rate::Gflops(g)) => format!("{g:.2} GFLOP/s"),
+            Some(Rate::Gbs(g)) => format!("{g:.2} GB/s"),
+            None => "no flops or bytes recorded".into(),
+        }
+    }
+
+    /// Prints a result's checksums beside the float64 reference's and the PASS/FAIL line
+    /// (what `xla-run --workload` and `xhlo-gpu-run --workload` print); whether they match.
+    pub fn report(&self, ty: &impl std::fmt::Display, got: &Checksum) -> bool {
+        println!("  result {ty}: sum={:.6e} abs_sum={:.6e} wsum={:.6e}", got.sum, got.abs_sum, got.wsum);
+        let want = &self.expected_f64;
+        println!("  f64 reference:  sum={:.6e} abs_sum={:.6e} wsum={:.6e}", want.sum, want.abs_sum, want.wsum);
+        match compare(got, want) {
+            Ok(()) => {
+                println!("PASS {}: checksums match the float64 reference", self.name);
+                true
+            }
+            Err(e) => {
+                println!("FAIL {}: {e}", self.name);
+                false
+            }
+        }
+    }
+
     /// The StableHLO file (pretty form, as JAX printed it).
     pub fn source(&self, dir: &Path) -> std::path::PathBuf {
         dir.join("stablehlo").join(format!("{}.mlir", self.name))

@@ -340,14 +340,10 @@ impl Dot {
 /// An epilogue input's map as positions: results `dX` of a batch, row or column dimension,
 /// or `0`; `None` for anything else (the reduction dimension, expressions).
 fn positions(map: &str, nb: usize) -> Option<Vec<Position>> {
-    let results = map.split("->").nth(1)?.trim().trim_end_matches('>').trim();
-    let results = results.strip_prefix('(')?.strip_suffix(')')?;
-    if results.trim().is_empty() {
-        return Some(vec![]);
-    }
-    results
-        .split(',')
-        .map(|r| match r.trim() {
+    let (_, list) = crate::affine_text::parse_map_text(map)?;
+    crate::affine_text::results(&list)
+        .iter()
+        .map(|r| match r.as_str() {
             "0" => Some(Position::Zero),
             d => match d.strip_prefix('d')?.parse::<usize>().ok()? {
                 x if x < nb => Some(Position::Batch(x)),

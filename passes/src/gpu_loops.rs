@@ -112,28 +112,7 @@ fn parallel_dims_outer(op: &mut Op) -> bool {
 fn renumber_dims(map: &str, new_position: &[usize]) -> String {
     let Some(arrow) = map.find("->") else { return map.to_string() };
     let (head, tail) = map.split_at(arrow);
-    let mut out = head.to_string();
-    let chars: Vec<char> = tail.chars().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        let starts_word = i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '_');
-        if chars[i] == 'd' && starts_word && chars.get(i + 1).is_some_and(|c| c.is_ascii_digit()) {
-            let mut j = i + 1;
-            while j < chars.len() && chars[j].is_ascii_digit() {
-                j += 1;
-            }
-            let old: usize = chars[i + 1..j].iter().collect::<String>().parse().unwrap_or(usize::MAX);
-            match new_position.get(old) {
-                Some(new) => out += &format!("d{new}"),
-                None => out.extend(&chars[i..j]),
-            }
-            i = j;
-        } else {
-            out.push(chars[i]);
-            i += 1;
-        }
-    }
-    out
+    format!("{head}{}", crate::affine_text::substitute(tail, |d| format!("d{}", new_position.get(d).copied().unwrap_or(d))))
 }
 
 #[derive(Clone)]

@@ -12,6 +12,7 @@
 //! combiner's identity (as the CPU lowering's staged reductions do); the order of the
 //! additions changes, as in every parallel reduction.
 
+use crate::affine_text::{dims_tuple, map_text, parse_map, results as map_results, substitute};
 use crate::lowering::rewrite_module_text;
 use crate::pass::{PassInfo, PassOption, PassOptions, XhloPass};
 use melior::ir::OperationRef;
@@ -74,49 +75,6 @@ const COMBINERS: &[&str] = &[
     "arith.minui", "arith.andi", "arith.ori", "arith.xori",
 ];
 
-/// `affine_map<(d0, d1) -> (d1, d0)>` as its dimension count and result expressions' text.
-fn parse_map(map: &Attribute) -> Option<(usize, String)> {
-    let Attribute::Other(text) = map else { return None };
-    let body = text.strip_prefix("affine_map<")?.strip_suffix('>')?;
-    let (dims, results) = body.split_once("->")?;
-    let dims = dims.trim().strip_prefix('(')?.strip_suffix(')')?;
-    let count = if dims.trim().is_empty() { 0 } else { dims.split(',').count() };
-    Some((count, results.trim().to_string()))
-}
-
-fn map_text(dims: usize, results: &str) -> Attribute {
-    let list: Vec<String> = (0..dims).map(|d| format!("d{d}")).collect();
-    Attribute::Other(format!("affine_map<({}) -> {results}>", list.join(", ")))
-}
-
-/// `(d0, d1, ...)` over `range`.
-fn dims_tuple(range: std::ops::Range<usize>) -> String {
-    format!("({})", range.map(|d| format!("d{d}")).collect::<Vec<_>>().join(", "))
-}
-
-/// Each `dK` of a map's results replaced by `replace(K)`.
-fn substitute(results: &str, replace: impl Fn(usize) -> String) -> String {
-    let chars: Vec<char> = results.chars().collect();
-    let mut out = String::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let word_start = i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '_');
-        if chars[i] == 'd' && word_start && chars.get(i + 1).is_some_and(|c| c.is_ascii_digit()) {
-            let mut j = i + 1;
-            while j < chars.len() && chars[j].is_ascii_digit() {
-                j += 1;
-            }
-            let k: usize = chars[i + 1..j].iter().collect::<String>().parse().unwrap_or(usize::MAX);
-            out += &replace(k);
-            i = j;
-        } else {
-            out.push(chars[i]);
-            i += 1;
-        }
-    }
-    out
-}
-
 fn generic(operands: Vec<(ValueRef, Type)>, inputs: usize, maps: Vec<Attribute>, iterators: &[&str], body: Block, pos: mlir_text::error::Pos) -> Op {
     let mut g = Op::new("linalg.generic", pos);
     g.operand_types = operands.iter().map(|(_, t)| t.clone()).collect();
@@ -161,8 +119,7 @@ fn split(op: &Op, min_threads: i64, names: &mut usize) -> Option<Vec<Op>> {
     let out_dims = out_ty.static_dims()?;
     let reduced = format!("d{k}");
     let extent = (0..inputs).find_map(|i| {
-        let results = maps[i].1.trim_start_matches('(').trim_end_matches(')');
-        let position = results.split(',').position(|e| e.trim() == reduced)?;
+        let position = map_results(&maps[i].1).iter().position(|e| *e == reduced)?;
         memref(&op.operand_types[i])?.static_dims()?.get(position).copied()
     })?;
     let results: i64 = out_dims.iter().product();
@@ -223,7 +180,7 @@ fn split(op: &Op, min_threads: i64, names: &mut usize) -> Option<Vec<Op>> {
     for i in 0..inputs {
         let (value, ty) = (op.operands[i].clone(), op.operand_types[i].clone());
         let renumber = |r: &str| substitute(r, |d| if d < k { format!("d{}", d + 1) } else { format!("d{}", k + 1) });
-        let results: Vec<String> = maps[i].1.trim_start_matches('(').trim_end_matches(')').split(',').map(|e| e.trim().to_string()).collect();
+        let results = map_results(&maps[i].1);
         match results.iter().position(|e| *e == reduced) {
             Some(position) => {
                 let m = memref(&ty)?;
@@ -300,17 +257,4 @@ fn split(op: &Op, min_threads: i64, names: &mut usize) -> Option<Vec<Op>> {
     ops.extend(expands);
     ops.extend([partials, finish]);
     Some(ops)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_reduced_dimension_becomes_chunk_and_offset() {
-        let r = substitute("(d2, d0 floordiv 2, d1)", |d| if d < 2 { format!("d{}", d + 1) } else { "d0 * 64 + d3".into() });
-        assert_eq!(r, "(d0 * 64 + d3, d1 floordiv 2, d2)");
-        assert_eq!(parse_map(&Attribute::Other("affine_map<(d0, d1) -> (d1)>".into())), Some((2, "(d1)".into())));
-        assert_eq!(dims_tuple(1..3), "(d1, d2)");
-    }
 }

@@ -9,6 +9,7 @@
 //! print the module, work on [`mlir_text`]'s generic syntax tree and print it back for MLIR
 //! to parse.
 
+pub mod affine_text;
 pub mod cost;
 pub mod cse;
 pub mod dce;
