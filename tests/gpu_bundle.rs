@@ -130,6 +130,18 @@ fn the_gpu_loop_structure_passes_the_stablehlo_tests_on_the_cpu() {
 }
 
 #[test]
+fn every_workload_bundles() {
+    for dir in [repo_root().join("../shared/workloads"), repo_root().join("bench/workloads")] {
+        for w in xhlo::workloads::load(&dir).unwrap() {
+            let path = w.source(&dir);
+            let text = std::fs::read_to_string(&path).unwrap();
+            let b = compile_text(&text, &path.file_name().unwrap().to_string_lossy(), None).unwrap_or_else(|e| panic!("{}: {e}", w.name));
+            assert_eq!(b.inputs.len(), w.args.len(), "{}", w.name);
+        }
+    }
+}
+
+#[test]
 fn the_gpu_loop_structure_computes_every_workload_on_the_cpu() {
     let ctx = xhlo::dialect::XhloContext::new();
     let mut failed = Vec::new();

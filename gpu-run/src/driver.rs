@@ -91,6 +91,12 @@ impl Runtime {
         let mut runtime = Runtime { info, device, context, stream: std::ptr::null_mut() };
         // SAFETY: a context just retained.
         unsafe { result::ctx::set_current(runtime.context) }.map_err(driver("cuCtxSetCurrent"))?;
+        // Kernels allocate from the device heap (the buffers of a loop that runs inside a
+        // kernel); the driver's default heap is 8 MiB, and a malloc past it returns null.
+        let (_, total) = result::mem_get_info().map_err(driver("cuMemGetInfo"))?;
+        let heap = (total / 8).min(8 << 30);
+        // SAFETY: sets a limit of the current context, before any kernel is loaded.
+        unsafe { sys::cuCtxSetLimit(sys::CUlimit::CU_LIMIT_MALLOC_HEAP_SIZE, heap) }.result().map_err(driver("cuCtxSetLimit(malloc heap)"))?;
         runtime.stream = result::stream::create(result::stream::StreamKind::NonBlocking).map_err(driver("cuStreamCreate"))?;
         Ok(runtime)
     }

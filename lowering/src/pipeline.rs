@@ -160,13 +160,15 @@ pub const TO_GPU: &str = concat!(
 /// CUDA's libdevice (`__nv_tanhf`, `__nv_sqrtf`, ...), which GPU bundles do not link: the
 /// kernels' math ops become polynomials first ([`GPU_APPROXIMATED_MATH_OPS`]), and those
 /// NVPTX compiles to instructions itself (sqrt, fma, floor, ...) LLVM intrinsics
-/// (`xhlo-math-to-nvptx-intrinsics`, from the C++ shim).
+/// (`xhlo-math-to-nvptx-intrinsics`, from the C++ shim). Views inside a kernel (a loop run by
+/// one thread) become descriptors first (`expand-strided-metadata`), and what
+/// `convert-gpu-to-nvvm` leaves of `math` (ctlz, ctpop) becomes LLVM intrinsics.
 macro_rules! kernels_to_nvvm {
     () => {
         concat!(
             "nvvm-attach-target{chip=sm_90 features=+ptx80},gpu.module(xhlo-math-approximations{ops=",
             gpu_approximated_math_ops!(),
-            "},xhlo-math-to-nvptx-intrinsics,convert-gpu-to-nvvm,convert-math-to-llvm)"
+            "},xhlo-math-to-nvptx-intrinsics,expand-strided-metadata,lower-affine,convert-gpu-to-nvvm,convert-math-to-llvm)"
         )
     };
 }
