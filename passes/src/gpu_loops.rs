@@ -155,7 +155,9 @@ fn map_file(file: &mut File, threads: i64) -> Result<(), String> {
             for block in &mut region.blocks {
                 for func in &mut block.ops {
                     let private = matches!(func.attr("sym_visibility"), Some(Attribute::Str(v)) if v == "private");
-                    if func.name != "func.func" || private || func.regions.is_empty() {
+                    // A function still on tensors is not at the loop stage yet: nothing to map.
+                    let on_tensors = matches!(func.attr("function_type"), Some(Attribute::Type(Type::Function { inputs, results })) if inputs.iter().chain(results).any(Type::is_tensor));
+                    if func.name != "func.func" || private || on_tensors || func.regions.is_empty() {
                         continue;
                     }
                     if func.regions[0].blocks.len() > 1 {

@@ -312,9 +312,13 @@ mod tests {
             math_approximations: "tanh,exp".into(),
             vector_bytes: 32,
             rng_seed: 42,
-            gpu_loops: true,
+            gpu_loops: false,
         };
         assert_eq!(JitOptions::parse(&o.to_text()).unwrap(), o);
+        let gpu = JitOptions { gpu_loops: true, ..o.clone() };
+        assert_eq!(JitOptions::parse(&gpu.to_text()).unwrap(), gpu);
+        let gpu_passes = gpu.expand();
+        assert!(gpu_passes.contains(xhlo_lowering::pipeline::GPU_LOOPS) && !gpu_passes.contains("openmp{") && !gpu_passes.contains("xhlo-vectorize"), "{gpu_passes}");
         assert_eq!(JitOptions::parse(&JitOptions::default().to_text()).unwrap(), JitOptions::default());
         let passes = o.expand();
         assert!(passes.starts_with("xhlo-fuse{stats=true},convert-xhlo-to-linalg{tile-dots=false dot-tiles=4,1,64,8,2 vector-bytes=32 rng-seed=42 entry=f},symbol-privatize{exclude=_xhlo_entry},xhlo-dump{file=/tmp/d/1-linalg.mlir},"), "{passes}");
