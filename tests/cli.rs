@@ -533,3 +533,22 @@ fn eqsat_gives_the_same_plan_in_every_process() {
         assert!(again.stdout == first.stdout, "a second process printed another plan");
     }
 }
+
+#[test]
+fn gpu_bundles_are_written_to_a_file_and_bad_input_is_located() {
+    let o = xla_opt(&["--emit=gpu-bundle", "-"], "func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n  return %a : tensor<4xf32>\n}\n");
+    assert!(!o.status.success() && stderr(&o).contains("name it with -o FILE"), "{}", stderr(&o));
+    let path = std::env::temp_dir().join(format!("xhlo-cli-{}.xgpu", std::process::id()));
+    let out = path.to_string_lossy().to_string();
+    let o = xla_opt(&["--emit=gpu-bundle", "-o", &out, "--pass-pipeline=builtin.module(xhlo-dce)", "-"], "");
+    assert!(!o.status.success() && stderr(&o).contains("--pass-pipeline cannot be given"), "{}", stderr(&o));
+    let program = "func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n  %0 = stablehlo.add %a, %a : tensor<4xf32>\n  return %0 : tensor<4xf32>\n}\n";
+    let o = xla_opt(&["--emit=gpu-bundle", "-o", &out, "-"], program);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let bundle = xhlo_gpu_bundle::Bundle::from_bytes(&std::fs::read(&path).unwrap()).unwrap();
+    assert_eq!((bundle.inputs.len(), bundle.outputs.len(), bundle.steps.len()), (1, 1, 1));
+    std::fs::remove_file(&path).ok();
+    let o = xla_opt(&["--emit=gpu-bundle", "-o", &out, "-"], "func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n  %0 = stablehlo.add %a, %a : tensor<5xf32>\n  return %0 : tensor<4xf32>\n}\n");
+    assert!(!o.status.success() && stderr(&o).contains(":2:"), "{}", stderr(&o));
+    assert!(!path.exists());
+}

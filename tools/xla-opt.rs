@@ -149,6 +149,19 @@ fn write_output(path: &str, text: &str) -> std::io::Result<()> {
     }
 }
 
+/// `--emit=gpu-bundle`: the program compiled for the GPU, written to `-o`.
+fn write_gpu_bundle(cli: &Cli, text: &str, filename: &str) -> Result<bool, String> {
+    if cli.output == "-" {
+        return Err("--emit=gpu-bundle writes a binary file: name it with -o FILE".into());
+    }
+    if cli.pass_pipeline.is_some() {
+        return Err("--emit=gpu-bundle runs the GPU pipeline of its own; --pass-pipeline cannot be given with it".into());
+    }
+    let bundle = xhlo::gpu_bundle::compile_text(text, filename, cli.entry.as_deref())?;
+    std::fs::write(&cli.output, bundle.to_bytes()).map_err(|e| format!("{}: {e}", cli.output))?;
+    Ok(true)
+}
+
 fn run(cli: Cli) -> Result<bool, String> {
     if cli.list_passes {
         write_output(&cli.output, &list_passes()).map_err(|e| e.to_string())?;
@@ -159,24 +172,13 @@ fn run(cli: Cli) -> Result<bool, String> {
         return Ok(true);
     }
     let (text, filename) = xhlo::source_file::read_source(&cli.input)?;
-    if cli.emit == EmitArg::GpuBundle {
-        if cli.output == "-" {
-            return Err("--emit=gpu-bundle writes a binary file: name it with -o FILE".into());
-        }
-        if cli.pass_pipeline.is_some() {
-            return Err("--emit=gpu-bundle runs the GPU pipeline of its own; --pass-pipeline cannot be given with it".into());
-        }
-        let bundle = xhlo::gpu_bundle::compile_text(&text, &filename, cli.entry.as_deref())?;
-        std::fs::write(&cli.output, bundle.to_bytes()).map_err(|e| format!("{}: {e}", cli.output))?;
-        return Ok(true);
-    }
     let option_defaults = option_defaults(&cli)?;
     let emit = match cli.emit {
         EmitArg::Xhlo => opt::Emit::Ir,
         EmitArg::Stablehlo => opt::Emit::Stablehlo,
         EmitArg::Ptx => opt::Emit::Ptx,
         EmitArg::Dot => opt::Emit::Dot,
-        EmitArg::GpuBundle => unreachable!("handled above"),
+        EmitArg::GpuBundle => return write_gpu_bundle(&cli, &text, &filename),
     };
     let options = opt::Options {
         pipeline: cli.pass_pipeline.or_else(|| emit.implied_pipeline().map(str::to_string)),
