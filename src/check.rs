@@ -164,6 +164,42 @@ fn collect_names(ops: &[Op], out: &mut Vec<String>) {
     }
 }
 
+/// One test chunk of StableHLO's interpreter suite (`shared/stablehlo-tests`), as
+/// `tests.jsonl` lists it.
+#[derive(Clone, Debug)]
+pub struct SuiteTest {
+    pub file: String,
+    pub chunk: usize,
+    pub tier: u64,
+    /// The chunk's text (split on `// -----`).
+    pub text: String,
+}
+
+/// The suite's chunks of tier `max_tier` or lower, in `tests.jsonl`'s order.
+pub fn suite_tests(dir: &std::path::Path, max_tier: u64) -> Result<Vec<SuiteTest>, String> {
+    let index_path = dir.join("tests.jsonl");
+    let index = std::fs::read_to_string(&index_path).map_err(|e| format!("{}: {e}", index_path.display()))?;
+    let mut chunks_of: std::collections::HashMap<String, Vec<String>> = std::collections::HashMap::new();
+    let mut out = Vec::new();
+    for line in index.lines() {
+        let row: serde_json::Value = serde_json::from_str(line).map_err(|e| format!("tests.jsonl: {e}"))?;
+        let tier = row["tier"].as_u64().unwrap_or(u64::MAX);
+        if tier > max_tier {
+            continue;
+        }
+        let file = row["file"].as_str().unwrap_or("").to_string();
+        let chunk = row["chunk"].as_u64().unwrap_or(0) as usize;
+        if !chunks_of.contains_key(&file) {
+            let path = dir.join("mlir").join(&file);
+            let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            chunks_of.insert(file.clone(), crate::dialect::source::split_input(&text).into_iter().map(|c| c.text).collect());
+        }
+        let text = chunks_of[&file].get(chunk).cloned().ok_or_else(|| format!("{file} has no chunk {chunk}"))?;
+        out.push(SuiteTest { file, chunk, tier, text });
+    }
+    Ok(out)
+}
+
 /// Runs one test chunk (StableHLO or xhlo text): imports, verifies, compiles the test
 /// function with its checks turned into results, runs it and evaluates every check.
 /// `Ok(())` when all passed; `Err` says why not (including "unsupported ..." reasons).

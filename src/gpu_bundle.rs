@@ -89,8 +89,8 @@ pub fn plan(lowered: &File, entry: &str, inputs: &[TensorType], outputs: &[Tenso
     let mut values: HashMap<String, Value> = HashMap::new();
     let mut bundle_inputs = Vec::new();
     for (i, ((arg, ty), xty)) in body.args.iter().zip(inputs).enumerate() {
-        let view = identity_view(ty, buffers.len()).ok_or_else(|| format!("argument {i} has type {}, not a static memref", type_text(ty)))?;
-        buffers.push(Buffer { bytes: view_bytes(&view), kind: BufferKind::Input(i) });
+        let view = view_of(ty, buffers.len()).ok_or_else(|| format!("argument {i} has type {}, not a static memref", type_text(ty)))?;
+        buffers.push(Buffer { bytes: view.end_byte() as u64, kind: BufferKind::Input(i) });
         bundle_inputs.push(Input { ty: xty.to_string(), buffer: view.buffer });
         values.insert(arg.0.clone(), Value::View(view));
     }
@@ -113,11 +113,10 @@ pub fn plan(lowered: &File, entry: &str, inputs: &[TensorType], outputs: &[Tenso
             }
             "memref.alloc" | "memref.alloca" => {
                 let ty = op.result_types.first().ok_or_else(|| format!("{at}: an allocation without a type"))?;
-                let view = identity_view(ty, buffers.len()).ok_or_else(|| format!("{at}: unsupported on the GPU path: an allocation of {} (a static shape is needed)", type_text(ty)))?;
-                buffers.push(Buffer { bytes: view_bytes(&view), kind: BufferKind::Temporary });
+                let view = view_of(ty, buffers.len()).ok_or_else(|| format!("{at}: unsupported on the GPU path: an allocation of {} (a static shape is needed)", type_text(ty)))?;
+                buffers.push(Buffer { bytes: view.end_byte() as u64, kind: BufferKind::Temporary });
                 values.insert(result.unwrap_or_default(), Value::View(view));
             }
-            "memref.dealloc" => {}
             "memref.get_global" => {
                 let name = match op.attr("name") {
                     Some(Attribute::Symbol(path)) => path.join("::"),
@@ -135,7 +134,7 @@ pub fn plan(lowered: &File, entry: &str, inputs: &[TensorType], outputs: &[Tenso
                         b
                     }
                 };
-                let view = identity_view(ty, buffer).ok_or_else(|| format!("{at}: unsupported on the GPU path: a global of {}", type_text(ty)))?;
+                let view = view_of(ty, buffer).ok_or_else(|| format!("{at}: unsupported on the GPU path: a global of {}", type_text(ty)))?;
                 values.insert(result.unwrap_or_default(), Value::View(view));
             }
             "memref.load" => {
@@ -156,10 +155,10 @@ pub fn plan(lowered: &File, entry: &str, inputs: &[TensorType], outputs: &[Tenso
                 let value = scalar_of(literal.get(offset as usize), &ty).ok_or_else(|| format!("{at}: unsupported on the GPU path: a kernel argument of type {}", type_text(&ty)))?;
                 values.insert(result.unwrap_or_default(), Value::Scalar(value));
             }
-            "memref.expand_shape" | "memref.collapse_shape" | "memref.subview" | "memref.reinterpret_cast" | "memref.cast" => {
+            name if crate::passes::gpu_loops::VIEW_OPS.contains(&name) => {
                 let Value::View(source) = operand(0)?.clone() else { return Err(format!("{at}: {} of a scalar", op.name)) };
                 let ty = op.result_types.first().ok_or_else(|| format!("{at}: {} without a type", op.name))?;
-                let view = strided_view(ty, source.buffer).ok_or_else(|| format!("{at}: unsupported on the GPU path: a view of type {} (static sizes, offset and strides are needed)", type_text(ty)))?;
+                let view = view_of(ty, source.buffer).ok_or_else(|| format!("{at}: unsupported on the GPU path: a view of type {} (static sizes, offset and strides are needed)", type_text(ty)))?;
                 values.insert(result.unwrap_or_default(), Value::View(view));
             }
             "gpu.launch_func" => steps.push(Step::Launch(launch(op, &values, &module_index, &modules).map_err(|e| format!("{at}: {e}"))?)),
@@ -310,27 +309,13 @@ fn element_bytes(element: &str) -> Option<u32> {
     Some(crate::ir::literal::storage_size(t) as u32)
 }
 
-/// A fresh buffer's view: the memref's shape with row-major strides.
-fn identity_view(t: &Type, buffer: usize) -> Option<View> {
-    let m = memref(t)?;
-    let sizes = m.static_dims()?;
-    let mut strides = vec![1; sizes.len()];
-    for d in (0..sizes.len().saturating_sub(1)).rev() {
-        strides[d] = strides[d + 1] * sizes[d + 1];
-    }
-    Some(View { buffer, element_bytes: element_bytes(&m.element)?, offset: 0, sizes, strides })
-}
-
-/// A view's descriptor from its type (views keep their source's base pointer, so offset and
-/// strides in the type are relative to the buffer).
-fn strided_view(t: &Type, buffer: usize) -> Option<View> {
+/// A memref's descriptor from its type, on `buffer`: views keep their source's base pointer,
+/// so the type's offset and strides are relative to the buffer (a fresh buffer's are 0 and
+/// row-major).
+fn view_of(t: &Type, buffer: usize) -> Option<View> {
     let m = memref(t)?;
     let (offset, strides) = m.static_layout()?;
     Some(View { buffer, element_bytes: element_bytes(&m.element)?, offset, sizes: m.static_dims()?, strides })
-}
-
-fn view_bytes(v: &View) -> u64 {
-    v.elements() as u64 * v.element_bytes as u64
 }
 
 /// A constant global's contents.

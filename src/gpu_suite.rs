@@ -4,43 +4,31 @@
 //! `xhlo-gpu-run BUNDLE --output-dir R/NAME` runs each there; [`evaluate`] reads the
 //! results back here and evaluates the checks with the CPU suite's own code.
 
-use crate::check::{extract_checks, test_entry, Check};
+use crate::check::{extract_checks, suite_tests, test_entry, Check, SuiteTest};
 use serde_json::{json, Value};
 use std::path::Path;
 
-/// One tier 1 or 2 chunk: where it is, and its bundle or why there is none.
+/// A tier 1 or 2 chunk and the name of its bundle (and of its results' folder).
 struct Case {
     name: String,
-    file: String,
-    chunk: usize,
-    tier: u64,
+    test: SuiteTest,
 }
 
 fn cases(tests_dir: &Path) -> Result<Vec<Case>, String> {
-    let index = std::fs::read_to_string(tests_dir.join("tests.jsonl")).map_err(|e| format!("{}: {e}", tests_dir.join("tests.jsonl").display()))?;
-    let mut out = Vec::new();
-    for line in index.lines() {
-        let row: Value = serde_json::from_str(line).map_err(|e| format!("tests.jsonl: {e}"))?;
-        let tier = row["tier"].as_u64().unwrap_or(9);
-        if tier > 2 {
-            continue;
-        }
-        let file = row["file"].as_str().unwrap_or("").to_string();
-        let chunk = row["chunk"].as_u64().unwrap_or(0) as usize;
-        out.push(Case { name: format!("{:03}-{}-{chunk}", out.len(), file.trim_end_matches(".mlir")), file, chunk, tier });
-    }
-    Ok(out)
+    Ok(suite_tests(tests_dir, 2)?
+        .into_iter()
+        .enumerate()
+        .map(|(i, test)| Case { name: format!("{i:03}-{}-{}", test.file.trim_end_matches(".mlir"), test.chunk), test })
+        .collect())
 }
 
 /// The chunk's program with its checks as extra results, and the checks.
-fn test_program(tests_dir: &Path, case: &Case) -> Result<(mlir_text::ast::File, String, Vec<Check>), String> {
-    let text = std::fs::read_to_string(tests_dir.join("mlir").join(&case.file)).map_err(|e| format!("{}: {e}", case.file))?;
-    let chunks = crate::dialect::source::split_input(&text);
-    let chunk = chunks.get(case.chunk).ok_or_else(|| format!("{} has no chunk {}", case.file, case.chunk))?;
-    let xhlo_text = crate::import::to_xhlo_text(&chunk.text, &case.file)?;
+fn test_program(case: &Case) -> Result<(mlir_text::ast::File, String, Vec<Check>), String> {
+    let file = &case.test.file;
+    let xhlo_text = crate::import::to_xhlo_text(&case.test.text, file)?;
     let ctx = crate::dialect::XhloContext::new();
-    let module = crate::dialect::source::parse_and_verify(&ctx, &xhlo_text, &case.file).map_err(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("; "))?;
-    let mut parsed = crate::runtime::module_ast(&module, &case.file).map_err(|e| e.to_string())?;
+    let module = crate::dialect::source::parse_and_verify(&ctx, &xhlo_text, file).map_err(|d| d.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("; "))?;
+    let mut parsed = crate::runtime::module_ast(&module, file).map_err(|e| e.to_string())?;
     let entry = test_entry(&parsed)?;
     let checks = extract_checks(&mut parsed, &entry)?;
     Ok((parsed, entry, checks))
@@ -54,9 +42,9 @@ pub fn prepare(tests_dir: &Path, out_dir: &Path) -> Result<(usize, usize), Strin
     let mut rows = Vec::new();
     let (mut bundled, mut refused) = (0, 0);
     for case in cases(tests_dir)? {
-        let result = test_program(tests_dir, &case).and_then(|(parsed, entry, _)| {
+        let result = test_program(&case).and_then(|(parsed, entry, _)| {
             let ctx = crate::dialect::XhloContext::new();
-            let bundle = crate::gpu_bundle::compile_bundle(&ctx, &parsed, &entry, &case.file).map_err(|e| e.to_string())?;
+            let bundle = crate::gpu_bundle::compile_bundle(&ctx, &parsed, &entry, &case.test.file).map_err(|e| e.to_string())?;
             if !bundle.inputs.is_empty() {
                 return Err(format!("unsupported: the test function takes {} arguments", bundle.inputs.len()));
             }
@@ -67,11 +55,11 @@ pub fn prepare(tests_dir: &Path, out_dir: &Path) -> Result<(usize, usize), Strin
                 let path = out_dir.join(format!("{}.xgpu", case.name));
                 std::fs::write(&path, bundle.to_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
                 bundled += 1;
-                json!({"name": case.name, "file": case.file, "chunk": case.chunk, "tier": case.tier, "bundle": format!("{}.xgpu", case.name), "launches": bundle.steps.len()})
+                json!({"name": case.name, "file": case.test.file, "chunk": case.test.chunk, "tier": case.test.tier, "bundle": format!("{}.xgpu", case.name), "launches": bundle.steps.len()})
             }
             Err(e) => {
                 refused += 1;
-                json!({"name": case.name, "file": case.file, "chunk": case.chunk, "tier": case.tier, "error": e.lines().next().unwrap_or("").to_string()})
+                json!({"name": case.name, "file": case.test.file, "chunk": case.test.chunk, "tier": case.test.tier, "error": e.lines().next().unwrap_or("").to_string()})
             }
         };
         rows.push(row);
@@ -103,7 +91,7 @@ pub fn evaluate(tests_dir: &Path, bundle_dir: &Path, results_dir: &Path) -> Resu
             continue;
         }
         let verdict = (|| -> Result<(), String> {
-            let (_, _, checks) = test_program(tests_dir, &case)?;
+            let (_, _, checks) = test_program(&case)?;
             let dir = results_dir.join(&case.name);
             if !dir.is_dir() {
                 return Err("no results (the run failed or did not happen)".into());

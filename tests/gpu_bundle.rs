@@ -104,26 +104,13 @@ fn gpu_loops_on_cpu() -> xhlo::runtime::CompileOptions {
 
 #[test]
 fn the_gpu_loop_structure_passes_the_stablehlo_tests_on_the_cpu() {
-    let dir = repo_root().join("../shared/stablehlo-tests");
-    let index = std::fs::read_to_string(dir.join("tests.jsonl")).unwrap();
     let ctx = xhlo::dialect::XhloContext::new();
     let options = gpu_loops_on_cpu();
     let (mut passed, mut failed) = (0, Vec::new());
-    let mut files = std::collections::HashMap::new();
-    for line in index.lines() {
-        let row: serde_json::Value = serde_json::from_str(line).unwrap();
-        if row["tier"].as_u64().unwrap() > 2 {
-            continue;
-        }
-        let file = row["file"].as_str().unwrap().to_string();
-        let chunk = row["chunk"].as_u64().unwrap() as usize;
-        let chunks = files.entry(file.clone()).or_insert_with(|| {
-            let text = std::fs::read_to_string(dir.join("mlir").join(&file)).unwrap();
-            xhlo::dialect::source::split_input(&text).into_iter().map(|c| c.text).collect::<Vec<_>>()
-        });
-        match xhlo::check::run_chunk_options(&ctx, &chunks[chunk], &file, &options) {
+    for t in xhlo::check::suite_tests(&repo_root().join("../shared/stablehlo-tests"), 2).unwrap() {
+        match xhlo::check::run_chunk_options(&ctx, &t.text, &t.file, &options) {
             Ok(()) => passed += 1,
-            Err(e) => failed.push(format!("{file} #{chunk}: {}", e.lines().next().unwrap_or(""))),
+            Err(e) => failed.push(format!("{} #{}: {}", t.file, t.chunk, e.lines().next().unwrap_or(""))),
         }
     }
     assert!(failed.is_empty(), "{passed} pass; failing:\n  {}", failed.join("\n  "));

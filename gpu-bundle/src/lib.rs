@@ -117,8 +117,9 @@ impl View {
         start..start + self.elements() as u64 * self.element_bytes as u64
     }
 
-    /// One past the furthest byte any element of the view touches.
-    fn end_byte(&self) -> i64 {
+    /// One past the furthest byte any element of the view touches: the bytes a buffer needs
+    /// to hold it.
+    pub fn end_byte(&self) -> i64 {
         if self.sizes.iter().any(|&s| s == 0) {
             return 0;
         }

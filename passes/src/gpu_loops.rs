@@ -92,19 +92,36 @@ fn parallel_dims_outer(op: &mut Op) -> bool {
     for r in &mut op.regions {
         for b in &mut r.blocks {
             for o in &mut b.ops {
-                if o.name == "linalg.index" {
-                    for (key, value) in o.properties.iter_mut().chain(o.attrs.iter_mut()) {
-                        if let ("dim", Attribute::Int(dim, _)) = (key.as_str(), value) {
-                            if let Some(&p) = dim.parse::<usize>().ok().and_then(|d| new_position.get(d)) {
-                                *dim = p.to_string();
-                            }
-                        }
-                    }
-                }
+                renumber_indices(o, &new_position);
             }
         }
     }
     true
+}
+
+/// Renumbers the `linalg.index` ops of a generic's body, those nested in its `scf.if`s and
+/// loops too (a fused epilogue reads the loop index inside one), but not those of a nested
+/// generic, which name its own loops.
+fn renumber_indices(op: &mut Op, new_position: &[usize]) {
+    if op.name == "linalg.generic" {
+        return;
+    }
+    if op.name == "linalg.index" {
+        for (key, value) in op.properties.iter_mut().chain(op.attrs.iter_mut()) {
+            if let ("dim", Attribute::Int(dim, _)) = (key.as_str(), value) {
+                if let Some(&p) = dim.parse::<usize>().ok().and_then(|d| new_position.get(d)) {
+                    *dim = p.to_string();
+                }
+            }
+        }
+    }
+    for r in &mut op.regions {
+        for b in &mut r.blocks {
+            for o in &mut b.ops {
+                renumber_indices(o, new_position);
+            }
+        }
+    }
 }
 
 /// `affine_map<(d0, d1, d2) -> (d0, d2)>` with each result's `dK` renamed to
@@ -184,48 +201,31 @@ impl Names {
     }
 }
 
-/// Host ops that stay on the host: they allocate, view or name memory, or are constants.
-const HOST_OPS: &[&str] = &[
-    "arith.constant",
-    "memref.alloc",
-    "memref.alloca",
-    "memref.get_global",
-    "memref.expand_shape",
-    "memref.collapse_shape",
-    "memref.subview",
-    "memref.reinterpret_cast",
-    "memref.cast",
-];
+/// Host ops that allocate or name memory, or are constants; with [`VIEW_OPS`], what stays on
+/// the host.
+const HOST_OPS: &[&str] = &["arith.constant", "memref.alloc", "memref.alloca", "memref.get_global"];
 
-/// Host ops that only view memory (no data moves).
-const VIEW_OPS: &[&str] = &["memref.expand_shape", "memref.collapse_shape", "memref.subview", "memref.reinterpret_cast", "memref.cast"];
+/// Host ops that only view memory (no data moves): a bundle's launch plan reads each as a
+/// view of its source's buffer.
+pub const VIEW_OPS: &[&str] = &["memref.expand_shape", "memref.collapse_shape", "memref.subview", "memref.reinterpret_cast", "memref.cast"];
 
 /// A value a single-thread kernel computes and the function returns (a loop's result: a
 /// buffer the kernel allocated) is copied, at the kernel's end, into a buffer the host
 /// allocates, which the function returns instead. Returns that buffer's name.
 fn export(value: &ValueRef, ty: &Type, pos: Pos, group: &mut Vec<Op>, out: &mut Vec<Op>, names: &mut Names) -> Result<String, String> {
-    let static_type = match ty {
-        Type::Other(s) => MemRefType::parse(s).filter(|m| m.static_dims().is_some() && m.static_layout().is_some_and(|(o, _)| o == 0)),
-        _ => None,
-    };
+    let static_type = memref(ty).filter(|m| m.static_dims().is_some() && m.static_layout().is_some_and(|(o, _)| o == 0));
     if static_type.is_none() {
         return Err(format!("{pos}: unsupported on the GPU path: a result computed on the device has type {}", mlir_text::print::type_to_string(ty)));
     }
     let fresh = names.fresh();
-    let mut alloc = Op::new("memref.alloc", pos);
-    alloc.results = vec![(fresh.clone(), 1)];
-    alloc.properties = vec![("operandSegmentSizes".into(), Attribute::DenseArray(Type::Integer { width: 32, signedness: "" }, vec!["0".into(), "0".into()]))];
-    alloc.result_types = vec![ty.clone()];
-    out.push(alloc);
+    out.push(alloc(&fresh, ty, pos));
     let mut copy = Op::new("memref.copy", pos);
     copy.operands = vec![value.clone(), ValueRef(fresh.clone())];
     copy.operand_types = vec![ty.clone(), ty.clone()];
     match copy_as_parallel(&copy, names) {
         Some((parallel, bounds)) => {
             // The loop runs inside the kernel (sequentially); its bounds are host constants.
-            let mut bounds: Vec<_> = bounds.into_iter().collect();
-            bounds.sort();
-            out.extend(bounds.into_iter().map(|(name, value)| index_constant(&name, value, pos)));
+            out.extend(bounds);
             group.push(parallel);
         }
         None => group.extend(scalar_copy(&copy, names)),
@@ -235,11 +235,7 @@ fn export(value: &ValueRef, ty: &Type, pos: Pos, group: &mut Vec<Op>, out: &mut 
 
 /// A 0-d `memref.copy` as a load and a store.
 fn scalar_copy(copy: &Op, names: &mut Names) -> Vec<Op> {
-    let element = match &copy.operand_types[0] {
-        Type::Other(s) => MemRefType::parse(s).map(|m| mlir_text::parser::scalar_type(&m.element).unwrap_or(Type::Other(m.element))),
-        _ => None,
-    }
-    .unwrap_or(Type::None);
+    let element = element_type(&copy.operand_types[0]).unwrap_or(Type::None);
     let value = names.fresh();
     let mut load = Op::new("memref.load", copy.pos);
     load.results = vec![(value.clone(), 1)];
@@ -250,6 +246,19 @@ fn scalar_copy(copy: &Op, names: &mut Names) -> Vec<Op> {
     store.operands = vec![ValueRef(value), copy.operands[1].clone()];
     store.operand_types = vec![element, copy.operand_types[1].clone()];
     vec![load, store]
+}
+
+fn memref(t: &Type) -> Option<MemRefType> {
+    match t {
+        Type::Other(s) => MemRefType::parse(s),
+        _ => None,
+    }
+}
+
+/// A memref type's element type.
+fn element_type(t: &Type) -> Option<Type> {
+    let m = memref(t)?;
+    Some(mlir_text::parser::scalar_type(&m.element).unwrap_or(Type::Other(m.element)))
 }
 
 fn base(v: &ValueRef) -> &str {
@@ -326,7 +335,9 @@ fn map_body(ops: Vec<Op>, threads: i64, names: &mut Names) -> Result<Vec<Op>, St
         uses(&op, &mut used);
         let in_group = used.iter().any(|u| body.group_defs.contains(u));
         let on_device = used.iter().any(|u| body.device_defs.contains(u));
-        let host = HOST_OPS.contains(&op.name.as_str())
+        let view = VIEW_OPS.contains(&op.name.as_str());
+        let host = view
+            || HOST_OPS.contains(&op.name.as_str())
             || (op.name == "memref.load" && op.operands.first().is_some_and(|m| globals.contains(base(m))));
         if op.name == "func.return" {
             body.flush()?;
@@ -339,20 +350,14 @@ fn map_body(ops: Vec<Op>, threads: i64, names: &mut Names) -> Result<Vec<Op>, St
             continue;
         }
         if host && !in_group && !on_device {
-            if op.name == "arith.constant" {
-                if let (Some((name, _)), Some(Attribute::Int(v, _))) = (op.results.first(), op.attr("value")) {
-                    if let Ok(v) = v.parse::<i64>() {
-                        constants.insert(name.clone(), v);
-                    }
-                }
-            }
+            record_constants(std::slice::from_ref(&op), &mut constants);
             if op.name == "memref.get_global" {
                 globals.extend(result_names(&op));
             }
             body.out.push(op);
             continue;
         }
-        if host && !VIEW_OPS.contains(&op.name.as_str()) {
+        if host && !view {
             return Err(format!("{}: unsupported on the GPU path: the host op {} uses a value computed on the device", op.pos, op.name));
         }
         if !in_group && !on_device {
@@ -371,7 +376,9 @@ fn map_body(ops: Vec<Op>, threads: i64, names: &mut Names) -> Result<Vec<Op>, St
             if op.name == "memref.copy" {
                 if let Some((parallel, bounds)) = copy_as_parallel(&op, body.names) {
                     body.flush()?;
-                    let mapped = map_parallel(parallel, &bounds, threads, body.names)?;
+                    record_constants(&bounds, &mut constants);
+                    body.out.extend(bounds);
+                    let mapped = map_parallel(parallel, &constants, threads, body.names)?;
                     body.out.extend(mapped);
                     continue;
                 }
@@ -384,6 +391,26 @@ fn map_body(ops: Vec<Op>, threads: i64, names: &mut Names) -> Result<Vec<Op>, St
     }
     body.flush()?;
     Ok(body.out)
+}
+
+/// The integer values of the `arith.constant`s among `ops`, by name.
+fn record_constants(ops: &[Op], constants: &mut HashMap<String, i64>) {
+    for op in ops.iter().filter(|o| o.name == "arith.constant") {
+        if let (Some((name, _)), Some(Attribute::Int(v, _))) = (op.results.first(), op.attr("value")) {
+            if let Ok(v) = v.parse::<i64>() {
+                constants.insert(name.clone(), v);
+            }
+        }
+    }
+}
+
+/// `%name = memref.alloc() : ty`.
+pub(crate) fn alloc(name: &str, ty: &Type, pos: Pos) -> Op {
+    let mut alloc = Op::new("memref.alloc", pos);
+    alloc.results = vec![(name.to_string(), 1)];
+    alloc.properties = vec![("operandSegmentSizes".into(), Attribute::DenseArray(Type::Integer { width: 32, signedness: "" }, vec!["0".into(), "0".into()]))];
+    alloc.result_types = vec![ty.clone()];
+    alloc
 }
 
 fn index_constant(name: &str, value: i64, pos: Pos) -> Op {
@@ -510,29 +537,23 @@ fn map_parallel(op: Op, constants: &HashMap<String, i64>, threads: i64, names: &
     }))
 }
 
-/// `memref.copy %src, %dst` of a static shape as a parallel loop of loads and stores, with
+/// `memref.copy %src, %dst` of a static shape as a parallel loop of loads and stores, and
 /// the constants its bounds name; `None` for a 0-d copy (it runs in a single-thread kernel).
-fn copy_as_parallel(op: &Op, names: &mut Names) -> Option<(Op, HashMap<String, i64>)> {
-    let ty = |t: &Type| match t {
-        Type::Other(s) => MemRefType::parse(s),
-        _ => None,
-    };
+fn copy_as_parallel(op: &Op, names: &mut Names) -> Option<(Op, Vec<Op>)> {
     let (src_ty, dst_ty) = (op.operand_types.first()?, op.operand_types.get(1)?);
-    let dims = ty(src_ty)?.static_dims()?;
-    let element = mlir_text::parser::scalar_type(&ty(src_ty)?.element).unwrap_or(Type::Other(ty(src_ty)?.element));
+    let dims = memref(src_ty)?.static_dims()?;
+    let element = element_type(src_ty)?;
     if dims.is_empty() {
         return None;
     }
     let pos = op.pos;
-    let mut constants = HashMap::new();
     let (c0, c1) = (names.fresh(), names.fresh());
-    constants.insert(c0.clone(), 0);
-    constants.insert(c1.clone(), 1);
+    let mut constants = vec![index_constant(&c0, 0, pos), index_constant(&c1, 1, pos)];
     let ubs: Vec<String> = dims
         .iter()
         .map(|&d| {
             let n = names.fresh();
-            constants.insert(n.clone(), d);
+            constants.push(index_constant(&n, d, pos));
             n
         })
         .collect();
@@ -564,5 +585,26 @@ mod tests {
     fn dims_in_map_results_are_renumbered_and_names_like_floordiv_are_not() {
         let map = "affine_map<(d0, d1, d2) -> (d0 floordiv 2, d2, d1)>";
         assert_eq!(renumber_dims(map, &[0, 2, 1]), "affine_map<(d0, d1, d2) -> (d0 floordiv 2, d1, d2)>");
+    }
+
+    #[test]
+    fn loop_indices_are_renumbered_inside_nested_regions_of_the_body() {
+        let text = r#""linalg.generic"(%a, %b) <{indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>], iterator_types = [#linalg.iterator_type<reduction>, #linalg.iterator_type<parallel>], operandSegmentSizes = array<i32: 1, 1>}> ({
+^bb0(%x: f32, %y: f32):
+  %i = "linalg.index"() <{dim = 1 : i64}> : () -> index
+  %c = "arith.constant"() <{value = true}> : () -> i1
+  "scf.if"(%c) ({
+    %j = "linalg.index"() <{dim = 0 : i64}> : () -> index
+    "scf.yield"() : () -> ()
+  }, {
+  }) : (i1) -> ()
+  "linalg.yield"(%x) : (f32) -> ()
+}) : (memref<4x8xf32>, memref<8xf32>) -> ()"#;
+        let mut op = mlir_text::parser::parse_file(text).unwrap().ops.remove(0);
+        assert!(parallel_dims_outer(&mut op));
+        let body = &op.regions[0].blocks[0].ops;
+        let dim = |o: &Op| o.attr("dim").cloned();
+        assert_eq!(dim(&body[0]), Some(Attribute::Int("0".into(), Type::Integer { width: 64, signedness: "" })));
+        assert_eq!(dim(&body[2].regions[0].blocks[0].ops[0]), Some(Attribute::Int("1".into(), Type::Integer { width: 64, signedness: "" })));
     }
 }

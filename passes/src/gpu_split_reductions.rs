@@ -152,10 +152,7 @@ fn split(op: &Op, min_threads: i64, names: &mut usize) -> Option<Vec<Op>> {
     let element_text = mlir_text::print::type_to_string(&element);
     let tmp_ty = Type::Other(format!("memref<{chunks}x{}{element_text}>", out_dims.iter().map(|d| format!("{d}x")).collect::<String>()));
     let tmp = ValueRef(fresh("partials"));
-    let mut alloc = Op::new("memref.alloc", pos);
-    alloc.results = vec![(tmp.0.clone(), 1)];
-    alloc.properties = vec![("operandSegmentSizes".into(), Attribute::DenseArray(Type::Integer { width: 32, signedness: "" }, vec!["0".into(), "0".into()]))];
-    alloc.result_types = vec![tmp_ty.clone()];
+    let alloc = crate::gpu_loops::alloc(&tmp.0, &tmp_ty, pos);
     let out = (op.operands[inputs].clone(), op.operand_types[inputs].clone());
     let parallel = vec!["parallel"; k + 1];
     // 1. Every chunk's partial starts from the output's initial value.
