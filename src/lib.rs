@@ -31,6 +31,7 @@ pub use xhlo_io::{npy, summary, workloads};
 pub mod check;
 pub mod collective;
 pub mod feed;
+pub mod gemm;
 pub mod gpu_bundle;
 pub mod gpu_suite;
 pub mod import;

@@ -75,6 +75,9 @@ pub struct CompileOptions {
     /// `convert-xhlo-to-linalg`'s `tile-dots` and `dot-tiles`.
     pub tile_dots: bool,
     pub dot_tiles: Tiles,
+    /// f32/f64 dots call the dot library's precompiled GEMM ([`crate::gemm`]) instead of a
+    /// kernel compiled per program (`gemm-library`; on by default).
+    pub gemm_library: bool,
     /// Write the lowered linalg, the vector stage and the LLVM dialect to `1-linalg.mlir`,
     /// `2-vector.mlir` and `3-llvm.mlir` in
     /// this directory (`dump-dir`).
@@ -131,6 +134,7 @@ impl CompileOptions {
             eqsat_options,
             tile_dots: o.tile_dots,
             dot_tiles: o.dot_tiles,
+            gemm_library: o.gemm_library,
             dump_dir: o.dump_dir.as_ref().map(PathBuf::from),
             threads: o.threads,
             min_parallel_work: o.min_parallel_work,
@@ -171,6 +175,7 @@ impl CompileOptions {
             explain: e.explain,
             tile_dots: self.tile_dots,
             dot_tiles: self.dot_tiles,
+            gemm_library: self.gemm_library,
             dump_dir: self.dump_dir.as_ref().map(|d| d.display().to_string()),
             // 0 (all cores) stays 0 for the pipeline to resolve; without OpenMP, 1.
             threads: if self.threads != 1 && openmp::load().is_err() { 1 } else { self.threads },
@@ -209,6 +214,7 @@ pub fn lower_to_linalg(parsed: &mlir_text::ast::File, options: &CompileOptions, 
     let (ins, outs) = signature(parsed, &options.entry)?;
     let lower = lowering::LowerOptions {
         tile_dots: options.tile_dots,
+        gemm_library: options.gemm_library && !options.gpu_loops,
         tiles: options.dot_tiles,
         vector_bytes: lowering::LowerOptions::vector_bytes_or_host(options.vector_bytes),
         rng_seed: options.rng_seed,
@@ -376,7 +382,8 @@ impl Jit {
 }
 
 /// Functions that compiled code may call but that no library in this process defines:
-/// `memrefCopy` (MLIR's runner utils; `memref.copy` of strided views lowers to it) and the
+/// `memrefCopy` (MLIR's runner utils; `memref.copy` of strided views lowers to it), the dot
+/// library's products ([`crate::gemm`]) and the
 /// bf16 truncations of compiler-rt (LLVM calls them to round to bf16; libgcc lacks them); and
 /// `malloc`/`calloc`/`free` for compiled code only, which keep freed large blocks for the next
 /// run ([`blocks`]).
@@ -389,6 +396,7 @@ fn host_symbols() -> Vec<(&'static str, *mut std::ffi::c_void)> {
     ];
     symbols.extend(crate::feed::symbols());
     symbols.extend(crate::collective::symbols().iter().copied());
+    symbols.extend(crate::gemm::symbols());
     #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
     {
         symbols.push(("__truncsfbf2", host::trunc_f32_to_bf16 as *mut std::ffi::c_void));

@@ -178,29 +178,46 @@ pub(crate) fn inputs(shape: &[i64], elem: &str, seed: u64) -> (Literal, Vec<f64>
     (Literal::from_scalars(TensorType::new(shape.to_vec(), t), &scalars), values)
 }
 
-/// Compiles and runs `text` as written (no e-graph, no fusion pass), on one thread and on
-/// three with every parallel loop kept parallel however little its work (the kernel's batch
-/// and column-panel loops among them, split unevenly): both must give the same bits, as each
-/// element is summed in the same order whichever thread computes it.
+/// Compiles and runs `text` as written (no e-graph, no fusion pass) with dots compiled into
+/// the program (the tiled kernel), on one thread and on three with every parallel loop kept
+/// parallel however little its work (the kernel's batch and column-panel loops among them,
+/// split unevenly): both must give the same bits, as each element is summed in the same order
+/// whichever thread computes it.
 pub(crate) fn run(text: &str, inputs: &[Literal]) -> Vec<Literal> {
-    let ctx = XhloContext::new();
-    let module = source::parse_and_verify(&ctx, text, "dot.mlir").unwrap_or_else(|d| panic!("{d:?}\n{text}"));
-    let results = [(1, 65536), (3, 0)].map(|(threads, min_parallel_work)| {
-        let options = CompileOptions { eqsat: false, fusion: Fusion::Off, threads, min_parallel_work, ..Default::default() };
-        let program = compile(&ctx, &module, &options, "dot.mlir").unwrap_or_else(|e| panic!("{e}\n{text}"));
-        program.run(inputs).unwrap()
-    });
-    let [serial, parallel] = results;
+    let [serial, parallel] = run_with(text, inputs, false);
     assert_eq!(serial, parallel, "one thread and three threads differ on\n{text}");
     serial
 }
 
-/// The lowered linalg text of `text` (to check which path a dot took).
+/// The results of `text` on one thread and on three (every parallel loop kept parallel), with
+/// f32/f64 dots calling the dot library (`library`) or compiled into the program.
+pub(crate) fn run_with(text: &str, inputs: &[Literal], library: bool) -> [Vec<Literal>; 2] {
+    let ctx = XhloContext::new();
+    let module = source::parse_and_verify(&ctx, text, "dot.mlir").unwrap_or_else(|d| panic!("{d:?}\n{text}"));
+    [(1, 65536), (3, 0)].map(|(threads, min_parallel_work)| {
+        let options = CompileOptions { eqsat: false, fusion: Fusion::Off, threads, min_parallel_work, gemm_library: library, ..Default::default() };
+        let program = compile(&ctx, &module, &options, "dot.mlir").unwrap_or_else(|e| panic!("{e}\n{text}"));
+        program.run(inputs).unwrap()
+    })
+}
+
+/// The lowered linalg text of `text` with dots compiled into the program (to check which
+/// path a dot took).
 pub(crate) fn lowered(text: &str) -> String {
+    lowered_with(text, false)
+}
+
+/// [`lowered`], with f32/f64 dots handed to the dot library when `library`.
+pub(crate) fn lowered_with(text: &str, library: bool) -> String {
     let ctx = XhloContext::new();
     let module = source::parse_and_verify(&ctx, text, "dot.mlir").unwrap_or_else(|d| panic!("{d:?}"));
     let ast = module_ast(&module, "dot.mlir").unwrap();
-    lower_to_linalg(&ast, &CompileOptions::default(), "dot.mlir").unwrap().0
+    lower_to_linalg(&ast, &CompileOptions { gemm_library: library, ..Default::default() }, "dot.mlir").unwrap().0
+}
+
+/// Whether the dot library takes `d` (f32/f64 results of operands of the same type).
+fn library_takes(d: &Dot) -> bool {
+    d.elem == d.out_elem && matches!(d.elem, "f32" | "f64")
 }
 
 /// Compares a result with the reference: integers exactly (wrapped to the result width),
@@ -245,8 +262,17 @@ fn check_dot(name: &str, d: &Dot) {
     assert!(lowered(&text).contains("vector.transfer_read"), "{name}: the dot did not take the tiled path");
     let (la, a) = inputs(&d.lhs, d.elem, 1);
     let (lb, b) = inputs(&d.rhs, d.elem, 2);
-    let out = run(&text, &[la, lb]);
-    compare(name, &out[0], &d.reference(&a, &b), &d.magnitude(&a, &b), d.k());
+    let inputs = [la, lb];
+    let out = run(&text, &inputs);
+    let (want, magnitude) = (d.reference(&a, &b), d.magnitude(&a, &b));
+    compare(name, &out[0], &want, &magnitude, d.k());
+    // The same dot through the dot library, on one thread and on three.
+    if library_takes(d) {
+        assert!(lowered_with(&text, true).contains("library_call = \"xhlo_gemm\""), "{name}: the dot did not go to the library");
+        for out in run_with(&text, &inputs, true) {
+            compare(&format!("{name} (library)"), &out[0], &want, &magnitude, d.k());
+        }
+    }
 }
 
 #[test]
@@ -417,6 +443,14 @@ fn check_fusion(name: &str, d: &Dot, extra: &[(&str, Vec<i64>)], body: &str, ref
     // The epilogue adds at most a rounding of its own per op.
     let mags: Vec<f64> = mags.iter().zip(&want).map(|(m, w)| m + 4.0 * w.abs()).collect();
     compare(name, &got[0], &want, &mags, d.k());
+    // The same fusion on the dot library's product: the epilogue as a kernel of its own.
+    if library_takes(d) {
+        let l = lowered_with(&fused, true);
+        assert!(l.contains("library_call = \"xhlo_gemm\""), "{name}: the fusion's dot did not go to the library");
+        for out in run_with(&fused, &lits, true) {
+            compare(&format!("{name} (library)"), &out[0], &want, &mags, d.k());
+        }
+    }
 }
 
 #[test]

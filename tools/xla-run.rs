@@ -122,6 +122,11 @@ struct Cli {
     /// (`tile-dots=false`).
     #[arg(long)]
     no_tile_dots: bool,
+    /// Compile f32/f64 dots into the program (the tiled kernel, or the plain generic with
+    /// --no-tile-dots) instead of calling the dot library's precompiled GEMM
+    /// (`gemm-library=false`).
+    #[arg(long)]
+    no_gemm_library: bool,
     /// The tiled dot kernel's sizes mr,nv,kc,mc,ku (`dot-tiles=`; default: XHLO_DOT_TILES,
     /// else 6,2,256,40,4).
     #[arg(long)]
@@ -419,6 +424,7 @@ fn compile_options(cli: &Cli) -> Result<CompileOptions, String> {
         eqsat: !cli.no_eqsat,
         fusion,
         tile_dots: !cli.no_tile_dots,
+        gemm_library: !cli.no_gemm_library,
         dot_tiles,
         rng_seed: cli.rng_seed,
         num_replicas: cli.replicas,

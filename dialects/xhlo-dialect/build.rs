@@ -1,6 +1,6 @@
 //! Compiles the C++ shim against MLIR 22's headers: the verifier hook (shim/xhlo_shim.cpp)
 //! the passes upstream pipelines name (shim/xhlo_passes.cpp, xhlo_vectorize.cpp, xhlo_bf16.cpp,
-//! xhlo_collective.cpp, xhlo_gpu_math.cpp)
+//! xhlo_collective.cpp, xhlo_gemm.cpp, xhlo_gpu_math.cpp)
 //! the setter of LLVM's command-line options (shim/xhlo_llvm_options.cpp) and the JIT
 //! (shim/xhlo_jit.cpp).
 fn main() {
@@ -10,6 +10,7 @@ fn main() {
     println!("cargo:rerun-if-changed=shim/xhlo_vectorize.cpp");
     println!("cargo:rerun-if-changed=shim/xhlo_bf16.cpp");
     println!("cargo:rerun-if-changed=shim/xhlo_collective.cpp");
+    println!("cargo:rerun-if-changed=shim/xhlo_gemm.cpp");
     println!("cargo:rerun-if-changed=shim/xhlo_gpu_math.cpp");
     println!("cargo:rerun-if-changed=shim/xhlo_llvm_options.cpp");
     println!("cargo:rerun-if-changed=shim/xhlo_jit.cpp");
@@ -21,6 +22,7 @@ fn main() {
         .file("shim/xhlo_vectorize.cpp")
         .file("shim/xhlo_bf16.cpp")
         .file("shim/xhlo_collective.cpp")
+        .file("shim/xhlo_gemm.cpp")
         .file("shim/xhlo_gpu_math.cpp")
         .file("shim/xhlo_llvm_options.cpp")
         .file("shim/xhlo_jit.cpp")

@@ -25,6 +25,11 @@ pub struct LowerOptions {
     /// of [`crate::ops::linalg::dot_tiled`] (vector ops, sequential loops); off for the GPU pipelines,
     /// which map the plain generics' parallel loops to threads.
     pub tile_dots: bool,
+    /// Hand f32/f64 dots to the dot library instead (a `linalg.generic` marked
+    /// `library_call = "xhlo_gemm"`, which `xhlo-gemm-calls` turns into calls of the
+    /// precompiled GEMM the JIT's runtime provides: [`crate::ops::linalg::dot_library`]). Off
+    /// by default, so the lowered IR needs no runtime of ours; `xhlo-jit` turns it on.
+    pub gemm_library: bool,
     /// The register tile and cache block sizes of the tiled kernel.
     pub tiles: crate::ops::linalg::dot_tiled::Tiles,
     /// Bytes per vector of the tiled dot and depthwise convolution kernels and of the
@@ -49,7 +54,7 @@ impl LowerOptions {
 
 impl Default for LowerOptions {
     fn default() -> Self {
-        LowerOptions { tile_dots: true, tiles: crate::ops::linalg::dot_tiled::Tiles::DEFAULT, vector_bytes: crate::host::vector_bytes(), rng_seed: 0 }
+        LowerOptions { tile_dots: true, gemm_library: false, tiles: crate::ops::linalg::dot_tiled::Tiles::DEFAULT, vector_bytes: crate::host::vector_bytes(), rng_seed: 0 }
     }
 }
 

@@ -155,6 +155,19 @@ impl Emitter {
         iterators: &[&str],
         body: impl FnOnce(&mut Emitter, &[String]) -> Result<Vec<String>, String>,
     ) -> Result<Vec<String>, String> {
+        self.generic_with(inputs, inits, iterators, "", body)
+    }
+
+    /// [`Emitter::generic_multi`] with more attributes of the generic (`attrs`: `name = value`
+    /// items, e.g. its `library_call`).
+    pub fn generic_with(
+        &mut self,
+        inputs: &[Operand],
+        inits: Vec<Operand>,
+        iterators: &[&str],
+        attrs: &str,
+        body: impl FnOnce(&mut Emitter, &[String]) -> Result<Vec<String>, String>,
+    ) -> Result<Vec<String>, String> {
         let rank = iterators.len();
         let map = |m: &str| format!("affine_map<({}) -> ({m})>", dims(rank));
         let maps: Vec<String> = inputs.iter().chain(&inits).map(|o| map(&o.map)).collect();
@@ -171,9 +184,10 @@ impl Emitter {
         let out_tys: Vec<_> = inits.iter().map(|o| types::tensor(&o.ty)).collect();
         let lhs = if inits.len() == 1 { result.clone() } else { format!("{result}:{}", inits.len()) };
         self.line(&format!(
-            "{lhs} = linalg.generic {{indexing_maps = [{}], iterator_types = [{}]}} {ins}outs({} : {}) {{",
+            "{lhs} = linalg.generic {{indexing_maps = [{}], iterator_types = [{}]{}}} {ins}outs({} : {}) {{",
             maps.join(", "),
             iters.join(", "),
+            if attrs.is_empty() { String::new() } else { format!(", {attrs}") },
             out_values.join(", "),
             out_tys.join(", ")
         ));

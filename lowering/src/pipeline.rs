@@ -31,15 +31,17 @@ pub fn vectorize(vector_bytes: i64) -> String {
 pub const BUFFERIZE: &str = "eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops function-boundary-type-conversion=identity-layout-map unknown-type-conversion=identity-layout-map},\
 xhlo-collective-in-destination,buffer-deallocation-pipeline,convert-bufferization-to-memref";
 
-/// Buffers → loops (scf), on one thread: the vector stage's tile loops (`scf.forall`) and the
-/// remaining linalg ops become `scf.for` nests.
+/// Buffers → loops (scf), on one thread: the products handed to the dot library become its
+/// calls (`xhlo-gemm-calls`, from the C++ shim), the vector stage's tile loops (`scf.forall`)
+/// and the remaining linalg ops `scf.for` nests.
 /// (`math.ipowi` becomes a generated function with loops here, after bufferization, which
 /// only accepts structured control flow.)
-pub const TO_LOOPS: &str = "scf-forall-to-for,convert-linalg-to-loops,convert-math-to-funcs,lower-affine";
+pub const TO_LOOPS: &str = "scf-forall-to-for,xhlo-gemm-calls,convert-linalg-to-loops,convert-math-to-funcs,lower-affine";
 
 /// Buffers → loops (scf) on `threads` threads: the tiled dot kernel's loops marked
 /// `xhlo.parallel` (batch, column panels) become `scf.parallel` (`xhlo-parallel-marked-loops`,
-/// from the C++ shim), the parallel dimensions of linalg ops become
+/// from the C++ shim), the dot library's products calls split into tasks for the threads
+/// (`xhlo-gemm-calls`), the parallel dimensions of linalg ops become
 /// `scf.parallel` loops (their reduction dimensions stay `scf.for` inside), those with less
 /// work than `min_work` operations become `scf.for` again (`xhlo-serial-small-loops`, from
 /// the C++ shim), and the rest OpenMP parallel regions of `threads` threads (`omp.parallel`
@@ -51,7 +53,7 @@ pub fn to_loops(threads: usize, min_work: u64) -> String {
         return TO_LOOPS.to_string();
     }
     format!(
-        "scf-forall-to-parallel,xhlo-parallel-marked-loops,convert-linalg-to-parallel-loops,xhlo-serial-small-loops{{min-work={min_work}}},convert-scf-to-openmp{{num-threads={threads}}},canonicalize,\
+        "scf-forall-to-parallel,xhlo-parallel-marked-loops,xhlo-gemm-calls{{threads={threads}}},convert-linalg-to-parallel-loops,xhlo-serial-small-loops{{min-work={min_work}}},convert-scf-to-openmp{{num-threads={threads}}},canonicalize,\
 convert-math-to-funcs,lower-affine"
     )
 }

@@ -73,6 +73,10 @@ pub struct JitOptions {
     /// `convert-xhlo-to-linalg`'s `tile-dots` and `dot-tiles`.
     pub tile_dots: bool,
     pub dot_tiles: Tiles,
+    /// `convert-xhlo-to-linalg`'s `gemm-library`: f32/f64 dots call the dot library's
+    /// precompiled GEMM (the runtime of `xhlo::runtime` provides it) instead of a kernel
+    /// compiled per program.
+    pub gemm_library: bool,
     /// Write the module after the conversion to linalg and at the end (LLVM dialect) as
     /// `1-linalg.mlir`, `2-vector.mlir` and `3-llvm.mlir` in this directory.
     pub dump_dir: Option<String>,
@@ -126,6 +130,7 @@ pub const INFO: PassInfo = PassInfo {
         PassOption { name: "explain", default: "false", help: "print egg's explanation of each value xhlo-eqsat rewrote to stderr" },
         PassOption { name: "tile-dots", default: "true", help: "convert-xhlo-to-linalg: the register-tiled dot kernel" },
         PassOption { name: "dot-tiles", default: "6,2,256,40,4", help: "convert-xhlo-to-linalg: the tiled kernel's sizes mr,nv,kc,mc,ku" },
+        PassOption { name: "gemm-library", default: "true", help: "convert-xhlo-to-linalg: f32/f64 dots call the dot library's precompiled GEMM (xhlo's runtime provides it) instead of a kernel compiled per program" },
         PassOption { name: "dump-dir", default: "", help: "write the module after the conversion, after the vector stage and at the end to DIR/1-linalg.mlir, DIR/2-vector.mlir and DIR/3-llvm.mlir (empty: no dump)" },
         PassOption { name: "threads", default: "0", help: "threads of the compiled program: large parallel loops become OpenMP parallel regions; 1: one thread, 0: the host's available parallelism" },
         PassOption { name: "min-parallel-work", default: "65536", help: "parallel loops executing fewer operations stay on the calling thread (xhlo-serial-small-loops)" },
@@ -156,6 +161,7 @@ impl JitOptions {
             stats: o.get_parsed(i, "stats")?,
             explain: o.get_parsed(i, "explain")?,
             tile_dots: o.get_parsed(i, "tile-dots")?,
+            gemm_library: o.get_parsed(i, "gemm-library")?,
             dot_tiles: o.get_parsed(i, "dot-tiles")?,
             dump_dir: (!dump_dir.is_empty()).then_some(dump_dir),
             threads: o.get_parsed(i, "threads")?,
@@ -205,6 +211,7 @@ impl JitOptions {
             format!("explain={}", self.explain),
             format!("tile-dots={}", self.tile_dots),
             format!("dot-tiles={}", self.dot_tiles),
+            format!("gemm-library={}", self.gemm_library),
             format!("threads={}", self.threads),
             format!("min-parallel-work={}", self.min_parallel_work),
             format!("vector-bytes={}", self.vector_bytes),
@@ -246,8 +253,9 @@ impl JitOptions {
             passes.push(format!("xhlo-fuse{{stats={}}}", self.stats));
         }
         passes.push(format!(
-            "convert-xhlo-to-linalg{{tile-dots={} dot-tiles={} vector-bytes={} rng-seed={} entry={}}}",
+            "convert-xhlo-to-linalg{{tile-dots={} gemm-library={} dot-tiles={} vector-bytes={} rng-seed={} entry={}}}",
             self.tile_dots && !self.gpu_loops,
+            self.gemm_library && !self.gpu_loops,
             self.dot_tiles,
             self.vector_bytes,
             self.rng_seed,

@@ -45,6 +45,11 @@ impl XhloPass for ConvertXhloToLinalg {
                 default: "true",
                 help: "lower large f32/f64/integer dots and output fusions to the register-tiled CPU kernel (off in the GPU pipelines)",
             },
+            PassOption {
+                name: "gemm-library",
+                default: "false",
+                help: "hand f32/f64 dots (and output fusions' dots) to the dot library: a generic marked library_call = \"xhlo_gemm\" that xhlo-gemm-calls turns into calls of the precompiled GEMM xhlo's runtime provides (xhlo-jit turns it on)",
+            },
             PassOption { name: "dot-tiles", default: "6,2,256,40,4", help: "the tiled kernel's sizes mr,nv,kc,mc,ku: tile rows, vectors per tile row, K block, row tiles per block, K unroll" },
             PassOption { name: "vector-bytes", default: "0", help: "bytes per vector of the tiled dot and depthwise convolution kernels and of the reductions' lanes (16, 32 or 64; 0: the host's widest)" },
             PassOption { name: "entry", default: "", help: "also emit the JIT's entry wrapper @_xhlo_entry calling this function (empty: none)" },
@@ -56,7 +61,7 @@ impl XhloPass for ConvertXhloToLinalg {
         let i = &Self::INFO;
         let entry = o.get(i, "entry");
         Ok(ConvertXhloToLinalg {
-            options: xhlo_lowering::LowerOptions { tile_dots: o.get_parsed(i, "tile-dots")?, tiles: o.get_parsed(i, "dot-tiles")?, vector_bytes: vector_bytes(o.get_parsed(i, "vector-bytes")?)?,
+            options: xhlo_lowering::LowerOptions { tile_dots: o.get_parsed(i, "tile-dots")?, gemm_library: o.get_parsed(i, "gemm-library")?, tiles: o.get_parsed(i, "dot-tiles")?, vector_bytes: vector_bytes(o.get_parsed(i, "vector-bytes")?)?,
                 rng_seed: o.get_parsed(i, "rng-seed")?,
             },
             entry: (!entry.is_empty()).then_some(entry),
@@ -161,6 +166,14 @@ pub const NATIVE_PASSES: &[PassInfo] = &[
         argument: "xhlo-parallel-marked-loops",
         summary: "Turn scf.for loops marked xhlo.parallel (the tiled dot's batch and column-panel loops) that carry only buffers, yielded unchanged, into scf.parallel",
         options: &[],
+    },
+    PassInfo {
+        argument: "xhlo-gemm-calls",
+        summary: "Turn the products the lowering marked library_call = \"xhlo_gemm\" (linalg.generic on buffers) into calls of the dot library's precompiled GEMM, split into tasks over a parallel loop",
+        options: &[
+            PassOption { name: "threads", default: "1", help: "threads that share a product's tasks" },
+            PassOption { name: "min-work", default: "262144", help: "flops a product needs to be split over the threads" },
+        ],
     },
     PassInfo {
         argument: "xhlo-serial-small-loops",

@@ -192,7 +192,9 @@ struct SerialSmallLoops : public mlir::PassWrapper<SerialSmallLoops, mlir::Opera
       if (op.getNumResults() != 0)
         return mlir::WalkResult::advance();
       bool nested = op->getParentOfType<mlir::scf::ParallelOp>() != nullptr;
-      if (nested || parallelWork(op) < double(minWork) || allocatesOnHeap(op, symbols, callees)) {
+      // The dot library's task loops were sized by xhlo-gemm-calls (their bodies are one call).
+      bool sized = op->hasAttr("xhlo.library_tasks");
+      if (nested || (!sized && (parallelWork(op) < double(minWork) || allocatesOnHeap(op, symbols, callees)))) {
         // With the loops nested in it (which have less work still), innermost first, so
         // that each is rewritten before a loop around it clones its body.
         op->walk<mlir::WalkOrder::PostOrder>([&](mlir::scf::ParallelOp inner) {
@@ -718,6 +720,7 @@ extern "C" {
 void xhloRegisterVectorizePass();  // xhlo_vectorize.cpp
 void xhloRegisterExpandBf16Pass(); // xhlo_bf16.cpp
 void xhloRegisterCollectiveInDestinationPass(); // xhlo_collective.cpp
+void xhloRegisterGemmCallsPass(); // xhlo_gemm.cpp
 void xhloRegisterMathToNvptxIntrinsicsPass(); // xhlo_gpu_math.cpp
 
 // Adds xhlo's C++ passes to MLIR's pass registry (once per process).
@@ -730,6 +733,7 @@ void xhloRegisterPasses() {
     xhloRegisterVectorizePass();
     xhloRegisterExpandBf16Pass();
     xhloRegisterCollectiveInDestinationPass();
+    xhloRegisterGemmCallsPass();
     xhloRegisterMathToNvptxIntrinsicsPass();
     return true;
   }();

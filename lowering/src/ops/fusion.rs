@@ -38,7 +38,7 @@ use super::LowerFn;
 use crate::convert::{lower_nested_block, xtensor, Ctx, Lowered};
 use crate::emitter::{Emitter, Operand};
 use crate::ops::common::i64s;
-use crate::ops::linalg::dot_tiled;
+use crate::ops::linalg::{dot_library, dot_tiled};
 use crate::ops::linalg::{dot_plan, multiply_accumulate, zero_of};
 use crate::region;
 use crate::scalar::{self, Value};
@@ -769,6 +769,9 @@ fn output_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[Valu
         let names = lower_nested_block(ctx, body, args)?;
         return Ok(names.into_iter().map(|l| l.name).collect());
     }
+    if let Some(library) = dot_tiled::plan(dot, &lt, &rt, &out).filter(|p| dot_library::applies(ctx, p)) {
+        return library_output_fusion(ctx, ev, &library, &lhs, &rhs, dot, root, &out).map(|r| vec![r]);
+    }
     let out_map: Map = plan.out_loops.iter().map(|&l| Expr::dim(l)).collect();
     let dot_name = dot.result_refs()[0].0.clone();
     ev.dot = Some((dot_name, map_text(&out_map), None));
@@ -836,6 +839,30 @@ fn output_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[Valu
         Ok(r)
     })
     .map(|r| vec![r])
+}
+
+/// The output fusion on the dot library's product: the product first (whole), then the
+/// epilogue as one element-wise kernel over it, written in place of the product.
+#[allow(clippy::too_many_arguments)]
+fn library_output_fusion(ctx: &mut Ctx, mut ev: Eval, plan: &dot_tiled::Tiled, lhs: &str, rhs: &str, dot: &Op, root: &ValueRef, out: &TensorType) -> Result<String, String> {
+    let loops = identity(out.rank());
+    ev.dot = Some((dot.result_refs()[0].0.clone(), map_text(&loops), None));
+    let mut seen = Default::default();
+    ev.materialize_constants(ctx, root, &mut seen)?;
+    ev.eval(None, root, &loops)?;
+    let product = dot_library::emit(ctx, plan, lhs, rhs)?;
+    let mut inputs = ev.inputs.clone();
+    fit_inputs(&mut ctx.e, &mut inputs, &out.dims);
+    let n_in = inputs.len();
+    ev.memo.clear();
+    let iterators = vec!["parallel"; out.rank()];
+    ctx.e.generic(&inputs, Operand { value: product, ty: out.clone(), map: map_text(&loops) }, &iterators, |e, block_args| {
+        ev.block_args = block_args.to_vec();
+        let sum = scalar::load(e, &block_args[n_in], out.element);
+        ev.dot.as_mut().unwrap().2 = Some(sum);
+        let v = ev.eval(Some(&mut *e), root, &loops)?;
+        Ok(scalar::store(e, &v))
+    })
 }
 
 /// The output fusion on the tiled dot: after each tile of the dot is stored, a generic over

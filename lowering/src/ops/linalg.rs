@@ -29,6 +29,7 @@ use mlir_text::ast::{Attribute, Op};
 
 pub mod conv_depthwise;
 pub mod conv_gemm;
+pub mod dot_library;
 pub mod dot_tiled;
 
 pub const LOWERINGS: &[(&str, LowerFn)] = &[
@@ -123,8 +124,13 @@ fn dot_general(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let (lhs, lt) = ctx.tensor_operand(op, 0)?;
     let (mut rhs, mut rt) = ctx.tensor_operand(op, 1)?;
     let out = xtensor(&op.result_types[0])?;
-    if let Some(tiled) = dot_tiled::plan(op, &lt, &rt, &out).filter(|_| ctx.options.tile_dots) {
-        return Ok(vec![dot_tiled::emit(ctx, &tiled, &lhs, &rhs, None)?]);
+    if let Some(tiled) = dot_tiled::plan(op, &lt, &rt, &out) {
+        if dot_library::applies(ctx, &tiled) {
+            return Ok(vec![dot_library::emit(ctx, &tiled, &lhs, &rhs)?]);
+        }
+        if ctx.options.tile_dots {
+            return Ok(vec![dot_tiled::emit(ctx, &tiled, &lhs, &rhs, None)?]);
+        }
     }
     let rb = i64s(op, "rhs_batching_dimensions").unwrap_or_default();
     let rc = i64s(op, "rhs_contracting_dimensions")?;

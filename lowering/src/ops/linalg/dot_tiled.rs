@@ -92,7 +92,7 @@ const MIN_WORK: i64 = 16 * 1024;
 
 /// The four index groups of a dot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum G {
+pub(super) enum G {
     B,
     M,
     N,
@@ -102,15 +102,15 @@ enum G {
 /// A tiled dot: the groups of dimensions and the tile sizes.
 #[derive(Clone)]
 pub struct Tiled {
-    lt: TensorType,
-    rt: TensorType,
-    out: TensorType,
+    pub(super) lt: TensorType,
+    pub(super) rt: TensorType,
+    pub(super) out: TensorType,
     /// (lhs dim, rhs dim) pairs in the order of the batching lists (= result order).
-    batch: Vec<(usize, usize)>,
-    lfree: Vec<usize>,
-    rfree: Vec<usize>,
+    pub(super) batch: Vec<(usize, usize)>,
+    pub(super) lfree: Vec<usize>,
+    pub(super) rfree: Vec<usize>,
     /// (lhs dim, rhs dim) pairs in the order of the contracting lists.
-    contract: Vec<(usize, usize)>,
+    pub(super) contract: Vec<(usize, usize)>,
     pub b: i64,
     pub m: i64,
     pub n: i64,
@@ -220,10 +220,10 @@ enum ARead {
 }
 
 /// An operand seen as its groups, each one dimension.
-struct View {
-    value: String,
-    ty: TensorType,
-    groups: Vec<G>,
+pub(super) struct View {
+    pub(super) value: String,
+    pub(super) ty: TensorType,
+    pub(super) groups: Vec<G>,
 }
 
 impl View {
@@ -233,7 +233,7 @@ impl View {
     }
 
     /// The affine expression list reading this view, given each group's expression.
-    fn map(&self, at: impl Fn(G) -> String) -> String {
+    pub(super) fn map(&self, at: impl Fn(G) -> String) -> String {
         self.groups.iter().map(|&g| at(g)).collect::<Vec<_>>().join(", ")
     }
 }
@@ -241,7 +241,7 @@ impl View {
 /// Views `value` (of type `t`) as its groups (`parts`: each group's dimensions in group order,
 /// empty groups left out; `canonical`: the order to transpose to when the groups are not
 /// adjacent runs of dimensions in order).
-fn view(ctx: &mut Ctx, value: &str, t: &TensorType, parts: &[(G, Vec<usize>)]) -> View {
+pub(super) fn view(ctx: &mut Ctx, value: &str, t: &TensorType, parts: &[(G, Vec<usize>)]) -> View {
     let parts: Vec<&(G, Vec<usize>)> = parts.iter().filter(|(_, d)| !d.is_empty()).collect();
     // The group and position of each dimension.
     let mut owner = vec![(G::B, 0usize); t.rank()];
@@ -395,10 +395,14 @@ fn emit_with(ctx: &mut Ctx, p: &Tiled, a: ARead, rhs: &str, mut epilogue: Option
     };
     let c = nest.emit(e, &c_init)?;
 
-    // C → the result shape.
+    Ok(to_result_shape(e, p, &c, &c_ty))
+}
+
+/// `c` (of type `c_ty`: `[b]? m n`) as the dot's result (its groups expanded).
+pub(super) fn to_result_shape(e: &mut Emitter, p: &Tiled, c: &str, c_ty: &TensorType) -> String {
     let (gb, gm, gn) = p.out_groups();
     if c_ty.dims == p.out.dims {
-        return Ok(c);
+        return c.to_string();
     }
     let mut assoc = Vec::new();
     let mut next = 0;
@@ -409,12 +413,12 @@ fn emit_with(ctx: &mut Ctx, p: &Tiled, a: ARead, rhs: &str, mut epilogue: Option
         assoc.push(format!("[{}]", (next..next + g.len()).map(|i| i.to_string()).collect::<Vec<_>>().join(", ")));
         next += g.len();
     }
-    let out_ty = TensorType::new(p.out.dims.clone(), oe);
+    let out_ty = TensorType::new(p.out.dims.clone(), p.out.element);
     let shape: Vec<String> = p.out.dims.iter().map(|d| d.to_string()).collect();
-    Ok(e.op(
+    e.op(
         "dot",
-        &format!("tensor.expand_shape {c} [{}] output_shape [{}] : {} into {}", assoc.join(", "), shape.join(", "), types::tensor(&c_ty), types::tensor(&out_ty)),
-    ))
+        &format!("tensor.expand_shape {c} [{}] output_shape [{}] : {} into {}", assoc.join(", "), shape.join(", "), types::tensor(c_ty), types::tensor(&out_ty)),
+    )
 }
 
 /// Whether a K block is the first (accumulators start at zero, else they start from C) or

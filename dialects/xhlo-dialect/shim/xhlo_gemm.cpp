@@ -1,0 +1,267 @@
+// xhlo-gemm-calls: the matrix products the lowering hands to the dot library (a
+// `linalg.generic` with `library_call = "xhlo_gemm"`, on buffers) become calls of its
+// precompiled GEMM (`xhlo_gemm_f32`/`xhlo_gemm_f64`, src/gemm.rs), split into tasks over a
+// parallel loop that the threads of the program share.
+//
+// The generic is the plain product `C[b, m, n] += A[b, m, k] · B[b, k, n]` over loops
+// (b,) m, n, k, each operand's dimensions in any order: a transposed operand is passed as
+// strides. Each operand goes as its buffer's aligned pointer and the view's element offset
+// and strides (`memref.extract_strided_metadata`), so any strided view works without a copy.
+// The lowering initializes C with a `linalg.fill` of zeros; where that fill is a dead store
+// (C or a whole view of it filled earlier in the same block, with nothing in between that
+// reads or writes memory) it goes and the call overwrites C, else the call adds to C.
+//
+// Tasks: with `threads` > 1 and at least `min-work` flops, the batch, then the rows (or the
+// columns when there are few rows) are split so that the number of tasks is a multiple of
+// the threads: `scf.parallel` over the tasks, marked `xhlo.library_tasks` so that
+// `xhlo-serial-small-loops` keeps it parallel (it would count one call as one operation, and
+// a call of an external function as allocating). Anything else stays a generic, which the
+// loop lowering handles as before.
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassRegistry.h"
+#include <array>
+#include <numeric>
+
+namespace {
+
+constexpr llvm::StringLiteral libraryCall = "xhlo_gemm";
+constexpr llvm::StringLiteral tasksMark = "xhlo.library_tasks";
+
+// A product's sizes, and where each operand keeps its dimensions: for A the positions of
+// (b, m, k), for B of (b, k, n), for C of (b, m, n) (b's is -1 without a batch loop).
+struct Product {
+  bool batch; // loops b, m, n, k (else m, n, k)
+  int64_t b, m, n, k;
+  std::array<int, 3> a, bp, c;
+};
+
+// The product `op` computes, or nothing when it is not one the library takes.
+std::optional<Product> match(mlir::linalg::GenericOp op) {
+  if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
+    return std::nullopt;
+  auto a = llvm::dyn_cast<mlir::MemRefType>(op.getDpsInputs()[0].getType());
+  auto b = llvm::dyn_cast<mlir::MemRefType>(op.getDpsInputs()[1].getType());
+  auto c = llvm::dyn_cast<mlir::MemRefType>(op.getDpsInits()[0].getType());
+  if (!a || !b || !c || !a.hasStaticShape() || !b.hasStaticShape() || !c.hasStaticShape())
+    return std::nullopt;
+  mlir::Type e = c.getElementType();
+  if (!(e.isF32() || e.isF64()) || a.getElementType() != e || b.getElementType() != e)
+    return std::nullopt;
+  unsigned loops = op.getNumLoops();
+  if (loops != 3 && loops != 4)
+    return std::nullopt;
+  auto iterators = op.getIteratorTypesArray();
+  for (unsigned i = 0; i < loops; ++i)
+    if ((iterators[i] == mlir::utils::IteratorType::reduction) != (i == loops - 1))
+      return std::nullopt;
+  Product p{loops == 4, 1, 0, 0, 0, {}, {}, {}};
+  int base = p.batch ? 1 : 0;
+  int bl = p.batch ? 0 : -1, m = base, n = base + 1, k = base + 2;
+  // The positions in `map`'s results of loops `want` (-1: absent), when its results are
+  // exactly those loops in some order.
+  auto positions = [&](mlir::AffineMap map, std::array<int, 3> want) -> std::optional<std::array<int, 3>> {
+    std::array<int, 3> at{-1, -1, -1};
+    unsigned expected = want[0] >= 0 ? 3 : 2;
+    if (map.getNumResults() != expected)
+      return std::nullopt;
+    for (auto [i, expr] : llvm::enumerate(map.getResults())) {
+      auto d = llvm::dyn_cast<mlir::AffineDimExpr>(expr);
+      if (!d)
+        return std::nullopt;
+      auto w = llvm::find(want, int(d.getPosition()));
+      if (w == want.end() || at[w - want.begin()] >= 0)
+        return std::nullopt;
+      at[w - want.begin()] = int(i);
+    }
+    return at;
+  };
+  auto maps = op.getIndexingMapsArray();
+  auto ap = positions(maps[0], {bl, m, k}), bpos = positions(maps[1], {bl, k, n}), cp = positions(maps[2], {bl, m, n});
+  if (!ap || !bpos || !cp)
+    return std::nullopt;
+  p.a = *ap;
+  p.bp = *bpos;
+  p.c = *cp;
+  auto cs = c.getShape();
+  if (p.batch)
+    p.b = cs[p.c[0]];
+  p.m = cs[p.c[1]];
+  p.n = cs[p.c[2]];
+  p.k = a.getShape()[p.a[2]];
+  if (p.b <= 0 || p.m <= 0 || p.n <= 0 || p.k <= 0)
+    return std::nullopt;
+  return p;
+}
+
+// Whether `op` neither reads nor writes memory that exists before it (allocating is fine).
+bool touchesNoMemory(mlir::Operation *op) {
+  if (mlir::isMemoryEffectFree(op))
+    return true;
+  auto effects = llvm::dyn_cast<mlir::MemoryEffectOpInterface>(op);
+  if (!effects || op->getNumRegions() != 0)
+    return false;
+  llvm::SmallVector<mlir::MemoryEffects::EffectInstance> list;
+  effects.getEffects(list);
+  return llvm::all_of(list, [](const mlir::MemoryEffects::EffectInstance &e) {
+    return llvm::isa<mlir::MemoryEffects::Allocate>(e.getEffect());
+  });
+}
+
+// The fill of zeros that initialized `c` for `op` when the call's overwrite makes it a dead
+// store: a `linalg.fill` with a zero of `c` or of a buffer `c` is a whole view of (collapsed,
+// expanded, cast), earlier in `op`'s block, with only memory-free ops in between. Without
+// one the call accumulates into C, as the generic does.
+mlir::linalg::FillOp deadZeroFill(mlir::linalg::GenericOp op, mlir::Value c) {
+  llvm::SmallVector<mlir::Value> whole{c};
+  for (mlir::Value v = c;;) {
+    mlir::Operation *def = v.getDefiningOp();
+    if (!def || !llvm::isa<mlir::memref::CollapseShapeOp, mlir::memref::ExpandShapeOp, mlir::memref::CastOp>(def))
+      break;
+    v = def->getOperand(0);
+    whole.push_back(v);
+  }
+  for (mlir::Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
+    if (auto fill = llvm::dyn_cast<mlir::linalg::FillOp>(prev)) {
+      mlir::FloatAttr value;
+      bool zero = mlir::matchPattern(fill.getDpsInputs()[0], mlir::m_Constant(&value)) && value.getValue().isZero();
+      if (zero && fill.hasPureBufferSemantics() && llvm::is_contained(whole, fill.getDpsInits()[0]))
+        return fill;
+      return nullptr;
+    }
+    if (!touchesNoMemory(prev))
+      return nullptr;
+  }
+  return nullptr;
+}
+
+// `func.func private @name(i64 x 22)`, declared once in `module`.
+mlir::func::FuncOp declare(mlir::ModuleOp module, llvm::StringRef name) {
+  if (auto f = module.lookupSymbol<mlir::func::FuncOp>(name))
+    return f;
+  mlir::OpBuilder b(module.getBodyRegion());
+  b.setInsertionPointToEnd(module.getBody());
+  llvm::SmallVector<mlir::Type> params(22, b.getI64Type());
+  auto f = mlir::func::FuncOp::create(b, module.getLoc(), name, b.getFunctionType(params, {}));
+  f.setPrivate();
+  return f;
+}
+
+struct GemmCalls : public mlir::PassWrapper<GemmCalls, mlir::OperationPass<mlir::ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(GemmCalls)
+  GemmCalls() = default;
+  GemmCalls(const GemmCalls &other) : PassWrapper(other) {}
+  llvm::StringRef getArgument() const final { return "xhlo-gemm-calls"; }
+  llvm::StringRef getDescription() const final {
+    return "Turn the products marked library_call = \"xhlo_gemm\" (linalg.generic on buffers) into "
+           "calls of the dot library's precompiled GEMM, split into tasks over a parallel loop";
+  }
+  void getDependentDialects(mlir::DialectRegistry &registry) const override {
+    registry.insert<mlir::arith::ArithDialect, mlir::func::FuncDialect, mlir::memref::MemRefDialect,
+                    mlir::scf::SCFDialect>();
+  }
+  Option<int64_t> threads{*this, "threads", llvm::cl::desc("Threads that share a product's tasks"),
+                          llvm::cl::init(1)};
+  Option<int64_t> minWork{*this, "min-work",
+                          llvm::cl::desc("Flops a product needs to be split over the threads"),
+                          llvm::cl::init(1 << 18)};
+
+  // Whether the product is worth splitting over the threads.
+  bool parallel(const Product &p) const {
+    return threads > 1 && 2.0 * double(p.b) * double(p.m) * double(p.n) * double(p.k) >= double(minWork);
+  }
+
+  // Tasks along rows and columns per batch element.
+  std::pair<int64_t, int64_t> tasks(const Product &p) const {
+    if (!parallel(p))
+      return {1, 1};
+    // Enough parts of each batch element that b * parts is a multiple of the threads.
+    int64_t t = threads;
+    int64_t parts = t / std::gcd(p.b, t);
+    if (parts == 1)
+      return {1, 1};
+    if (p.m >= 8 * parts || p.m >= p.n)
+      return {std::min(parts, p.m), 1};
+    return {1, std::min(parts, (p.n + 15) / 16)};
+  }
+
+  void rewrite(mlir::linalg::GenericOp op, const Product &p, mlir::ModuleOp module) {
+    mlir::OpBuilder b(op);
+    mlir::Location loc = op.getLoc();
+    auto i64 = [&](mlir::Value v) { return mlir::arith::IndexCastOp::create(b, loc, b.getI64Type(), v).getResult(); };
+    auto constant = [&](int64_t v) { return mlir::arith::ConstantIntOp::create(b, loc, v, 64).getResult(); };
+    // Base, offset, and the strides of the batch, row and column dimensions at `at`.
+    auto operand = [&](mlir::Value v, std::array<int, 3> at) {
+      auto meta = mlir::memref::ExtractStridedMetadataOp::create(b, loc, v);
+      mlir::Value pointer = mlir::memref::ExtractAlignedPointerAsIndexOp::create(b, loc, v);
+      auto strides = meta.getStrides();
+      auto stride = [&](int i) { return i >= 0 ? i64(strides[i]) : constant(0); };
+      return llvm::SmallVector<mlir::Value>{i64(pointer), i64(meta.getOffset()), stride(at[0]), stride(at[1]), stride(at[2])};
+    };
+    mlir::Value c = op.getDpsInits()[0];
+    auto av = operand(op.getDpsInputs()[0], p.a);
+    auto bv = operand(op.getDpsInputs()[1], p.bp);
+    auto cv = operand(c, p.c);
+    auto [tm, tn] = tasks(p);
+    int64_t total = p.b * tm * tn;
+    mlir::linalg::FillOp fill = deadZeroFill(op, c);
+    llvm::SmallVector<mlir::Value> args{mlir::Value(), constant(tm), constant(tn), constant(p.m), constant(p.n), constant(p.k), constant(fill ? 0 : 1)};
+    args.append(av);
+    args.append(bv);
+    args.append(cv);
+    bool f32 = llvm::cast<mlir::MemRefType>(c.getType()).getElementType().isF32();
+    mlir::func::FuncOp callee = declare(module, f32 ? "xhlo_gemm_f32" : "xhlo_gemm_f64");
+    if (total == 1) {
+      args[0] = constant(0);
+      mlir::func::CallOp::create(b, loc, callee, args);
+    } else {
+      // One task per batch element (and block): in parallel when worth it, else in order.
+      mlir::Value zero = mlir::arith::ConstantIndexOp::create(b, loc, 0);
+      mlir::Value one = mlir::arith::ConstantIndexOp::create(b, loc, 1);
+      mlir::Value count = mlir::arith::ConstantIndexOp::create(b, loc, total);
+      mlir::Value task;
+      if (parallel(p)) {
+        auto loop = mlir::scf::ParallelOp::create(b, loc, mlir::ValueRange{zero}, mlir::ValueRange{count},
+                                                  mlir::ValueRange{one});
+        loop->setAttr(tasksMark, b.getI64IntegerAttr(total));
+        b.setInsertionPointToStart(loop.getBody());
+        task = loop.getInductionVars()[0];
+      } else {
+        auto loop = mlir::scf::ForOp::create(b, loc, zero, count, one);
+        b.setInsertionPointToStart(loop.getBody());
+        task = loop.getInductionVar();
+      }
+      args[0] = i64(task);
+      mlir::func::CallOp::create(b, loc, callee, args);
+    }
+    if (fill)
+      fill->erase();
+    op->erase();
+  }
+
+  void runOnOperation() override {
+    mlir::ModuleOp module = getOperation();
+    llvm::SmallVector<std::pair<mlir::linalg::GenericOp, Product>> products;
+    module.walk([&](mlir::linalg::GenericOp op) {
+      auto call = op.getLibraryCall();
+      if (!call || *call != libraryCall)
+        return;
+      if (auto p = match(op))
+        products.push_back({op, *p});
+    });
+    for (auto &[op, p] : products)
+      rewrite(op, p, module);
+  }
+};
+
+} // namespace
+
+extern "C" void xhloRegisterGemmCallsPass() { mlir::PassRegistration<GemmCalls>(); }
