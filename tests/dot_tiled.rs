@@ -215,9 +215,10 @@ pub(crate) fn lowered_with(text: &str, library: bool) -> String {
     lower_to_linalg(&ast, &CompileOptions { gemm_library: library, ..Default::default() }, "dot.mlir").unwrap().0
 }
 
-/// Whether the dot library takes `d` (f32/f64 results of operands of the same type).
+/// Whether the dot library takes `d` (f32/f64 results of operands of the same type, with a
+/// contracting dimension).
 fn library_takes(d: &Dot) -> bool {
-    d.elem == d.out_elem && matches!(d.elem, "f32" | "f64")
+    d.elem == d.out_elem && matches!(d.elem, "f32" | "f64") && !d.lc.is_empty()
 }
 
 /// Compares a result with the reference: integers exactly (wrapped to the result width),

@@ -146,13 +146,13 @@ fn compile_options_are_the_default_pipelines_options() {
     use xhlo::runtime::{Fusion, JitOptions};
     let default = CompileOptions::default();
     assert_eq!(default.pipeline_options(), JitOptions::default());
-    assert_eq!((default.eqsat, default.fusion, default.tile_dots, default.opt_level), (true, Fusion::EGraph, true, 3));
+    assert_eq!((default.eqsat, default.fusion, default.tile_dots, default.gemm_library, default.opt_level), (true, Fusion::EGraph, true, true, 3));
     let other = CompileOptions { entry: "f".into(), fusion: Fusion::Greedy, dump_dir: Some("/tmp/x".into()), ..Default::default() };
     let back = CompileOptions::from_pipeline(&JitOptions::parse(&other.pipeline_options().to_text()).unwrap());
     assert_eq!(back.pipeline(), other.pipeline());
     assert_eq!(
         default.pipeline(),
-        format!("builtin.module(xhlo-jit{{entry=main eqsat=true fusion=egraph iter-limit=30 node-limit=20000 time-limit-ms=2000 fast-math=false stats=false explain=false tile-dots=true dot-tiles=6,2,256,40,4 threads=0 min-parallel-work=65536 vector-bytes=0 math-approximations={} rng-seed=0 gpu-loops=false}})", xhlo::lowering::pipeline::APPROXIMATED_MATH_OPS)
+        format!("builtin.module(xhlo-jit{{entry=main eqsat=true fusion=egraph iter-limit=30 node-limit=20000 time-limit-ms=2000 fast-math=false stats=false explain=false tile-dots=true dot-tiles=6,2,256,40,4 gemm-library=true threads=0 min-parallel-work=65536 vector-bytes=0 math-approximations={} rng-seed=0 gpu-loops=false}})", xhlo::lowering::pipeline::APPROXIMATED_MATH_OPS)
     );
 }
 

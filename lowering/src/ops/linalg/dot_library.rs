@@ -24,10 +24,11 @@ use xhlo_ir::{ElementType, TensorType};
 /// The `library_call` of the products `xhlo-gemm-calls` turns into calls.
 pub const LIBRARY_CALL: &str = "xhlo_gemm";
 
-/// Whether the dot of plan `p` goes to the library under the lowering's options.
+/// Whether the dot of plan `p` goes to the library under the lowering's options (an outer
+/// product, without contracting dimensions, stays on the tiled kernel).
 pub fn applies(ctx: &Ctx, p: &Tiled) -> bool {
     let e = p.out.element;
-    ctx.options.gemm_library && matches!(e, ElementType::F32 | ElementType::F64) && p.lt.element == e && p.rt.element == e
+    ctx.options.gemm_library && matches!(e, ElementType::F32 | ElementType::F64) && p.lt.element == e && p.rt.element == e && !p.contract.is_empty()
 }
 
 /// Emits the product of `lhs` and `rhs` (lowered names) for the library; returns the result
