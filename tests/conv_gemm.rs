@@ -4,7 +4,7 @@
 //! edge tiles, in several layouts, with groups, strides, dilations and padding. (Small cases
 //! with constants from an independent Python evaluation are in `tests/run/linalg.mlir`.)
 
-use crate::dot_tiled::{compare, inputs, lowered, run};
+use crate::dot_tiled::{compare, inputs, lowered, lowered_with, run, run_with};
 
 /// A convolution: shapes, dimension numbers (input, kernel, output: batch/feature dimension,
 /// spatial dimensions), window.
@@ -237,10 +237,9 @@ fn depthwise_vectorized_over_the_features() {
     check("depthwise i32", &c);
 }
 
-/// `c` followed by a bias on the output features and a ReLU, as one output fusion (explicit
-/// `xhlo.fusion`): the epilogue runs on the implicit GEMM's tiles where the convolution takes
-/// that path. Checked bit for bit against the same ops unfused, and against the reference.
-fn check_fused(name: &str, c: &Conv, on_tiles: bool) {
+/// `c` followed by a bias on the output features and a ReLU: as one output fusion (explicit
+/// `xhlo.fusion`) and as the same ops unfused; and the bias's size.
+fn fused_texts(c: &Conv) -> (String, String, i64) {
     let plain = c.text();
     let (tx, tk, to) = (ty(&c.x, c.elem), ty(&c.k, c.elem), ty(&c.out_shape(), c.out_elem));
     let features = c.out_shape()[c.od.1];
@@ -258,6 +257,25 @@ fn check_fused(name: &str, c: &Conv, on_tiles: bool) {
         epilogue("%fx", "%fk", "%fb")
     );
     let unfused = format!("func.func @main(%x: {tx}, %k: {tk}, %b: {tb}) -> {to} {{\n  {}\n  return %y : {to}\n}}\n", epilogue("%x", "%k", "%b"));
+    (fused, unfused, features)
+}
+
+/// The reference of [`fused_texts`]' program and the magnitudes of its terms.
+fn fused_reference(c: &Conv, x: &[f64], k: &[f64], b: &[f64]) -> (Vec<f64>, Vec<f64>) {
+    let out = c.out_shape();
+    let os = strides(&out);
+    let sums = c.reference(x, k);
+    let want: Vec<f64> = sums.iter().enumerate().map(|(f, s)| (s + b[((f as i64 / os[c.od.1]) % out[c.od.1]) as usize]).max(0.0)).collect();
+    let abs = |v: &[f64]| v.iter().map(|a| a.abs()).collect::<Vec<_>>();
+    let mags: Vec<f64> = c.reference(&abs(x), &abs(k)).iter().zip(&want).map(|(m, w)| m + 4.0 * w.abs()).collect();
+    (want, mags)
+}
+
+/// `c` followed by a bias on the output features and a ReLU, as one output fusion (explicit
+/// `xhlo.fusion`): the epilogue runs on the implicit GEMM's tiles where the convolution takes
+/// that path. Checked bit for bit against the same ops unfused, and against the reference.
+fn check_fused(name: &str, c: &Conv, on_tiles: bool) {
+    let (fused, unfused, features) = fused_texts(c);
     let l = lowered(&fused);
     assert_eq!(l.contains("tensor.insert_slice") && l.contains("%flat_"), on_tiles, "{name}: epilogue on the GEMM's tiles expected {on_tiles}\n{l}");
     let (lx, x) = inputs(&c.x, c.elem, 1);
@@ -265,12 +283,7 @@ fn check_fused(name: &str, c: &Conv, on_tiles: bool) {
     let (lb, b) = inputs(&[features], c.out_elem, 3);
     let got = run(&fused, &[lx.clone(), lk.clone(), lb.clone()]);
     assert_eq!(got[0], run(&unfused, &[lx, lk, lb])[0], "{name}: the fused result differs from the unfused one");
-    let out = c.out_shape();
-    let os = strides(&out);
-    let sums = c.reference(&x, &k);
-    let want: Vec<f64> = sums.iter().enumerate().map(|(f, s)| (s + b[((f as i64 / os[c.od.1]) % out[c.od.1]) as usize]).max(0.0)).collect();
-    let abs = |v: &[f64]| v.iter().map(|a| a.abs()).collect::<Vec<_>>();
-    let mags: Vec<f64> = c.reference(&abs(&x), &abs(&k)).iter().zip(&want).map(|(m, w)| m + 4.0 * w.abs()).collect();
+    let (want, mags) = fused_reference(c, &x, &k, &b);
     compare(name, &got[0], &want, &mags, c.contraction());
 }
 
@@ -295,4 +308,95 @@ fn bias_and_relu_fused_on_the_depthwise_tiles() {
     check_fused("depthwise 36 bias relu", &c, true);
     let c = Conv { fg: 12, od: (0, 1, vec![2, 3]), pad: vec![(1, 1); 2], ..nhwc(&[2, 9, 10, 12], &[3, 3, 1, 12]) };
     check_fused("depthwise nchw-out bias relu", &c, true);
+}
+
+// ----- the dot library ---------------------------------------------------------------------
+
+/// Runs the convolution with f32/f64 products handed to the dot library (`xhlo-gemm-calls`
+/// turning the plain loop nest into calls inside its other loops), on one thread and on
+/// three, and checks both against the reference; checks that it went to the library.
+fn check_library(name: &str, c: &Conv) {
+    let text = c.text();
+    let l = lowered_with(&text, true);
+    assert!(l.contains("library_call = \"xhlo_gemm\""), "{name}: the convolution did not go to the library\n{l}");
+    let (lx, x) = inputs(&c.x, c.elem, 1);
+    let (lk, k) = inputs(&c.k, c.elem, 2);
+    let abs = |v: &[f64]| v.iter().map(|a| a.abs()).collect::<Vec<_>>();
+    let (want, mags) = (c.reference(&x, &k), c.reference(&abs(&x), &abs(&k)));
+    for (threads, got) in [1, 3].iter().zip(run_with(&text, &[lx, lk], true)) {
+        compare(&format!("{name} (library, {threads} threads)"), &got[0], &want, &mags, c.contraction());
+    }
+}
+
+/// [`check_fused`] on the dot library: the product, then the epilogue as one element-wise
+/// kernel; against the reference on one thread and three.
+fn check_fused_library(name: &str, c: &Conv) {
+    let (fused, _, features) = fused_texts(c);
+    let l = lowered_with(&fused, true);
+    assert!(l.contains("library_call = \"xhlo_gemm\""), "{name}: the fusion's convolution did not go to the library\n{l}");
+    let (lx, x) = inputs(&c.x, c.elem, 1);
+    let (lk, k) = inputs(&c.k, c.elem, 2);
+    let (lb, b) = inputs(&[features], c.out_elem, 3);
+    let (want, mags) = fused_reference(c, &x, &k, &b);
+    for (threads, got) in [1, 3].iter().zip(run_with(&fused, &[lx, lk, lb], true)) {
+        compare(&format!("{name} (library, {threads} threads)"), &got[0], &want, &mags, c.contraction());
+    }
+}
+
+#[test]
+fn library_nhwc_hwio_with_padding() {
+    check_library("library nhwc 20x20x32 -> 24", &Conv { pad: vec![(1, 1); 2], ..nhwc(&[1, 20, 20, 32], &[3, 3, 32, 24]) });
+    // Batch 2, stride 2, rhs dilation 2, uneven padding.
+    let c = Conv { stride: vec![2, 2], rhs_dil: vec![2, 1], pad: vec![(2, 1), (0, 2)], ..nhwc(&[2, 17, 15, 8], &[3, 3, 8, 12]) };
+    check_library("library nhwc stride 2 dilation", &c);
+}
+
+#[test]
+fn library_nchw_oihw_stride_and_dilation() {
+    let mut c = Conv {
+        xd: (0, 1, vec![2, 3]),
+        kd: (1, 0, vec![2, 3]),
+        od: (0, 1, vec![2, 3]),
+        stride: vec![2, 2],
+        pad: vec![(1, 1), (2, 0)],
+        rhs_dil: vec![1, 2],
+        ..nhwc(&[3, 16, 21, 17], &[12, 16, 3, 3])
+    };
+    check_library("library nchw", &c);
+    // The output in yet another order: [f, h, b, w].
+    c.od = (2, 0, vec![1, 3]);
+    check_library("library nchw -> fhbw", &c);
+}
+
+#[test]
+fn library_three_spatial_dimensions_in_f64_with_lhs_dilation_and_reversal() {
+    let c = Conv {
+        elem: "f64",
+        out_elem: "f64",
+        stride: vec![1, 2, 1],
+        lhs_dil: vec![1, 1, 2],
+        reverse: vec![true, false, true],
+        pad: vec![(0, 0), (1, 1), (1, -1)],
+        ..nhwc(&[1, 6, 7, 8, 4], &[2, 3, 3, 4, 10])
+    };
+    check_library("library 3-D f64", &c);
+    // 1-D, stride 3, a 1-wide window (no reduction loop around the calls).
+    check_library("library 1-D", &Conv { stride: vec![3], ..nhwc(&[4, 50, 6], &[1, 6, 9]) });
+}
+
+#[test]
+fn library_leaves_groups_and_depthwise_convolutions_to_their_kernels() {
+    let grouped = Conv { fg: 4, ..nhwc(&[1, 8, 8, 16], &[3, 3, 4, 8]) };
+    assert!(!lowered_with(&grouped.text(), true).contains("xhlo_gemm"), "feature groups went to the library");
+    let depthwise = Conv { fg: 16, pad: vec![(1, 1); 2], ..nhwc(&[1, 20, 20, 16], &[3, 3, 1, 16]) };
+    assert!(!lowered_with(&depthwise.text(), true).contains("xhlo_gemm"), "a depthwise convolution went to the library");
+    let ints = Conv { elem: "i32", out_elem: "i32", ..nhwc(&[1, 8, 8, 4], &[3, 3, 4, 8]) };
+    assert!(!lowered_with(&ints.text(), true).contains("xhlo_gemm"), "an integer convolution went to the library");
+}
+
+#[test]
+fn library_bias_and_relu_fused_after_the_product() {
+    check_fused_library("library nhwc bias relu", &Conv { pad: vec![(1, 1); 2], ..nhwc(&[1, 20, 20, 32], &[3, 3, 32, 24]) });
+    let c = Conv { xd: (0, 1, vec![2, 3]), kd: (1, 0, vec![2, 3]), od: (0, 1, vec![2, 3]), stride: vec![2, 1], pad: vec![(1, 1), (0, 2)], ..nhwc(&[2, 16, 21, 17], &[12, 16, 3, 3]) };
+    check_fused_library("library nchw bias relu", &c);
 }

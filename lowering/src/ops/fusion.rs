@@ -895,6 +895,9 @@ fn conv_output_fusion(
 ) -> Result<Vec<String>, String> {
     use super::linalg::{conv_depthwise, conv_gemm, TiledConv};
     let plan = super::linalg::convolution_tiled_plan(conv, xt, kt, out).filter(|_| ctx.options.tile_dots);
+    if !matches!(plan, Some(TiledConv::Depthwise(_))) && super::linalg::convolution_library_plan(ctx, conv, xt, kt, out).is_some() {
+        return library_conv_output_fusion(ctx, ev, conv, (x, xt), (k, kt), root, out).map(|r| vec![r]);
+    }
     let Some(plan) = plan else {
         let names = lower_nested_block(ctx, body, args)?;
         return Ok(names.into_iter().map(|l| l.name).collect());
@@ -919,6 +922,33 @@ fn conv_output_fusion(
             Ok(vec![conv_depthwise::emit(ctx, &plan, &padded, &pt, &kernel, kt, Some(&mut *epilogue))?])
         }
     }
+}
+
+/// The output fusion of a convolution on the dot library
+/// ([`super::linalg::convolution_library`]): as [`library_output_fusion`], the product first
+/// (whole), then the epilogue as one element-wise kernel over it, written in place of it.
+fn library_conv_output_fusion(ctx: &mut Ctx, mut ev: Eval, conv: &Op, (x, xt): (&str, &TensorType), (k, kt): (&str, &TensorType), root: &ValueRef, out: &TensorType) -> Result<String, String> {
+    let loops = identity(out.rank());
+    ev.dot = Some((conv.result_refs()[0].0.clone(), map_text(&loops), None));
+    let mut seen = Default::default();
+    ev.materialize_constants(ctx, root, &mut seen)?;
+    ev.eval(None, root, &loops)?;
+    let super::linalg::Prepared::Sum { conv: c, padded, pt, kernel } = super::linalg::prepare_convolution(ctx, conv, x, xt, k, kt, out)? else {
+        return Err("internal: a convolution for the dot library with nothing to sum".into());
+    };
+    let product = super::linalg::convolution_library(ctx, &c, padded, pt, kernel, kt.clone(), out)?;
+    let mut inputs = ev.inputs.clone();
+    fit_inputs(&mut ctx.e, &mut inputs, &out.dims);
+    let n_in = inputs.len();
+    ev.memo.clear();
+    let iterators = vec!["parallel"; out.rank()];
+    ctx.e.generic(&inputs, Operand { value: product, ty: out.clone(), map: map_text(&loops) }, &iterators, |e, block_args| {
+        ev.block_args = block_args.to_vec();
+        let sum = scalar::load(e, &block_args[n_in], out.element);
+        ev.dot.as_mut().unwrap().2 = Some(sum);
+        let v = ev.eval(Some(&mut *e), root, &loops)?;
+        Ok(scalar::store(e, &v))
+    })
 }
 
 /// The epilogue of a tiled output fusion (result type `out`, value `root`), for

@@ -409,7 +409,9 @@ fn contract(
 /// `batch_group_count` B, it reads lhs batch `g * (N / B) + b` with `g = o / (O / B)` (groups
 /// are contiguous, seed 002 "ConvWithGeneralPadding", StableHLO `convolution`). Products and
 /// sums are in the result element type (XLA's preferred element type). The sum is the
-/// implicit GEMM of [`conv_gemm`] where that applies, else the plain loop nest.
+/// depthwise kernel of [`conv_depthwise`], else the dot library's product
+/// ([`convolution_library`]), else the implicit GEMM of [`conv_gemm`] where each applies,
+/// else the plain loop nest.
 fn convolution(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let (x, xt) = ctx.tensor_operand(op, 0)?;
     let (k, kt) = ctx.tensor_operand(op, 1)?;
@@ -422,13 +424,27 @@ fn convolution(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
         if let Some(plan) = conv_depthwise::plan(&c, &pt, &kt, &out) {
             return Ok(vec![conv_depthwise::emit(ctx, &plan, &padded, &pt, &k, &kt, None)?]);
         }
+    }
+    if convolution_library_applies(ctx, &c, &xt, &kt, &out) {
+        return Ok(vec![convolution_library(ctx, &c, padded, pt, k, kt, &out)?]);
+    }
+    if ctx.options.tile_dots {
         if let Some(plan) = conv_gemm::plan(&c, &pt, &kt, &out) {
             return Ok(vec![conv_gemm::emit(ctx, &plan, &padded, &pt, &k, &kt, None)?]);
         }
     }
-    // The plain loop nest (element types the tiled kernel does not take, little work):
-    // loops over the output's dimensions, then the kernel input feature, then the window.
-    let rank = xt.rank();
+    // The plain loop nest (element types the tiled kernel does not take, little work).
+    let (lhs, rhs) = plain_convolution_operands(&c, padded, pt, k, kt, &out);
+    Ok(vec![contract(&mut ctx.e, lhs, rhs, &out, out.rank() + 1 + c.is.len())?])
+}
+
+/// The operands of the plain loop nest of convolution `c` (input `padded`, padded and
+/// dilated, of type `pt`; kernel `k` of type `kt`, reversed where the window is): loops over
+/// the output's dimensions, then the kernel input feature, then the window; the input read at
+/// `y * stride + w * rhs_dilation` (with `floordiv`s of the output feature only where there
+/// are feature or batch groups).
+fn plain_convolution_operands(c: &Conv, padded: String, pt: TensorType, k: String, kt: TensorType, out: &TensorType) -> (Operand, Operand) {
+    let rank = pt.rank();
     let n = c.is.len();
     let r = rank;
     let (ob, of) = (c.ob, c.of);
@@ -445,9 +461,44 @@ fn convolution(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
         lmap[c.is[i]] = format!("d{} * {} + {} * {}", c.os[i], c.strides[i], w(i), c.rhs_dil[i]);
         kmap[c.ks[i]] = w(i);
     }
-    let lhs = Operand { value: padded, ty: pt, map: lmap.join(", ") };
-    let rhs = Operand { value: k, ty: kt, map: kmap.join(", ") };
-    Ok(vec![contract(&mut ctx.e, lhs, rhs, &out, r + 1 + n)?])
+    (Operand { value: padded, ty: pt, map: lmap.join(", ") }, Operand { value: k, ty: kt, map: kmap.join(", ") })
+}
+
+/// Whether convolution `c` (input of type `xt`, kernel `kt`, result `out`) goes to the dot
+/// library: with `gemm_library`, f32/f64 operands of the result's type, no feature or batch
+/// groups (the plain loop nest's maps are then linear in the loops, which is what
+/// `xhlo-gemm-calls` takes), and something to sum.
+pub(super) fn convolution_library_applies(ctx: &Ctx, c: &Conv, xt: &TensorType, kt: &TensorType, out: &TensorType) -> bool {
+    let e = out.element;
+    ctx.options.gemm_library
+        && matches!(e, ElementType::F32 | ElementType::F64)
+        && xt.element == e
+        && kt.element == e
+        && c.fg == 1
+        && c.bg == 1
+        && out.num_elements() > 0
+        && xt.num_elements() > 0
+        && kt.num_elements() > 0
+}
+
+/// Convolution `c` as a product for the dot library: the plain loop nest
+/// ([`plain_convolution_operands`]) on a zero fill, marked `library_call = "xhlo_gemm"`.
+/// `xhlo-gemm-calls` picks a row loop (output position), a column loop (output feature) and a
+/// contracting loop (input feature) for each call and runs the other loops around the calls
+/// (the window's loops accumulating into C). Returns the result (of type `out`).
+pub(super) fn convolution_library(ctx: &mut Ctx, c: &Conv, padded: String, pt: TensorType, k: String, kt: TensorType, out: &TensorType) -> Result<String, String> {
+    let (lhs, rhs) = plain_convolution_operands(c, padded, pt, k, kt, out);
+    let loops = out.rank() + 1 + c.is.len();
+    let zero = zero_of(ctx, out.element);
+    let init = ctx.e.fill(out, &zero);
+    let iterators: Vec<&str> = (0..loops).map(|i| if i < out.rank() { "parallel" } else { "reduction" }).collect();
+    let oe = out.element;
+    let attrs = format!("library_call = \"{}\"", dot_library::LIBRARY_CALL);
+    let mut r = ctx.e.generic_with(&[lhs, rhs], vec![Operand { value: init, ty: out.clone(), map: dims(out.rank()) }], &iterators, &attrs, |e, args| {
+        let s = multiply_accumulate(e, args, oe, oe, oe)?;
+        Ok(vec![scalar::store(e, &s)])
+    })?;
+    Ok(r.remove(0))
 }
 
 /// The tiled kernel a convolution runs on.
@@ -475,6 +526,14 @@ pub(super) fn convolution_tiled_plan(op: &Op, xt: &TensorType, kt: &TensorType, 
         return Some(TiledConv::Depthwise(plan));
     }
     conv_gemm::plan(&c, &pt, kt, out).map(TiledConv::Gemm)
+}
+
+/// The attributes of convolution `op` (input of type `xt`, kernel `kt`, result `out`) where it
+/// goes to the dot library ([`convolution_library_applies`]); decided without emitting
+/// anything.
+pub(super) fn convolution_library_plan(ctx: &Ctx, op: &Op, xt: &TensorType, kt: &TensorType, out: &TensorType) -> Option<Conv> {
+    let c = Conv::read(op, xt, kt, out).ok()?;
+    convolution_library_applies(ctx, &c, xt, kt, out).then_some(c)
 }
 
 /// A convolution made ready for its sum: the result itself when there is nothing to sum, or
