@@ -955,7 +955,7 @@ mod host {
     }
 
     /// `memrefCopy(elemSize, src, dst)`: copies every element of `src` to the same position
-    /// of `dst` (same shape, any strides).
+    /// of `dst` (same shape, any strides), the innermost dimensions contiguous in both as runs.
     pub unsafe extern "C" fn memref_copy(elem_size: i64, src: *const UnrankedMemRef, dst: *const UnrankedMemRef) {
         let (src, dst) = unsafe { (&*src, &*dst) };
         let rank = src.rank as usize;
@@ -970,13 +970,22 @@ mod host {
         let dst_base = read(dst.descriptor, 1) as *mut u8;
         let (src_offset, dst_offset) = (read(src.descriptor, 2), read(dst.descriptor, 2));
         let size = elem_size as usize;
-        let mut index = vec![0i64; rank];
+        // The innermost dimensions that are contiguous in both views are copied as one run
+        // (a padded convolution input's rows: one memmove per row instead of per element).
+        let mut outer = rank;
+        let mut run = 1i64;
+        while outer > 0 && src_strides[outer - 1] == run && dst_strides[outer - 1] == run {
+            run *= sizes[outer - 1];
+            outer -= 1;
+        }
+        let bytes = run as usize * size;
+        let mut index = vec![0i64; outer];
         loop {
             let s: i64 = src_offset + index.iter().zip(&src_strides).map(|(i, st)| i * st).sum::<i64>();
             let d: i64 = dst_offset + index.iter().zip(&dst_strides).map(|(i, st)| i * st).sum::<i64>();
-            unsafe { std::ptr::copy(src_base.offset(s as isize * size as isize), dst_base.offset(d as isize * size as isize), size) };
+            unsafe { std::ptr::copy(src_base.offset(s as isize * size as isize), dst_base.offset(d as isize * size as isize), bytes) };
             // Next index, last dimension fastest.
-            let mut dim = rank;
+            let mut dim = outer;
             loop {
                 if dim == 0 {
                     return;
@@ -1063,6 +1072,27 @@ mod host {
             let dst = UnrankedMemRef { rank: 2, descriptor: dst_desc.as_ptr() };
             unsafe { memref_copy(8, &src, &dst) };
             assert_eq!(dst_data, vec![2, 5, 14, 17]);
+        }
+
+        #[test]
+        fn memref_copy_copies_contiguous_rows_as_runs() {
+            // The 2x4 interior at [1, 1] of a 4x6 buffer (rows of 4 contiguous in both) from a
+            // dense 2x4, and a dense 2x3 copied whole (one run).
+            let src_data: Vec<i32> = (0..8).collect();
+            let mut dst_data = vec![-1i32; 24];
+            let src_desc = [src_data.as_ptr() as i64, src_data.as_ptr() as i64, 0, 2, 4, 4, 1];
+            let dst_desc = [dst_data.as_mut_ptr() as i64, dst_data.as_mut_ptr() as i64, 7, 2, 4, 6, 1];
+            let src = UnrankedMemRef { rank: 2, descriptor: src_desc.as_ptr() };
+            let dst = UnrankedMemRef { rank: 2, descriptor: dst_desc.as_ptr() };
+            unsafe { memref_copy(4, &src, &dst) };
+            let want: Vec<i32> = (0..24).map(|i| if (7..11).contains(&i) { i - 7 } else if (13..17).contains(&i) { i - 9 } else { -1 }).collect();
+            assert_eq!(dst_data, want);
+            let whole: Vec<f64> = (0..6).map(f64::from).collect();
+            let mut out = vec![0.0f64; 6];
+            let a = [whole.as_ptr() as i64, whole.as_ptr() as i64, 0, 2, 3, 3, 1];
+            let b = [out.as_mut_ptr() as i64, out.as_mut_ptr() as i64, 0, 2, 3, 3, 1];
+            unsafe { memref_copy(8, &UnrankedMemRef { rank: 2, descriptor: a.as_ptr() }, &UnrankedMemRef { rank: 2, descriptor: b.as_ptr() }) };
+            assert_eq!(out, whole);
         }
     }
 }
