@@ -359,6 +359,23 @@ struct GemmCalls : public mlir::PassWrapper<GemmCalls, mlir::OperationPass<mlir:
     return {1, std::min(parts, (p.n + 15) / 16)};
   }
 
+  // A loop over `count` tasks where `b` inserts: an scf.parallel marked as the dot library's
+  // when `parallel`, else an scf.for. Leaves `b` at the start of its body; returns the task.
+  mlir::Value taskLoop(mlir::OpBuilder &b, mlir::Location loc, int64_t count, bool parallel) {
+    mlir::Value zero = mlir::arith::ConstantIndexOp::create(b, loc, 0);
+    mlir::Value one = mlir::arith::ConstantIndexOp::create(b, loc, 1);
+    mlir::Value end = mlir::arith::ConstantIndexOp::create(b, loc, count);
+    if (parallel) {
+      auto loop = mlir::scf::ParallelOp::create(b, loc, mlir::ValueRange{zero}, mlir::ValueRange{end}, mlir::ValueRange{one});
+      loop->setAttr(tasksMark, b.getI64IntegerAttr(count));
+      b.setInsertionPointToStart(loop.getBody());
+      return loop.getInductionVars()[0];
+    }
+    auto loop = mlir::scf::ForOp::create(b, loc, zero, end, one);
+    b.setInsertionPointToStart(loop.getBody());
+    return loop.getInductionVar();
+  }
+
   void rewrite(mlir::linalg::GenericOp op, const Product &p, mlir::ModuleOp module) {
     mlir::OpBuilder b(op);
     mlir::Location loc = op.getLoc();
@@ -390,22 +407,7 @@ struct GemmCalls : public mlir::PassWrapper<GemmCalls, mlir::OperationPass<mlir:
       mlir::func::CallOp::create(b, loc, callee, args);
     } else {
       // One task per batch element (and block): in parallel when worth it, else in order.
-      mlir::Value zero = mlir::arith::ConstantIndexOp::create(b, loc, 0);
-      mlir::Value one = mlir::arith::ConstantIndexOp::create(b, loc, 1);
-      mlir::Value count = mlir::arith::ConstantIndexOp::create(b, loc, total);
-      mlir::Value task;
-      if (parallel(p)) {
-        auto loop = mlir::scf::ParallelOp::create(b, loc, mlir::ValueRange{zero}, mlir::ValueRange{count},
-                                                  mlir::ValueRange{one});
-        loop->setAttr(tasksMark, b.getI64IntegerAttr(total));
-        b.setInsertionPointToStart(loop.getBody());
-        task = loop.getInductionVars()[0];
-      } else {
-        auto loop = mlir::scf::ForOp::create(b, loc, zero, count, one);
-        b.setInsertionPointToStart(loop.getBody());
-        task = loop.getInductionVar();
-      }
-      args[0] = i64(task);
+      args[0] = i64(taskLoop(b, loc, total, parallel(p)));
       mlir::func::CallOp::create(b, loc, callee, args);
     }
     if (fill)
@@ -459,19 +461,7 @@ struct GemmCalls : public mlir::PassWrapper<GemmCalls, mlir::OperationPass<mlir:
     // The value of each loop outside the call (task and reduction loops).
     llvm::SmallVector<mlir::Value> iv(loops);
     if (!g.tasks.empty()) {
-      mlir::Value zero = index(0), one = index(1), count = index(total);
-      mlir::Value task;
-      if (threads > 1 && flops >= double(minWork)) {
-        auto loop = mlir::scf::ParallelOp::create(b, loc, mlir::ValueRange{zero}, mlir::ValueRange{count},
-                                                  mlir::ValueRange{one});
-        loop->setAttr(tasksMark, b.getI64IntegerAttr(total));
-        b.setInsertionPointToStart(loop.getBody());
-        task = loop.getInductionVars()[0];
-      } else {
-        auto loop = mlir::scf::ForOp::create(b, loc, zero, count, one);
-        b.setInsertionPointToStart(loop.getBody());
-        task = loop.getInductionVar();
-      }
+      mlir::Value task = taskLoop(b, loc, total, threads > 1 && flops >= double(minWork));
       // The task loops' values: the task's digits, the last loop the fastest.
       mlir::Value rest = task;
       for (size_t j = g.tasks.size(); j-- > 0;) {

@@ -770,7 +770,7 @@ fn output_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[Valu
         return Ok(names.into_iter().map(|l| l.name).collect());
     }
     if let Some(library) = dot_tiled::plan(dot, &lt, &rt, &out).filter(|p| dot_library::applies(ctx, p)) {
-        return library_output_fusion(ctx, ev, &library, &lhs, &rhs, dot, root, &out).map(|r| vec![r]);
+        return library_output_fusion(ctx, ev, dot, root, &out, |ctx| dot_library::emit(ctx, &library, &lhs, &rhs)).map(|r| vec![r]);
     }
     let out_map: Map = plan.out_loops.iter().map(|&l| Expr::dim(l)).collect();
     let dot_name = dot.result_refs()[0].0.clone();
@@ -841,16 +841,16 @@ fn output_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[Valu
     .map(|r| vec![r])
 }
 
-/// The output fusion on the dot library's product: the product first (whole), then the
-/// epilogue as one element-wise kernel over it, written in place of the product.
-#[allow(clippy::too_many_arguments)]
-fn library_output_fusion(ctx: &mut Ctx, mut ev: Eval, plan: &dot_tiled::Tiled, lhs: &str, rhs: &str, dot: &Op, root: &ValueRef, out: &TensorType) -> Result<String, String> {
+/// The output fusion on the dot library (of a dot or a convolution, `op`): the product first
+/// (whole; `product` emits it, after the epilogue's inputs are collected), then the epilogue as
+/// one element-wise kernel over it, written in place of the product.
+fn library_output_fusion(ctx: &mut Ctx, mut ev: Eval, op: &Op, root: &ValueRef, out: &TensorType, product: impl FnOnce(&mut Ctx) -> Result<String, String>) -> Result<String, String> {
     let loops = identity(out.rank());
-    ev.dot = Some((dot.result_refs()[0].0.clone(), map_text(&loops), None));
+    ev.dot = Some((op.result_refs()[0].0.clone(), map_text(&loops), None));
     let mut seen = Default::default();
     ev.materialize_constants(ctx, root, &mut seen)?;
     ev.eval(None, root, &loops)?;
-    let product = dot_library::emit(ctx, plan, lhs, rhs)?;
+    let product = product(ctx)?;
     let mut inputs = ev.inputs.clone();
     fit_inputs(&mut ctx.e, &mut inputs, &out.dims);
     let n_in = inputs.len();
@@ -896,7 +896,13 @@ fn conv_output_fusion(
     use super::linalg::{conv_depthwise, conv_gemm, TiledConv};
     let plan = super::linalg::convolution_tiled_plan(conv, xt, kt, out).filter(|_| ctx.options.tile_dots);
     if !matches!(plan, Some(TiledConv::Depthwise(_))) && super::linalg::convolution_library_plan(ctx, conv, xt, kt, out).is_some() {
-        return library_conv_output_fusion(ctx, ev, conv, (x, xt), (k, kt), root, out).map(|r| vec![r]);
+        let product = |ctx: &mut Ctx| {
+            let super::linalg::Prepared::Sum { conv: c, padded, pt, kernel } = super::linalg::prepare_convolution(ctx, conv, x, xt, k, kt, out)? else {
+                return Err("internal: a convolution for the dot library with nothing to sum".to_string());
+            };
+            super::linalg::convolution_library(ctx, &c, padded, pt, kernel, kt.clone(), out)
+        };
+        return library_output_fusion(ctx, ev, conv, root, out, product).map(|r| vec![r]);
     }
     let Some(plan) = plan else {
         let names = lower_nested_block(ctx, body, args)?;
@@ -922,33 +928,6 @@ fn conv_output_fusion(
             Ok(vec![conv_depthwise::emit(ctx, &plan, &padded, &pt, &kernel, kt, Some(&mut *epilogue))?])
         }
     }
-}
-
-/// The output fusion of a convolution on the dot library
-/// ([`super::linalg::convolution_library`]): as [`library_output_fusion`], the product first
-/// (whole), then the epilogue as one element-wise kernel over it, written in place of it.
-fn library_conv_output_fusion(ctx: &mut Ctx, mut ev: Eval, conv: &Op, (x, xt): (&str, &TensorType), (k, kt): (&str, &TensorType), root: &ValueRef, out: &TensorType) -> Result<String, String> {
-    let loops = identity(out.rank());
-    ev.dot = Some((conv.result_refs()[0].0.clone(), map_text(&loops), None));
-    let mut seen = Default::default();
-    ev.materialize_constants(ctx, root, &mut seen)?;
-    ev.eval(None, root, &loops)?;
-    let super::linalg::Prepared::Sum { conv: c, padded, pt, kernel } = super::linalg::prepare_convolution(ctx, conv, x, xt, k, kt, out)? else {
-        return Err("internal: a convolution for the dot library with nothing to sum".into());
-    };
-    let product = super::linalg::convolution_library(ctx, &c, padded, pt, kernel, kt.clone(), out)?;
-    let mut inputs = ev.inputs.clone();
-    fit_inputs(&mut ctx.e, &mut inputs, &out.dims);
-    let n_in = inputs.len();
-    ev.memo.clear();
-    let iterators = vec!["parallel"; out.rank()];
-    ctx.e.generic(&inputs, Operand { value: product, ty: out.clone(), map: map_text(&loops) }, &iterators, |e, block_args| {
-        ev.block_args = block_args.to_vec();
-        let sum = scalar::load(e, &block_args[n_in], out.element);
-        ev.dot.as_mut().unwrap().2 = Some(sum);
-        let v = ev.eval(Some(&mut *e), root, &loops)?;
-        Ok(scalar::store(e, &v))
-    })
 }
 
 /// The epilogue of a tiled output fusion (result type `out`, value `root`), for
