@@ -295,7 +295,7 @@ mod tests {
         assert_eq!(o.eqsat_options(), EqsatOptions::default());
         assert_eq!(JitOptions::parse("").unwrap(), o);
         let passes = o.expand();
-        assert!(passes.starts_with("xhlo-eqsat{iter-limit=30 node-limit=20000 time-limit-ms=2000 fast-math=false fuse=true stats=false explain=false},convert-xhlo-to-linalg{tile-dots=true dot-tiles=6,2,256,40,4 vector-bytes=0 rng-seed=0 entry=main},symbol-privatize{exclude=_xhlo_entry},inline,"), "{passes}");
+        assert!(passes.starts_with("xhlo-eqsat{iter-limit=30 node-limit=20000 time-limit-ms=2000 fast-math=false fuse=true stats=false explain=false},convert-xhlo-to-linalg{tile-dots=true gemm-library=true dot-tiles=6,2,256,40,4 vector-bytes=0 rng-seed=0 entry=main},symbol-privatize{exclude=_xhlo_entry},inline,"), "{passes}");
         assert!(passes.ends_with(xhlo_lowering::pipeline::TO_LLVM), "{passes}");
         assert!(!passes.contains("xhlo-fuse") && !passes.contains("xhlo-dump"), "{passes}");
     }
@@ -314,6 +314,7 @@ mod tests {
             explain: true,
             tile_dots: false,
             dot_tiles: Tiles { mr: 4, nv: 1, kc: 64, mc: 8, ku: 2 },
+            gemm_library: false,
             dump_dir: Some("/tmp/d".into()),
             threads: 3,
             min_parallel_work: 10,
@@ -329,7 +330,7 @@ mod tests {
         assert!(gpu_passes.contains(xhlo_lowering::pipeline::GPU_LOOPS) && !gpu_passes.contains("openmp{") && !gpu_passes.contains("xhlo-vectorize"), "{gpu_passes}");
         assert_eq!(JitOptions::parse(&JitOptions::default().to_text()).unwrap(), JitOptions::default());
         let passes = o.expand();
-        assert!(passes.starts_with("xhlo-fuse{stats=true},convert-xhlo-to-linalg{tile-dots=false dot-tiles=4,1,64,8,2 vector-bytes=32 rng-seed=42 entry=f},symbol-privatize{exclude=_xhlo_entry},xhlo-dump{file=/tmp/d/1-linalg.mlir},"), "{passes}");
+        assert!(passes.starts_with("xhlo-fuse{stats=true},convert-xhlo-to-linalg{tile-dots=false gemm-library=false dot-tiles=4,1,64,8,2 vector-bytes=32 rng-seed=42 entry=f},symbol-privatize{exclude=_xhlo_entry},xhlo-dump{file=/tmp/d/1-linalg.mlir},"), "{passes}");
         assert!(passes.ends_with(",xhlo-dump{file=/tmp/d/3-llvm.mlir}"), "{passes}");
         assert!(passes.contains("xhlo-serial-small-loops{min-work=10},convert-scf-to-openmp{num-threads=3}"), "{passes}");
     }
