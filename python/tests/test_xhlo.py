@@ -198,6 +198,11 @@ def test_jit_options_and_program():
     assert_matches(g(x, y), x @ y + 1.0)
     p = g.program(x, y)
     assert p.threads == 1 and p.input_types == ["tensor<4x8xf32>", "tensor<8x3xf32>"] and p.output_types == ["tensor<4x3xf32>"]
+    # A product large enough for the tiled kernel and the dot library: both match numpy.
+    a, b = rng_f32(40, 64), rng_f32(64, 48)
+    for library in (True, False):
+        h = xhlo.jit(gemm_library=library)(lambda x, y: x @ y)
+        assert_matches(h(a, b), a @ b)
 
 
 def test_jit_static_argnums_select_a_program_per_value():
