@@ -169,6 +169,15 @@ fn check(name: &str, c: &Conv) {
     let got = run(&text, &[lx, lk]);
     let abs = |v: &[f64]| v.iter().map(|a| a.abs()).collect::<Vec<_>>();
     compare(name, &got[0], &c.reference(&x, &k), &c.reference(&abs(&x), &abs(&k)), c.contraction());
+    // The same convolution through the dot library, where it takes it.
+    if library_takes(c) {
+        check_library(name, c);
+    }
+}
+
+/// Whether the dot library takes `c`: f32/f64 of one type, no feature or batch groups.
+fn library_takes(c: &Conv) -> bool {
+    c.elem == c.out_elem && matches!(c.elem, "f32" | "f64") && c.fg == 1 && c.bg == 1
 }
 
 #[test]
@@ -285,6 +294,10 @@ fn check_fused(name: &str, c: &Conv, on_tiles: bool) {
     assert_eq!(got[0], run(&unfused, &[lx, lk, lb])[0], "{name}: the fused result differs from the unfused one");
     let (want, mags) = fused_reference(c, &x, &k, &b);
     compare(name, &got[0], &want, &mags, c.contraction());
+    // The same fusion on the dot library's product, where it takes the convolution.
+    if library_takes(c) {
+        check_fused_library(name, c);
+    }
 }
 
 #[test]
@@ -345,7 +358,7 @@ fn check_fused_library(name: &str, c: &Conv) {
 
 #[test]
 fn library_nhwc_hwio_with_padding() {
-    check_library("library nhwc 20x20x32 -> 24", &Conv { pad: vec![(1, 1); 2], ..nhwc(&[1, 20, 20, 32], &[3, 3, 32, 24]) });
+    // (The SAME-padded 20x20x32 case goes through the library in `check` too.)
     // Batch 2, stride 2, rhs dilation 2, uneven padding.
     let c = Conv { stride: vec![2, 2], rhs_dil: vec![2, 1], pad: vec![(2, 1), (0, 2)], ..nhwc(&[2, 17, 15, 8], &[3, 3, 8, 12]) };
     check_library("library nhwc stride 2 dilation", &c);
@@ -369,17 +382,8 @@ fn library_nchw_oihw_stride_and_dilation() {
 }
 
 #[test]
-fn library_three_spatial_dimensions_in_f64_with_lhs_dilation_and_reversal() {
-    let c = Conv {
-        elem: "f64",
-        out_elem: "f64",
-        stride: vec![1, 2, 1],
-        lhs_dil: vec![1, 1, 2],
-        reverse: vec![true, false, true],
-        pad: vec![(0, 0), (1, 1), (1, -1)],
-        ..nhwc(&[1, 6, 7, 8, 4], &[2, 3, 3, 4, 10])
-    };
-    check_library("library 3-D f64", &c);
+fn library_one_spatial_dimension_with_stride_3_and_a_one_wide_window() {
+    // (The 3-D f64 case with lhs dilation and reversal goes through the library in `check`.)
     // 1-D, stride 3, a 1-wide window (no reduction loop around the calls).
     check_library("library 1-D", &Conv { stride: vec![3], ..nhwc(&[4, 50, 6], &[1, 6, 9]) });
 }
@@ -396,7 +400,7 @@ fn library_leaves_groups_and_depthwise_convolutions_to_their_kernels() {
 
 #[test]
 fn library_bias_and_relu_fused_after_the_product() {
-    check_fused_library("library nhwc bias relu", &Conv { pad: vec![(1, 1); 2], ..nhwc(&[1, 20, 20, 32], &[3, 3, 32, 24]) });
+    // (The SAME-padded NHWC case goes through the library in `check_fused` too.)
     let c = Conv { xd: (0, 1, vec![2, 3]), kd: (1, 0, vec![2, 3]), od: (0, 1, vec![2, 3]), stride: vec![2, 1], pad: vec![(1, 1), (0, 2)], ..nhwc(&[2, 16, 21, 17], &[12, 16, 3, 3]) };
     check_fused_library("library nchw bias relu", &c);
 }
