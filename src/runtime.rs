@@ -78,6 +78,9 @@ pub struct CompileOptions {
     /// f32/f64 dots call the dot library's precompiled GEMM ([`crate::gemm`]) instead of a
     /// kernel compiled per program (`gemm-library`; on by default).
     pub gemm_library: bool,
+    /// A row reduction and the kernels consuming it row by row (softmax, layer norm) run one
+    /// block of rows at a time (`row-fusion`, `xhlo-row-fusion`; on by default).
+    pub row_fusion: bool,
     /// Write the lowered linalg, the vector stage and the LLVM dialect to `1-linalg.mlir`,
     /// `2-vector.mlir` and `3-llvm.mlir` in
     /// this directory (`dump-dir`).
@@ -135,6 +138,7 @@ impl CompileOptions {
             tile_dots: o.tile_dots,
             dot_tiles: o.dot_tiles,
             gemm_library: o.gemm_library,
+            row_fusion: o.row_fusion,
             dump_dir: o.dump_dir.as_ref().map(PathBuf::from),
             threads: o.threads,
             min_parallel_work: o.min_parallel_work,
@@ -176,6 +180,7 @@ impl CompileOptions {
             tile_dots: self.tile_dots,
             dot_tiles: self.dot_tiles,
             gemm_library: self.gemm_library,
+            row_fusion: self.row_fusion,
             dump_dir: self.dump_dir.as_ref().map(|d| d.display().to_string()),
             // 0 (all cores) stays 0 for the pipeline to resolve; without OpenMP, 1.
             threads: if self.threads != 1 && openmp::load().is_err() { 1 } else { self.threads },

@@ -25,6 +25,7 @@ mod random;
 mod readme_examples;
 mod reductions;
 mod run_files;
+mod row_fusion;
 mod runtime;
 mod stablehlo_suite;
 mod support;

@@ -152,7 +152,7 @@ fn compile_options_are_the_default_pipelines_options() {
     assert_eq!(back.pipeline(), other.pipeline());
     assert_eq!(
         default.pipeline(),
-        format!("builtin.module(xhlo-jit{{entry=main eqsat=true fusion=egraph iter-limit=30 node-limit=20000 time-limit-ms=2000 fast-math=false stats=false explain=false tile-dots=true dot-tiles=6,2,256,40,4 gemm-library=true threads=0 min-parallel-work=65536 vector-bytes=0 math-approximations={} rng-seed=0 gpu-loops=false}})", xhlo::lowering::pipeline::APPROXIMATED_MATH_OPS)
+        format!("builtin.module(xhlo-jit{{entry=main eqsat=true fusion=egraph iter-limit=30 node-limit=20000 time-limit-ms=2000 fast-math=false stats=false explain=false tile-dots=true dot-tiles=6,2,256,40,4 gemm-library=true row-fusion=true threads=0 min-parallel-work=65536 vector-bytes=0 math-approximations={} rng-seed=0 gpu-loops=false}})", xhlo::lowering::pipeline::APPROXIMATED_MATH_OPS)
     );
 }
 

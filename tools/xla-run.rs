@@ -127,6 +127,10 @@ struct Cli {
     /// (`gemm-library=false`).
     #[arg(long)]
     no_gemm_library: bool,
+    /// Keep a row reduction and the kernels consuming it row by row (softmax, layer norm) as
+    /// separate kernels instead of one loop over blocks of rows (`row-fusion=false`)
+    #[arg(long)]
+    no_row_fusion: bool,
     /// The tiled dot kernel's sizes mr,nv,kc,mc,ku (`dot-tiles=`; default: XHLO_DOT_TILES,
     /// else 6,2,256,40,4).
     #[arg(long)]
@@ -425,6 +429,7 @@ fn compile_options(cli: &Cli) -> Result<CompileOptions, String> {
         fusion,
         tile_dots: !cli.no_tile_dots,
         gemm_library: !cli.no_gemm_library,
+        row_fusion: !cli.no_row_fusion,
         dot_tiles,
         rng_seed: cli.rng_seed,
         num_replicas: cli.replicas,

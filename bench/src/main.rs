@@ -57,6 +57,10 @@ struct Cli {
     /// library's precompiled GEMM, for comparison.
     #[arg(long)]
     no_gemm_library: bool,
+    /// Keep row reductions and their row-by-row consumers as separate kernels (no
+    /// `xhlo-row-fusion`), for comparison
+    #[arg(long)]
+    no_row_fusion: bool,
     /// Skip the compile-time scaling table (generated chains of 100 to 10,000 ops).
     #[arg(long)]
     no_scaling: bool,
@@ -176,7 +180,7 @@ fn main() -> Result<(), String> {
         // With the e-graph pass (the default: fusion chosen in the e-graph), without it (no
         // rewrites, no fusion), and with the greedy fusion pass instead, for comparison. The
         // default is compiled first, while no other variant of this workload has run.
-        let variant = |eqsat, fusion| CompileOptions { eqsat, fusion, dot_tiles, gemm_library: !cli.no_gemm_library, threads: cli.threads, vector_bytes: cli.vector_bytes, opt_level: cli.opt_level, ..Default::default() };
+        let variant = |eqsat, fusion| CompileOptions { eqsat, fusion, dot_tiles, gemm_library: !cli.no_gemm_library, row_fusion: !cli.no_row_fusion, threads: cli.threads, vector_bytes: cli.vector_bytes, opt_level: cli.opt_level, ..Default::default() };
         let (compile_ms, ms, times, ok) = measure(&ctx, &text, &file, &variant(true, Fusion::EGraph), w, &inputs, cli.budget, cli.compile_repeats)?;
         let (_, plain_ms, _, plain_ok) = measure(&ctx, &text, &file, &variant(false, Fusion::Off), w, &inputs, cli.budget, 1)?;
         let (_, greedy_ms, _, greedy_ok) = measure(&ctx, &text, &file, &variant(true, Fusion::Greedy), w, &inputs, cli.budget, 1)?;
@@ -252,7 +256,7 @@ fn main() -> Result<(), String> {
     }
     let mut scaling_json = Vec::new();
     if !cli.no_scaling {
-        let options = CompileOptions { dot_tiles, gemm_library: !cli.no_gemm_library, threads: cli.threads, vector_bytes: cli.vector_bytes, opt_level: cli.opt_level, ..Default::default() };
+        let options = CompileOptions { dot_tiles, gemm_library: !cli.no_gemm_library, row_fusion: !cli.no_row_fusion, threads: cli.threads, vector_bytes: cli.vector_bytes, opt_level: cli.opt_level, ..Default::default() };
         let rows = scaling::measure(&ctx, &options)?;
         println!();
         println!("Compile time against program size (generated chains of element-wise ops, default options):");

@@ -29,7 +29,7 @@ pub fn vectorize(vector_bytes: i64) -> String {
 /// bufferization cannot see into, so `eliminate-empty-tensors` cannot place it), before
 /// deallocations are placed.
 pub const BUFFERIZE: &str = "eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops function-boundary-type-conversion=identity-layout-map unknown-type-conversion=identity-layout-map},\
-xhlo-collective-in-destination,buffer-deallocation-pipeline,convert-bufferization-to-memref";
+xhlo-collective-in-destination,buffer-deallocation-pipeline,convert-bufferization-to-memref,xhlo-loop-scratch-on-stack";
 
 /// Buffers → loops (scf), on one thread: the products handed to the dot library become its
 /// calls (`xhlo-gemm-calls`, from the C++ shim), the vector stage's tile loops (`scf.forall`)

@@ -77,6 +77,9 @@ pub struct JitOptions {
     /// precompiled GEMM (the runtime of `xhlo::runtime` provides it) instead of a kernel
     /// compiled per program.
     pub gemm_library: bool,
+    /// Run `xhlo-row-fusion` after the fusion decisions: a row reduction and the kernels
+    /// consuming it row by row (softmax, layer norm) run one block of rows at a time.
+    pub row_fusion: bool,
     /// Write the module after the conversion to linalg and at the end (LLVM dialect) as
     /// `1-linalg.mlir`, `2-vector.mlir` and `3-llvm.mlir` in this directory.
     pub dump_dir: Option<String>,
@@ -130,6 +133,7 @@ pub const INFO: PassInfo = PassInfo {
         PassOption { name: "explain", default: "false", help: "print egg's explanation of each value xhlo-eqsat rewrote to stderr" },
         PassOption { name: "tile-dots", default: "true", help: "convert-xhlo-to-linalg: the register-tiled dot kernel" },
         PassOption { name: "dot-tiles", default: "6,2,256,40,4", help: "convert-xhlo-to-linalg: the tiled kernel's sizes mr,nv,kc,mc,ku" },
+        PassOption { name: "row-fusion", default: "true", help: "xhlo-row-fusion after the fusion decisions: a row reduction and the kernels consuming it row by row run one block of rows at a time (not with fusion=off, eqsat=false without greedy fusion, or gpu-loops)" },
         PassOption { name: "gemm-library", default: "true", help: "convert-xhlo-to-linalg: f32/f64 dots call the dot library's precompiled GEMM (xhlo's runtime provides it) instead of a kernel compiled per program" },
         PassOption { name: "dump-dir", default: "", help: "write the module after the conversion, after the vector stage and at the end to DIR/1-linalg.mlir, DIR/2-vector.mlir and DIR/3-llvm.mlir (empty: no dump)" },
         PassOption { name: "threads", default: "0", help: "threads of the compiled program: large parallel loops become OpenMP parallel regions; 1: one thread, 0: the host's available parallelism" },
@@ -162,6 +166,7 @@ impl JitOptions {
             explain: o.get_parsed(i, "explain")?,
             tile_dots: o.get_parsed(i, "tile-dots")?,
             gemm_library: o.get_parsed(i, "gemm-library")?,
+            row_fusion: o.get_parsed(i, "row-fusion")?,
             dot_tiles: o.get_parsed(i, "dot-tiles")?,
             dump_dir: (!dump_dir.is_empty()).then_some(dump_dir),
             threads: o.get_parsed(i, "threads")?,
@@ -212,6 +217,7 @@ impl JitOptions {
             format!("tile-dots={}", self.tile_dots),
             format!("dot-tiles={}", self.dot_tiles),
             format!("gemm-library={}", self.gemm_library),
+            format!("row-fusion={}", self.row_fusion),
             format!("threads={}", self.threads),
             format!("min-parallel-work={}", self.min_parallel_work),
             format!("vector-bytes={}", self.vector_bytes),
@@ -251,6 +257,10 @@ impl JitOptions {
         }
         if self.fusion == Fusion::Greedy {
             passes.push(format!("xhlo-fuse{{stats={}}}", self.stats));
+        }
+        let fused = (self.eqsat && self.fusion == Fusion::EGraph) || self.fusion == Fusion::Greedy;
+        if self.row_fusion && fused && !self.gpu_loops {
+            passes.push(format!("xhlo-row-fusion{{stats={}}}", self.stats));
         }
         passes.push(format!(
             "convert-xhlo-to-linalg{{tile-dots={} gemm-library={} dot-tiles={} vector-bytes={} rng-seed={} entry={}}}",
@@ -295,7 +305,7 @@ mod tests {
         assert_eq!(o.eqsat_options(), EqsatOptions::default());
         assert_eq!(JitOptions::parse("").unwrap(), o);
         let passes = o.expand();
-        assert!(passes.starts_with("xhlo-eqsat{iter-limit=30 node-limit=20000 time-limit-ms=2000 fast-math=false fuse=true stats=false explain=false},convert-xhlo-to-linalg{tile-dots=true gemm-library=true dot-tiles=6,2,256,40,4 vector-bytes=0 rng-seed=0 entry=main},symbol-privatize{exclude=_xhlo_entry},inline,"), "{passes}");
+        assert!(passes.starts_with("xhlo-eqsat{iter-limit=30 node-limit=20000 time-limit-ms=2000 fast-math=false fuse=true stats=false explain=false},xhlo-row-fusion{stats=false},convert-xhlo-to-linalg{tile-dots=true gemm-library=true dot-tiles=6,2,256,40,4 vector-bytes=0 rng-seed=0 entry=main},symbol-privatize{exclude=_xhlo_entry},inline,"), "{passes}");
         assert!(passes.ends_with(xhlo_lowering::pipeline::TO_LLVM), "{passes}");
         assert!(!passes.contains("xhlo-fuse") && !passes.contains("xhlo-dump"), "{passes}");
     }
@@ -315,6 +325,7 @@ mod tests {
             tile_dots: false,
             dot_tiles: Tiles { mr: 4, nv: 1, kc: 64, mc: 8, ku: 2 },
             gemm_library: false,
+            row_fusion: false,
             dump_dir: Some("/tmp/d".into()),
             threads: 3,
             min_parallel_work: 10,
@@ -329,6 +340,10 @@ mod tests {
         let gpu_passes = gpu.expand();
         assert!(gpu_passes.contains(xhlo_lowering::pipeline::GPU_LOOPS) && !gpu_passes.contains("openmp{") && !gpu_passes.contains("xhlo-vectorize"), "{gpu_passes}");
         assert_eq!(JitOptions::parse(&JitOptions::default().to_text()).unwrap(), JitOptions::default());
+        // Row fusion follows the fusion decisions (greedy here), never without them.
+        assert!(JitOptions { row_fusion: true, ..o.clone() }.expand().contains("xhlo-fuse{stats=true},xhlo-row-fusion{stats=true},"));
+        assert!(!JitOptions { row_fusion: true, fusion: Fusion::Off, ..o.clone() }.expand().contains("xhlo-row-fusion"));
+        assert!(!JitOptions { row_fusion: true, ..gpu.clone() }.expand().contains("xhlo-row-fusion"));
         let passes = o.expand();
         assert!(passes.starts_with("xhlo-fuse{stats=true},convert-xhlo-to-linalg{tile-dots=false gemm-library=false dot-tiles=4,1,64,8,2 vector-bytes=32 rng-seed=42 entry=f},symbol-privatize{exclude=_xhlo_entry},xhlo-dump{file=/tmp/d/1-linalg.mlir},"), "{passes}");
         assert!(passes.ends_with(",xhlo-dump{file=/tmp/d/3-llvm.mlir}"), "{passes}");

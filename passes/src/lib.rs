@@ -26,6 +26,7 @@ pub mod pass;
 pub mod pipeline;
 pub mod plan_graph;
 pub mod registry;
+pub mod row_fusion;
 pub mod verify;
 
 pub use pass::{PassInfo, XhloPass};

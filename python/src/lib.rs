@@ -60,7 +60,7 @@ fn build(text: &str, file: &str, options: &CompileOptions) -> Result<(runtime::P
 /// Compiles StableHLO (as `jax.jit(f).lower(...).as_text()` prints it) or xhlo text. The
 /// options are `xla-run`'s: see the README.
 #[pyfunction]
-#[pyo3(signature = (text, *, file = "<python>".to_string(), entry = "main".to_string(), eqsat = true, fusion = "egraph", fast_math = false, tile_dots = true, gemm_library = true, threads = 0, opt_level = 3, rng_seed = 0, memory_limit = None))]
+#[pyo3(signature = (text, *, file = "<python>".to_string(), entry = "main".to_string(), eqsat = true, fusion = "egraph", fast_math = false, tile_dots = true, gemm_library = true, row_fusion = true, threads = 0, opt_level = 3, rng_seed = 0, memory_limit = None))]
 #[allow(clippy::too_many_arguments)]
 fn compile(
     py: Python<'_>,
@@ -72,6 +72,7 @@ fn compile(
     fast_math: bool,
     tile_dots: bool,
     gemm_library: bool,
+    row_fusion: bool,
     threads: usize,
     opt_level: usize,
     rng_seed: u64,
@@ -81,7 +82,7 @@ fn compile(
     if opt_level > 3 {
         return Err(PyValueError::new_err(format!("opt_level must be 0 to 3, got {opt_level}")));
     }
-    let mut options = CompileOptions { entry, eqsat, fusion, tile_dots, gemm_library, threads, opt_level, rng_seed, memory_limit, ..Default::default() };
+    let mut options = CompileOptions { entry, eqsat, fusion, tile_dots, gemm_library, row_fusion, threads, opt_level, rng_seed, memory_limit, ..Default::default() };
     options.eqsat_options.fast_math = fast_math;
     if threads != 1 {
         if let Err(why) = runtime::openmp::load() {

@@ -203,6 +203,13 @@ def test_jit_options_and_program():
     for library in (True, False):
         h = xhlo.jit(gemm_library=library)(lambda x, y: x @ y)
         assert_matches(h(a, b), a @ b)
+    # A softmax in blocks of rows, and as separate kernels: both match numpy.
+    z = rng_f32(64, 96)
+    want = np.exp(z - z.max(axis=1, keepdims=True))
+    want = want / want.sum(axis=1, keepdims=True)
+    for rows in (True, False):
+        s = xhlo.jit(row_fusion=rows)(lambda x: jax.nn.softmax(x, axis=1))
+        assert_matches(s(z), want)
 
 
 def test_jit_static_argnums_select_a_program_per_value():

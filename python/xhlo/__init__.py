@@ -39,7 +39,8 @@ def compile(program, **options):
     text, or a JAX ``Lowered`` object. Options (keywords): ``file`` (the name in
     diagnostics), ``entry`` ("main"), ``eqsat`` (True), ``fusion`` ("egraph", "greedy" or
     "off"), ``fast_math`` (False), ``tile_dots`` (True), ``gemm_library`` (True: f32/f64
-    dots and convolutions call the dot library), ``threads`` (0: all cores),
+    dots and convolutions call the dot library), ``row_fusion`` (True: a softmax or a layer
+    norm runs one block of rows at a time), ``threads`` (0: all cores),
     ``opt_level`` (3), ``rng_seed`` (0), ``memory_limit`` (bytes, None)."""
     return _compile(_text(program), **options)
 

@@ -49,7 +49,7 @@ func.func @fusion_output_of_a_dot_with_bias_and_relu(%x: tensor<2x3xf32>, %w: te
 // -----
 
 func.func @fusion_rejects_an_unknown_kind(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{kind must be one of "loop", "input", "output", got "tiled"}}
+  // expected-error @+1 {{kind must be one of "loop", "input", "output", "row", got "tiled"}}
   %0 = "xhlo.fusion"(%x) ({
   ^bb0(%a: tensor<4xf32>):
     "gpu.yield"(%a) : (tensor<4xf32>) -> ()

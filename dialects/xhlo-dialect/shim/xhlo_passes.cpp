@@ -33,6 +33,16 @@
 // also corrects upstream's polynomials where they miss a bound or a special value (guards,
 // subnormal scaling, an f64 argument reduction for sin/cos, atan2 by octant, pow's special
 // cases, an exact fmod); each correction says why.
+//
+// xhlo-loop-scratch-on-stack: a row fusion (lowering/src/ops/fusion/rows.rs) is an
+// `scf.forall` over blocks of rows whose iterations compute intermediate values in buffers of
+// their own (bufferization allocates them in the loop body). Compiled code never allocates on
+// the heap inside a parallel region (see xhlo-serial-small-loops), and a malloc per block
+// would cost more than a small block computes: the body's static allocations of at most
+// `max-bytes` together become stack allocations in a `memref.alloca_scope`, which releases
+// them at the end of each iteration (their deallocations go). It runs after the last
+// `canonicalize` before the loops become OpenMP or sequential loops: canonicalization would
+// inline the scope.
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -714,6 +724,79 @@ struct ParallelMarkedLoops : public mlir::PassWrapper<ParallelMarkedLoops, mlir:
   }
 };
 
+
+// Bytes of a static, identity-layout memref type (0 if it is not one).
+int64_t staticBytes(mlir::MemRefType type) {
+  if (!type.hasStaticShape() || !type.getLayout().isIdentity() || !type.getElementType().isIntOrFloat())
+    return 0;
+  return type.getNumElements() * int64_t((type.getElementTypeBitWidth() + 7) / 8);
+}
+
+struct LoopScratchOnStack : public mlir::PassWrapper<LoopScratchOnStack, mlir::OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LoopScratchOnStack)
+  LoopScratchOnStack() = default;
+  LoopScratchOnStack(const LoopScratchOnStack &other) : PassWrapper(other) {}
+  llvm::StringRef getArgument() const final { return "xhlo-loop-scratch-on-stack"; }
+  llvm::StringRef getDescription() const final {
+    return "Turn the static memref.allocs of an outermost scf.forall's body (at most max-bytes "
+           "together) into memref.allocas in a memref.alloca_scope, released after each iteration";
+  }
+  void getDependentDialects(mlir::DialectRegistry &registry) const override {
+    registry.insert<mlir::memref::MemRefDialect>();
+  }
+  Option<int64_t> maxBytes{*this, "max-bytes", llvm::cl::desc("Bytes of scratch per iteration that may go on the stack"),
+                           llvm::cl::init(512 * 1024)};
+
+  void runOnOperation() override {
+    llvm::SmallVector<mlir::scf::ForallOp> loops;
+    getOperation()->walk([&](mlir::scf::ForallOp op) {
+      if (!op->getParentOfType<mlir::scf::ForallOp>())
+        loops.push_back(op);
+    });
+    for (mlir::scf::ForallOp loop : loops) {
+      mlir::Block *body = loop.getBody();
+      llvm::SmallVector<mlir::memref::AllocOp> allocs;
+      int64_t bytes = 0;
+      bool fits = true;
+      llvm::SmallVector<mlir::Operation *> deallocs;
+      for (mlir::Operation &op : body->without_terminator())
+        if (auto alloc = llvm::dyn_cast<mlir::memref::AllocOp>(op)) {
+          int64_t size = staticBytes(alloc.getType());
+          fits = fits && size > 0;
+          bytes += size;
+          allocs.push_back(alloc);
+          // Its deallocation goes with it; a buffer handed to anything that might free it
+          // (bufferization's ownership helpers) stays on the heap.
+          for (mlir::Operation *user : alloc->getUsers()) {
+            if (llvm::isa<mlir::memref::DeallocOp>(user))
+              deallocs.push_back(user);
+            else if (llvm::isa<mlir::CallOpInterface>(user))
+              fits = false;
+          }
+        }
+      if (allocs.empty() || !fits || bytes > maxBytes)
+        continue;
+      for (mlir::Operation *dealloc : deallocs)
+        dealloc->erase();
+      mlir::OpBuilder builder(loop.getContext());
+      builder.setInsertionPointToStart(body);
+      auto scope = mlir::memref::AllocaScopeOp::create(builder, loop.getLoc(), mlir::TypeRange{});
+      mlir::Block *inner = new mlir::Block();
+      scope.getBodyRegion().push_back(inner);
+      auto first = std::next(mlir::Block::iterator(scope.getOperation()));
+      inner->getOperations().splice(inner->end(), body->getOperations(), first, body->getTerminator()->getIterator());
+      builder.setInsertionPointToEnd(inner);
+      mlir::memref::AllocaScopeReturnOp::create(builder, loop.getLoc());
+      for (mlir::memref::AllocOp alloc : allocs) {
+        builder.setInsertionPoint(alloc);
+        auto alloca = mlir::memref::AllocaOp::create(builder, alloc.getLoc(), alloc.getType(), alloc.getAlignmentAttr());
+        alloc.replaceAllUsesWith(alloca.getResult());
+        alloc.erase();
+      }
+    }
+  }
+};
+
 } // namespace
 
 extern "C" {
@@ -728,6 +811,7 @@ void xhloRegisterPasses() {
   static const bool registered = [] {
     mlir::PassRegistration<SerialSmallLoops>();
     mlir::PassRegistration<ParallelMarkedLoops>();
+    mlir::PassRegistration<LoopScratchOnStack>();
     mlir::PassRegistration<MathApproximations>();
     mlir::PassRegistration<LibmExpm1>();
     xhloRegisterVectorizePass();

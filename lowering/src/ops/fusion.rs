@@ -31,6 +31,9 @@
 //!   value. The epilogue may read the dot only at the element being computed. A dot with an
 //!   empty contraction (no iterations: the sum stays 0) is lowered op by op.
 //!
+//! - kind `"row"`: kernels sharing a loop over blocks of rows (a softmax, a layer norm), each
+//!   lowered as above on one block at a time ([`rows`]).
+//!
 //! Anything else (other ops, values captured from outside the body, yields of several
 //! shapes...) is an "unsupported in lowering" error.
 
@@ -46,6 +49,8 @@ use std::collections::HashMap;
 use xhlo_ir::literal::Literal;
 use xhlo_ir::{ElementType, TensorType, Type};
 use mlir_text::ast::{Attribute, Block, Op, ValueRef};
+
+pub mod rows;
 
 pub const LOWERINGS: &[(&str, LowerFn)] = &[("fusion", fusion)];
 
@@ -436,6 +441,10 @@ fn fusion(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
         Some("loop") => loop_fusion(ctx, body, args, &yields),
         Some("input") => input_fusion(ctx, body, args, &yields),
         Some("output") => output_fusion(ctx, body, args, &yields),
+        Some("row") => {
+            let results = op.result_types.iter().map(tensor_of).collect::<Result<Vec<_>, _>>()?;
+            rows::row_fusion(ctx, body, args, &results)
+        }
         other => Err(format!("unsupported in lowering: fusion kind {other:?}")),
     }
 }

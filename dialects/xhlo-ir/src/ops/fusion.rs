@@ -11,7 +11,10 @@
 //! - `"input"`: element-wise producers feeding a `reduce` (the reduction reads the producers'
 //!   values per element instead of a materialized tensor);
 //! - `"output"`: a `dot_general` or a `convolution` followed by an element-wise epilogue
-//!   (bias add, activation).
+//!   (bias add, activation);
+//! - `"row"`: ops and nested loop/input fusions that all compute row by row along dimension 0
+//!   (a softmax: a row reduction broadcast back along its rows), run one block of rows at a
+//!   time so the intermediate values stay in cache; every result has the same rows.
 //!
 //! The results are what the body yields.
 
@@ -21,7 +24,7 @@ use super::*;
 use crate::op::{attr, tensors, values, AttrKind, Category, OpDef, OpView};
 
 /// The fusion kinds, XLA's names.
-pub const KINDS: &[&str] = &["loop", "input", "output"];
+pub const KINDS: &[&str] = &["loop", "input", "output", "row"];
 
 pub const OPS: &[OpDef] = &[OpDef {
     results: &[values("results")],
@@ -30,15 +33,16 @@ pub const OPS: &[OpDef] = &[OpDef {
     ..OpDef::new("fusion", Category::Misc,
         "Fusion: the ops of region `body` computed as one kernel without materializing their \
          intermediate values; the body's block arguments are the operands, it yields the results; \
-         kind is \"loop\" (element-wise), \"input\" (producers into a reduce) or \"output\" \
-         (dot_general or convolution with an element-wise epilogue)",
+         kind is \"loop\" (element-wise), \"input\" (producers into a reduce), \"output\" \
+         (dot_general or convolution with an element-wise epilogue) or \"row\" (ops computing \
+         row by row along dimension 0, run one block of rows at a time)",
         &[tensors("operands")], infer_fusion)
 }.with_import(Import::None)];
 
 fn infer_fusion(v: &OpView) -> Result<Vec<Type>, String> {
     let kind = v.str("kind")?;
     if !KINDS.contains(&kind) {
-        return Err(format!("kind must be one of \"loop\", \"input\", \"output\", got \"{kind}\""));
+        return Err(format!("kind must be one of \"loop\", \"input\", \"output\", \"row\", got \"{kind}\""));
     }
     let operands = v.group("operands");
     let body = single_block(v.region(0)?, "body")?;
@@ -92,7 +96,7 @@ mod tests {
     #[test]
     fn fusion_rejects_unknown_kind() {
         let e = infer("fusion", &[], "{kind = \"tiled\"}", &[region(&[], &["tensor<f32>"])], &[]).unwrap_err();
-        assert!(e.contains("kind must be one of \"loop\", \"input\", \"output\", got \"tiled\""), "{e}");
+        assert!(e.contains("kind must be one of \"loop\", \"input\", \"output\", \"row\", got \"tiled\""), "{e}");
     }
 
     #[test]
