@@ -464,3 +464,34 @@ fn max_pool_gradients_match_a_sequential_float64_loop() {
         }
     }
 }
+
+/// A sum and a max over the same dimensions of one tensor (`xhlo-sibling-reductions` makes
+/// them one variadic reduce, which reads the tensor once) give the bits the two reduces give
+/// as separate kernels, on 1 and 3 threads: rows, columns, two stages, odd sizes.
+#[test]
+fn sibling_sum_and_max_in_one_reduce_match_separate_reduces() {
+    let cases: &[(&[i64], &[i64])] = &[(&[4096, 96], &[0]), (&[97, 33], &[0]), (&[64, 1000], &[1]), (&[6, 32, 48], &[0, 2]), (&[2, 10007], &[1])];
+    for (i, &(dims, reduced)) in cases.iter().enumerate() {
+        let out: Vec<i64> = (0..dims.len() as i64).filter(|d| !reduced.contains(d)).map(|d| dims[d as usize]).collect();
+        let list = reduced.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ");
+        let (t, o) = (format!("tensor<{}f32>", shape(dims)), format!("tensor<{}f32>", shape(&out)));
+        let text = format!(
+            "func.func @main(%x: {t}) -> ({o}, {o}) {{
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %s = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [{list}] : ({t}, tensor<f32>) -> {o}
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %m = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [{list}] : ({t}, tensor<f32>) -> {o}
+  return %s, %m : {o}, {o}
+}}"
+        );
+        let options = xhlo::opt::Options { pipeline: Some("builtin.module(xhlo-eqsat,xhlo-sibling-reductions)".into()), ..Default::default() };
+        let merged = xhlo::opt::run(&options, &text, "siblings.mlir");
+        assert!(merged.success && merged.ir.matches("\"xhlo.reduce\"").count() == 1, "{dims:?}: not merged\n{}", merged.ir);
+        let x = f32_literal(dims, &values(dims.iter().product::<i64>() as usize, 300 + i as u64, -1.0, 1.0));
+        for threads in [1, 3] {
+            let together = run(&text, std::slice::from_ref(&x), threads, Fusion::EGraph);
+            let apart = run(&text, std::slice::from_ref(&x), threads, Fusion::Off);
+            assert_eq!(together, apart, "{dims:?} over {reduced:?}, threads={threads}");
+        }
+    }
+}

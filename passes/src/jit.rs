@@ -259,6 +259,9 @@ impl JitOptions {
             passes.push(format!("xhlo-fuse{{stats={}}}", self.stats));
         }
         let fused = (self.eqsat && self.fusion == Fusion::EGraph) || self.fusion == Fusion::Greedy;
+        if fused && !self.gpu_loops {
+            passes.push(format!("xhlo-sibling-reductions{{stats={}}}", self.stats));
+        }
         if self.row_fusion && fused && !self.gpu_loops {
             passes.push(format!("xhlo-row-fusion{{stats={}}}", self.stats));
         }
@@ -305,7 +308,7 @@ mod tests {
         assert_eq!(o.eqsat_options(), EqsatOptions::default());
         assert_eq!(JitOptions::parse("").unwrap(), o);
         let passes = o.expand();
-        assert!(passes.starts_with("xhlo-eqsat{iter-limit=30 node-limit=20000 time-limit-ms=2000 fast-math=false fuse=true stats=false explain=false},xhlo-row-fusion{stats=false},convert-xhlo-to-linalg{tile-dots=true gemm-library=true dot-tiles=6,2,256,40,4 vector-bytes=0 rng-seed=0 entry=main},symbol-privatize{exclude=_xhlo_entry},inline,"), "{passes}");
+        assert!(passes.starts_with("xhlo-eqsat{iter-limit=30 node-limit=20000 time-limit-ms=2000 fast-math=false fuse=true stats=false explain=false},xhlo-sibling-reductions{stats=false},xhlo-row-fusion{stats=false},convert-xhlo-to-linalg{tile-dots=true gemm-library=true dot-tiles=6,2,256,40,4 vector-bytes=0 rng-seed=0 entry=main},symbol-privatize{exclude=_xhlo_entry},inline,"), "{passes}");
         assert!(passes.ends_with(xhlo_lowering::pipeline::TO_LLVM), "{passes}");
         assert!(!passes.contains("xhlo-fuse") && !passes.contains("xhlo-dump"), "{passes}");
     }
@@ -341,11 +344,11 @@ mod tests {
         assert!(gpu_passes.contains(xhlo_lowering::pipeline::GPU_LOOPS) && !gpu_passes.contains("openmp{") && !gpu_passes.contains("xhlo-vectorize"), "{gpu_passes}");
         assert_eq!(JitOptions::parse(&JitOptions::default().to_text()).unwrap(), JitOptions::default());
         // Row fusion follows the fusion decisions (greedy here), never without them.
-        assert!(JitOptions { row_fusion: true, ..o.clone() }.expand().contains("xhlo-fuse{stats=true},xhlo-row-fusion{stats=true},"));
+        assert!(JitOptions { row_fusion: true, ..o.clone() }.expand().contains("xhlo-fuse{stats=true},xhlo-sibling-reductions{stats=true},xhlo-row-fusion{stats=true},"));
         assert!(!JitOptions { row_fusion: true, fusion: Fusion::Off, ..o.clone() }.expand().contains("xhlo-row-fusion"));
         assert!(!JitOptions { row_fusion: true, ..gpu.clone() }.expand().contains("xhlo-row-fusion"));
         let passes = o.expand();
-        assert!(passes.starts_with("xhlo-fuse{stats=true},convert-xhlo-to-linalg{tile-dots=false gemm-library=false dot-tiles=4,1,64,8,2 vector-bytes=32 rng-seed=42 entry=f},symbol-privatize{exclude=_xhlo_entry},xhlo-dump{file=/tmp/d/1-linalg.mlir},"), "{passes}");
+        assert!(passes.starts_with("xhlo-fuse{stats=true},xhlo-sibling-reductions{stats=true},convert-xhlo-to-linalg{tile-dots=false gemm-library=false dot-tiles=4,1,64,8,2 vector-bytes=32 rng-seed=42 entry=f},symbol-privatize{exclude=_xhlo_entry},xhlo-dump{file=/tmp/d/1-linalg.mlir},"), "{passes}");
         assert!(passes.ends_with(",xhlo-dump{file=/tmp/d/3-llvm.mlir}"), "{passes}");
         assert!(passes.contains("xhlo-serial-small-loops{min-work=10},convert-scf-to-openmp{num-threads=3}"), "{passes}");
     }

@@ -27,6 +27,7 @@ pub mod pipeline;
 pub mod plan_graph;
 pub mod registry;
 pub mod row_fusion;
+pub mod sibling_reductions;
 pub mod verify;
 
 pub use pass::{PassInfo, XhloPass};

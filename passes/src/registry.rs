@@ -27,6 +27,7 @@ pub const PASSES: &[PassEntry] = &[
     entry::<crate::cse::Cse>(),
     entry::<crate::eqsat::Eqsat>(),
     entry::<crate::fuse::Fuse>(),
+    entry::<crate::sibling_reductions::SiblingReductions>(),
     entry::<crate::row_fusion::RowFusion>(),
     entry::<crate::lowering::ConvertXhloToLinalg>(),
     entry::<crate::gpu_loops::ParallelDimsOuter>(),

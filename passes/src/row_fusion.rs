@@ -136,7 +136,7 @@ fn body_of(ops: &[Op], members: &[usize], needed: &dyn Fn(&str) -> bool) -> Body
 }
 
 /// Renames every use of `renames`' keys in `op` (its regions too).
-fn rename_uses(op: &mut Op, renames: &HashMap<String, String>) {
+pub(crate) fn rename_uses(op: &mut Op, renames: &HashMap<String, String>) {
     for v in &mut op.operands {
         if let Some(new) = renames.get(&v.0) {
             v.0 = new.clone();
