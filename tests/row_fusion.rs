@@ -1,7 +1,8 @@
 //! Row fusions (`xhlo-row-fusion`, `lowering/src/ops/fusion/rows.rs`): softmaxes and layer
 //! norms run one block of rows at a time and give the same numbers, bit for bit, as their
 //! kernels run one after the other (each row is reduced in the same order either way), on
-//! one thread and on three, for row counts the blocks divide and prime ones, rank-3 rows,
+//! one thread and on three, for row counts the blocks divide and prime ones, rows indexed by
+//! several leading dimensions (batch x sequence, a leading unit dimension),
 //! weights as long as the rows, and an intermediate value returned besides the result; the
 //! softmax also against float64.
 
@@ -129,7 +130,7 @@ fn check_same(text: &str, inputs: &[Literal]) -> Vec<Literal> {
 
 #[test]
 fn softmax_rows_in_blocks_match_separate_kernels_and_float64() {
-    for dims in [vec![64, 256], vec![37, 100], vec![16, 8, 48]] {
+    for dims in [vec![64, 256], vec![37, 100], vec![16, 8, 48], vec![2, 24, 40], vec![1, 4, 16, 32]] {
         let n = dims.iter().product::<i64>() as usize;
         let xs = values(n, 7, -4.0, 4.0);
         let result = check_same(&softmax(&dims, false), &[f32_literal(&dims, &xs)]);

@@ -6,8 +6,9 @@
 //! It runs after the fusion decisions (`xhlo-eqsat` or `xhlo-fuse`) and takes their kernels as
 //! they are. Per function body, in program order:
 //!
-//! 1. An *anchor* is a `reduce`, or an input fusion, whose results keep dimension 0 of its
-//!    input (the rows: at least [`MIN_ROWS`] of them, each at most [`MAX_ROW_BYTES`] bytes).
+//! 1. An *anchor* is a `reduce`, or an input fusion, whose results keep the leading
+//!    dimensions of its input (the rows: at least [`MIN_ROWS`] of them, each at most
+//!    [`MAX_ROW_BYTES`] bytes; a matrix's rows, or a batch x sequence of vectors).
 //! 2. The ops after it join its group while each one uses a value of the group and the group
 //!    stays row-local ([`xhlo_lowering::ops::fusion::rows::plan`]: every member computes row
 //!    values, whatever it reads along a row it reads from the same rows). An op that is not
@@ -17,8 +18,8 @@
 //! 3. A group of at least two members becomes one row fusion at its last member's place; its
 //!    results are the members' values used after it.
 //!
-//! Values the group only reads along its rows (operands with those rows) are sliced per
-//! block; others (weights, scalars) are read whole.
+//! Values the group reads along its rows (operands with those leading dimensions) are sliced
+//! per block; others (weights, scalars) are read whole.
 
 use crate::pass::{PassInfo, PassOption, PassOptions, XhloPass};
 use mlir_text::ast::{self, Attribute, Block, Op, Region, ValueRef};
@@ -52,22 +53,30 @@ fn tensor(t: &ast::Type) -> Option<xhlo_ir::TensorType> {
     xhlo_lowering::convert::xtensor(t).ok()
 }
 
-/// The rows of `op` if it is an anchor.
-fn anchor_rows(op: &Op) -> Option<i64> {
-    let is_reduction = match op.name.as_str() {
+/// Whether `op` is a reduction: a `reduce` or an input fusion.
+fn is_reduction(op: &Op) -> bool {
+    match op.name.as_str() {
         "xhlo.reduce" => true,
         "xhlo.fusion" => op.attr("kind").and_then(Attribute::as_str) == Some("input"),
         _ => false,
-    };
-    if !is_reduction {
+    }
+}
+
+/// The row dimensions of `ops[a]` if it is an anchor: a reduction row-local along its
+/// leading kept dimensions, with enough rows of at most [`MAX_ROW_BYTES`].
+fn anchor_rows(ops: &[Op], a: usize) -> Option<Vec<i64>> {
+    let op = &ops[a];
+    if !is_reduction(op) {
         return None;
     }
-    let result = tensor(op.result_types.first()?)?;
+    let results: Vec<xhlo_ir::TensorType> = op.result_types.iter().map(tensor).collect::<Option<_>>()?;
+    let body = body_of(ops, &[a], &|_| true);
+    let rows = rows::row_dims(&body.block, &results)?;
     let input = op.operand_types.iter().filter_map(tensor).max_by_key(|t| t.num_elements())?;
-    let rows = *result.dims.first()?;
+    let count: i64 = rows.iter().product();
     let element = (input.element.bit_width().max(8) / 8) as i64;
-    let row_bytes = input.num_elements() / rows.max(1) * element;
-    (rows >= MIN_ROWS && input.dims.first() == Some(&rows) && row_bytes <= MAX_ROW_BYTES).then_some(rows)
+    let row_bytes = input.num_elements() / count.max(1) * element;
+    (count >= MIN_ROWS && row_bytes <= MAX_ROW_BYTES).then_some(rows)
 }
 
 /// Every value `op` uses, in its regions too.
@@ -151,8 +160,8 @@ pub(crate) fn rename_uses(op: &mut Op, renames: &HashMap<String, String>) {
     }
 }
 
-/// Whether the members form a row-local body of `rows` rows.
-fn row_local(ops: &[Op], members: &[usize], rows: i64) -> bool {
+/// Whether the members form a body row-local along the row dimensions `rows`.
+fn row_local(ops: &[Op], members: &[usize], rows: &[i64]) -> bool {
     let body = body_of(ops, members, &|_| true);
     rows::plan(&body.block, rows, 1).is_ok()
 }
@@ -162,14 +171,11 @@ fn groups(ops: &[Op]) -> Vec<Vec<usize>> {
     let mut out = Vec::new();
     let mut taken = vec![false; ops.len()];
     for a in 0..ops.len() {
-        let Some(rows) = (!taken[a]).then(|| anchor_rows(&ops[a])).flatten() else { continue };
-        if !row_local(ops, &[a], rows) {
-            continue;
-        }
+        let Some(rows) = (!taken[a]).then(|| anchor_rows(ops, a)).flatten() else { continue };
         let mut members = vec![a];
         let mut values: HashSet<String> = ops[a].result_refs().into_iter().map(|v| v.0).collect();
         for (j, op) in ops.iter().enumerate().skip(a + 1) {
-            if members.len() >= MAX_MEMBERS || op.name == "func.return" {
+            if members.len() >= MAX_MEMBERS || op.name == "func.return" || taken[j] {
                 break;
             }
             if !used(op).iter().any(|v| values.contains(v)) {
@@ -177,7 +183,7 @@ fn groups(ops: &[Op]) -> Vec<Vec<usize>> {
             }
             let mut trial = members.clone();
             trial.push(j);
-            if !row_local(ops, &trial, rows) {
+            if !row_local(ops, &trial, &rows) {
                 break;
             }
             members = trial;
