@@ -7,6 +7,7 @@
 use xhlo::dialect::{source, XhloContext};
 use xhlo::ir::literal::Literal;
 use xhlo::ir::{ElementType, TensorType};
+use crate::support::{f32_literal, f32s, values};
 use xhlo::runtime::{compile, CompileOptions, Fusion};
 
 /// Compiles the StableHLO `text` on `threads` threads (every parallel loop parallel however
@@ -21,31 +22,8 @@ fn run(text: &str, inputs: &[Literal], threads: usize, fusion: Fusion) -> Vec<Li
     program.run(inputs).unwrap()
 }
 
-/// Deterministic values in [lo, hi) (splitmix64).
-fn values(n: usize, seed: u64, lo: f64, hi: f64) -> Vec<f64> {
-    let mut s = seed;
-    (0..n)
-        .map(|_| {
-            s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = s;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^= z >> 31;
-            lo + (hi - lo) * ((z >> 11) as f64 / (1u64 << 53) as f64)
-        })
-        .collect()
-}
-
-fn f32_literal(dims: &[i64], xs: &[f64]) -> Literal {
-    Literal { ty: TensorType::new(dims.to_vec(), ElementType::F32), bytes: xs.iter().flat_map(|&x| (x as f32).to_le_bytes()).collect() }
-}
-
 fn i32_literal(dims: &[i64], xs: &[i32]) -> Literal {
     Literal { ty: TensorType::new(dims.to_vec(), ElementType::S32), bytes: xs.iter().flat_map(|x| x.to_le_bytes()).collect() }
-}
-
-fn f32s(l: &Literal) -> Vec<f64> {
-    l.bytes.chunks(4).map(|b| f32::from_le_bytes(b.try_into().unwrap()) as f64).collect()
 }
 
 fn i32s(l: &Literal) -> Vec<i32> {

@@ -6,34 +6,11 @@
 //! weights as long as the rows, and an intermediate value returned besides the result; the
 //! softmax also against float64.
 
+use crate::support::{f32_literal, f32s, values};
 use xhlo::dialect::{source, XhloContext};
 use xhlo::ir::literal::Literal;
-use xhlo::ir::{ElementType, TensorType};
 use xhlo::opt;
 use xhlo::runtime::{compile, CompileOptions};
-
-/// Deterministic values in [lo, hi) (splitmix64).
-fn values(n: usize, seed: u64, lo: f64, hi: f64) -> Vec<f64> {
-    let mut s = seed;
-    (0..n)
-        .map(|_| {
-            s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = s;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^= z >> 31;
-            lo + (hi - lo) * ((z >> 11) as f64 / (1u64 << 53) as f64)
-        })
-        .collect()
-}
-
-fn f32_literal(dims: &[i64], xs: &[f64]) -> Literal {
-    Literal { ty: TensorType::new(dims.to_vec(), ElementType::F32), bytes: xs.iter().flat_map(|&x| (x as f32).to_le_bytes()).collect() }
-}
-
-fn f32s(l: &Literal) -> Vec<f64> {
-    l.bytes.chunks(4).map(|b| f32::from_le_bytes(b.try_into().unwrap()) as f64).collect()
-}
 
 fn shape(dims: &[i64]) -> String {
     dims.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("x")

@@ -1,6 +1,8 @@
-//! Shared helpers: paths and the list of case files.
+//! Shared helpers: paths, the list of case files, deterministic f32 inputs.
 
 use std::path::{Path, PathBuf};
+use xhlo::ir::literal::Literal;
+use xhlo::ir::{ElementType, TensorType};
 
 pub fn repo_root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -69,4 +71,27 @@ pub fn assert_named_after_families(dir: &str, ext: &str, dirs: bool) {
     }
     bad.sort();
     assert!(bad.is_empty(), "entries of {dir}/ not named after a catalogue family {families:?}: {bad:?}");
+}
+
+/// Deterministic values in [lo, hi) (splitmix64).
+pub fn values(n: usize, seed: u64, lo: f64, hi: f64) -> Vec<f64> {
+    let mut s = seed;
+    (0..n)
+        .map(|_| {
+            s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = s;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^= z >> 31;
+            lo + (hi - lo) * ((z >> 11) as f64 / (1u64 << 53) as f64)
+        })
+        .collect()
+}
+
+pub fn f32_literal(dims: &[i64], xs: &[f64]) -> Literal {
+    Literal { ty: TensorType::new(dims.to_vec(), ElementType::F32), bytes: xs.iter().flat_map(|&x| (x as f32).to_le_bytes()).collect() }
+}
+
+pub fn f32s(l: &Literal) -> Vec<f64> {
+    l.bytes.chunks(4).map(|b| f32::from_le_bytes(b.try_into().unwrap()) as f64).collect()
 }

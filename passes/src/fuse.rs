@@ -45,6 +45,7 @@
 //!
 //! Only top-level function bodies are fused (not the bodies of while/if/case).
 
+use crate::ast_walk::{for_each_function_body, uses};
 use crate::pass::{PassInfo, PassOption, PassOptions, XhloPass};
 use std::collections::{BTreeSet, HashMap};
 use xhlo_ir::catalogue;
@@ -202,18 +203,6 @@ struct Group {
 impl Group {
     fn contains(&self, i: usize) -> bool {
         i == self.root || self.members.contains(&i)
-    }
-}
-
-/// Values an op uses, its regions included (values defined inside are filtered by the caller).
-fn uses(op: &Op, out: &mut Vec<String>) {
-    out.extend(op.operands.iter().map(|v| v.0.clone()));
-    for r in &op.regions {
-        for b in &r.blocks {
-            for o in &b.ops {
-                uses(o, out);
-            }
-        }
     }
 }
 
@@ -612,28 +601,6 @@ impl<'a> Fuser<'a> {
     }
 }
 
-fn fuse_ops(ops: &mut [Op], stats: &mut FuseStats) {
-    for op in ops.iter_mut() {
-        match op.name.as_str() {
-            "builtin.module" => {
-                for r in &mut op.regions {
-                    for b in &mut r.blocks {
-                        fuse_ops(&mut b.ops, stats);
-                    }
-                }
-            }
-            "func.func" => {
-                for r in &mut op.regions {
-                    for b in &mut r.blocks {
-                        fuse_block(b, stats);
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-}
-
 /// Fuses the ops of one block (a function body, or a region body whose terminator is kept
 /// like any other op), adding what it formed to `stats`.
 pub fn fuse_block(block: &mut Block, stats: &mut FuseStats) {
@@ -648,7 +615,7 @@ pub fn fuse_block(block: &mut Block, stats: &mut FuseStats) {
 /// Fuses every function of a parsed module (xhlo generic form, as MLIR prints it).
 pub fn fuse_file(file: &mut ast::File) -> FuseStats {
     let mut stats = FuseStats::default();
-    fuse_ops(&mut file.ops, &mut stats);
+    for_each_function_body(&mut file.ops, &mut |b| fuse_block(b, &mut stats));
     stats
 }
 

@@ -10,6 +10,7 @@
 //! to parse.
 
 pub mod affine_text;
+pub mod ast_walk;
 pub mod cost;
 pub mod cse;
 pub mod dce;

@@ -21,6 +21,7 @@
 //! Values the group reads along its rows (operands with those leading dimensions) are sliced
 //! per block; others (weights, scalars) are read whole.
 
+use crate::ast_walk::{for_each_function_body, rename_uses, uses};
 use crate::pass::{PassInfo, PassOption, PassOptions, XhloPass};
 use mlir_text::ast::{self, Attribute, Block, Op, Region, ValueRef};
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -80,17 +81,6 @@ fn anchor_rows(ops: &[Op], a: usize) -> Option<Vec<i64>> {
 }
 
 /// Every value `op` uses, in its regions too.
-fn uses(op: &Op, out: &mut Vec<String>) {
-    out.extend(op.operands.iter().map(|v| v.0.clone()));
-    for r in &op.regions {
-        for b in &r.blocks {
-            for o in &b.ops {
-                uses(o, out);
-            }
-        }
-    }
-}
-
 fn used(op: &Op) -> Vec<String> {
     let mut out = Vec::new();
     uses(op, &mut out);
@@ -142,22 +132,6 @@ fn body_of(ops: &[Op], members: &[usize], needed: &dyn Fn(&str) -> bool) -> Body
     terminator.operand_types = yielded.iter().map(|(_, t)| t.clone()).collect();
     block.ops.push(terminator);
     Body { operands, block, yielded }
-}
-
-/// Renames every use of `renames`' keys in `op` (its regions too).
-pub(crate) fn rename_uses(op: &mut Op, renames: &HashMap<String, String>) {
-    for v in &mut op.operands {
-        if let Some(new) = renames.get(&v.0) {
-            v.0 = new.clone();
-        }
-    }
-    for r in &mut op.regions {
-        for b in &mut r.blocks {
-            for o in &mut b.ops {
-                rename_uses(o, renames);
-            }
-        }
-    }
 }
 
 /// Whether the members form a body row-local along the row dimensions `rows`.
@@ -244,28 +218,6 @@ pub fn row_fuse_block(block: &mut Block, stats: &mut RowFusionStats) {
     }
 }
 
-fn row_fuse_ops(ops: &mut [Op], stats: &mut RowFusionStats) {
-    for op in ops.iter_mut() {
-        match op.name.as_str() {
-            "builtin.module" => {
-                for r in &mut op.regions {
-                    for b in &mut r.blocks {
-                        row_fuse_ops(&mut b.ops, stats);
-                    }
-                }
-            }
-            "func.func" => {
-                for r in &mut op.regions {
-                    for b in &mut r.blocks {
-                        row_fuse_block(b, stats);
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-}
-
 /// The pass.
 #[derive(Clone, Default)]
 pub struct RowFusion {
@@ -289,7 +241,7 @@ impl XhloPass for RowFusion {
         crate::lowering::rewrite_module_text(op, |text, file| {
             let mut parsed = mlir_text::parser::parse_file(text).map_err(|e| e.in_file(file))?;
             let mut stats = RowFusionStats::default();
-            row_fuse_ops(&mut parsed.ops, &mut stats);
+            for_each_function_body(&mut parsed.ops, &mut |b| row_fuse_block(b, &mut stats));
             if self.print_stats {
                 eprintln!("{stats}");
             }

@@ -1,15 +1,17 @@
 //! `xhlo-sibling-reductions`: reductions that read the same tensor over the same dimensions
 //! become one variadic `reduce` (XLA's sibling multi-output fusion), so the tensor is read
-//! once: a column sum and a column max of one matrix, a sum and a sum of squares.
+//! once: a column sum and a column max of one matrix. (Reductions inside input fusions, such
+//! as a sum of squares, are not merged.)
 //!
 //! Per function body, a `reduce` is merged into an earlier one when both reduce the same
 //! dimensions of inputs of one shape, they share an input value, and every operand of the
 //! later one is defined before the earlier one or by a constant, which moves before it (so
-//! the merged reduce, at the earlier one's place, depends on nothing computed between them). The merged body computes each
-//! reduction's combiner on its own accumulators and elements, so each result is the one its
-//! reduce computed alone (the lowering's order of combination depends only on the shape and
+//! the merged reduce, at the earlier one's place, depends on nothing computed between them).
+//! The merged body computes each reduction's combiner on its own accumulators and elements,
+//! so each result is the one its reduce computed alone (the lowering's order of combination depends only on the shape and
 //! the dimensions, which both share).
 
+use crate::ast_walk::{for_each_function_body, rename_uses};
 use crate::pass::{PassInfo, PassOption, PassOptions, XhloPass};
 use mlir_text::ast::{Block, Op, ValueRef};
 use std::collections::{HashMap, HashSet};
@@ -18,10 +20,6 @@ use std::collections::{HashMap, HashSet};
 #[derive(Clone, Debug, Default)]
 pub struct SiblingStats {
     pub merged: usize,
-}
-
-fn dims_attr(op: &Op) -> Option<String> {
-    op.attr("dimensions").map(|a| format!("{a:?}"))
 }
 
 /// The number of inputs of a plain `reduce` with a one-block body.
@@ -51,22 +49,8 @@ fn prefixed(block: &Block, prefix: &str) -> Block {
             }
         }
     }
-    fn rename(op: &mut Op, names: &HashMap<String, String>) {
-        for v in &mut op.operands {
-            if let Some(n) = names.get(&v.0) {
-                v.0 = n.clone();
-            }
-        }
-        for r in &mut op.regions {
-            for b in &mut r.blocks {
-                for o in &mut b.ops {
-                    rename(o, names);
-                }
-            }
-        }
-    }
     for op in &mut out.ops {
-        rename(op, &names);
+        rename_uses(op, &names);
     }
     out
 }
@@ -113,7 +97,7 @@ pub fn merge_block(block: &mut Block, stats: &mut SiblingStats) {
                 let Some(nb) = reduce_inputs(b) else { continue };
                 let same_shape = a.operand_types[0] == b.operand_types[0] && b.operand_types[..nb].iter().all(|t| *t == a.operand_types[0]);
                 let shares = b.operands[..nb].iter().any(|v| inputs.contains(v.0.as_str()));
-                if same_shape && shares && dims_attr(a) == dims_attr(b) && b.operands.iter().all(|v| before(v, i)) {
+                if same_shape && shares && a.attr("dimensions") == b.attr("dimensions") && b.operands.iter().all(|v| before(v, i)) {
                     pair = Some((i, j, na, nb));
                     break 'search;
                 }
@@ -140,28 +124,9 @@ pub fn merge_block(block: &mut Block, stats: &mut SiblingStats) {
         block.ops[i] = op;
         block.ops.remove(j);
         for op in &mut block.ops {
-            crate::row_fusion::rename_uses(op, &renames);
+            rename_uses(op, &renames);
         }
         stats.merged += 1;
-    }
-}
-
-fn merge_ops(ops: &mut [Op], stats: &mut SiblingStats) {
-    for op in ops.iter_mut() {
-        match op.name.as_str() {
-            "builtin.module" | "func.func" => {
-                for r in &mut op.regions {
-                    for b in &mut r.blocks {
-                        if op.name == "func.func" {
-                            merge_block(b, stats);
-                        } else {
-                            merge_ops(&mut b.ops, stats);
-                        }
-                    }
-                }
-            }
-            _ => {}
-        }
     }
 }
 
@@ -188,7 +153,7 @@ impl XhloPass for SiblingReductions {
         crate::lowering::rewrite_module_text(op, |text, file| {
             let mut parsed = mlir_text::parser::parse_file(text).map_err(|e| e.in_file(file))?;
             let mut stats = SiblingStats::default();
-            merge_ops(&mut parsed.ops, &mut stats);
+            for_each_function_body(&mut parsed.ops, &mut |b| merge_block(b, &mut stats));
             if self.print_stats {
                 eprintln!("xhlo-sibling-reductions: {} reductions merged into their siblings", stats.merged);
             }

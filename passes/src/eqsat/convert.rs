@@ -659,14 +659,7 @@ pub fn from_extraction(egraph: &XEGraph, plan: &Plan, choices: &HashMap<Id, Xhlo
 fn rename_region(r: &mut ast::Region, renames: &HashMap<String, String>) {
     for b in &mut r.blocks {
         for op in &mut b.ops {
-            for v in &mut op.operands {
-                if let Some(n) = renames.get(&v.0) {
-                    v.0 = n.clone();
-                }
-            }
-            for r in &mut op.regions {
-                rename_region(r, renames);
-            }
+            crate::ast_walk::rename_uses(op, renames);
         }
     }
 }

@@ -256,7 +256,7 @@ fn retype_op(op: &Op, operands: &[Role], rows: &[i64], tile: i64, flip: &dyn Fn(
             new.regions[0].blocks[0] = new_body;
             return Ok((roles, new));
         }
-        name if crate::ops::is_elementwise(name) || matches!(name, "select" | "clamp") => {
+        name if crate::ops::is_elementwise(name) => {
             if any_row {
                 for (v, (role, t)) in op.operands.iter().zip(operands.iter().zip(&op.operand_types)) {
                     if *role == Role::Whole && ast_tensor(t).is_some_and(|t| t.rank() > 0) {
@@ -387,6 +387,12 @@ pub fn row_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, results: &[Te
     let at = |rank: usize| ivs.iter().cloned().chain((k..rank).map(|_| "0".to_string())).collect::<Vec<_>>().join(", ");
     let sizes = |t: &TensorType| steps.iter().chain(&t.dims[k..]).map(|d| d.to_string()).collect::<Vec<_>>().join(", ");
     let ones = |rank: usize| vec!["1"; rank].join(", ");
+    // A row value's type on one block.
+    let block_type = |t: &TensorType| {
+        let mut part = t.clone();
+        part.dims[..k].copy_from_slice(&steps);
+        part
+    };
     let mut block_args = Vec::new();
     for (a, role) in args.into_iter().zip(&plan.args) {
         let t = match (&a.ty, role) {
@@ -396,8 +402,7 @@ pub fn row_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, results: &[Te
                 continue;
             }
         };
-        let mut part = t.clone();
-        part.dims[..k].copy_from_slice(&steps);
+        let part = block_type(&t);
         let name = e.op(
             "rowin",
             &format!(
@@ -417,8 +422,7 @@ pub fn row_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, results: &[Te
     e.line("scf.forall.in_parallel {");
     e.enter();
     for ((value, t), into) in computed.iter().zip(results).zip(&carried) {
-        let mut part = t.clone();
-        part.dims[..k].copy_from_slice(&steps);
+        let part = block_type(t);
         e.line(&format!(
             "tensor.parallel_insert_slice {} into {into}[{}] [{}] [{}] : {} into {}",
             value.name,
