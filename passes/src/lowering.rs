@@ -181,6 +181,11 @@ pub const NATIVE_PASSES: &[PassInfo] = &[
         options: &[PassOption { name: "min-work", default: "65536", help: "operations (one per op, loops times their trip count) a parallel loop must execute to stay parallel" }],
     },
     PassInfo {
+        argument: "xhlo-loop-scratch-on-stack",
+        summary: "Turn the static memref.allocs of an outermost scf.forall's body (at most max-bytes together) into memref.allocas in a memref.alloca_scope, released after each iteration (a row fusion's block buffers)",
+        options: &[PassOption { name: "max-bytes", default: "524288", help: "bytes of scratch per iteration that may go on the stack" }],
+    },
+    PassInfo {
         argument: "xhlo-vectorize",
         summary: "Tile element-wise and fused loop kernels (all-parallel linalg.generic on tensors) into vector-wide pieces (scf.forall) and vectorize each piece",
         options: &[PassOption { name: "vector-bytes", default: "0", help: "bytes per vector register (0: the host's widest: 64 with AVX-512, 32 with AVX2, else 16)" }],
