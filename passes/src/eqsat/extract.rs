@@ -90,9 +90,9 @@ const MIN_NODE_COST: f64 = 1e-9;
 
 /// A choice for a class: its total DAG cost and the costs of the classes it uses.
 #[derive(Clone)]
-struct Choice {
+struct Choice<'g> {
     total: f64,
-    node: Xhlo,
+    node: &'g Xhlo,
     uses: Rc<Uses>,
     /// The greedy extraction's visit count when this choice was made.
     made_at: u64,
@@ -163,7 +163,7 @@ pub struct Extraction {
 
 /// Extracts the cheapest (greedily, then refined by un-fusing) DAG for `roots`.
 pub fn extract(egraph: &XEGraph, roots: &[Id]) -> Result<Extraction, String> {
-    let costs = NodeCosts::new(egraph);
+    let costs = Table::new(egraph);
     let mut dag = egraph.number_of_classes() <= DAG_COST_CLASSES;
     let first = match greedy(egraph, &costs, roots, &BTreeSet::new(), dag) {
         Err(Greedy::TooDeep) => {
@@ -196,13 +196,37 @@ pub fn extract(egraph: &XEGraph, roots: &[Id]) -> Result<Extraction, String> {
     }
 }
 
-/// [`node_cost`] of every node of every class, computed once: the refinement reruns the
-/// greedy extraction once per fusion, and a fusion's cost analyses its whole kernel.
-struct NodeCosts(HashMap<Id, Vec<f64>>);
+/// Every class's nodes with their [`node_cost`] and canonical children, computed once and
+/// indexed by class id: the refinement reruns the greedy extraction once per fusion, a
+/// fusion's cost analyses its whole kernel, and hashing ids in the inner loop was most of an
+/// extraction.
+struct Table<'g> {
+    /// The canonical classes, in id order.
+    classes: Vec<Id>,
+    /// By class id (empty for ids that are not canonical).
+    nodes: Vec<Vec<Entry<'g>>>,
+}
 
-impl NodeCosts {
-    fn new(egraph: &XEGraph) -> Self {
-        NodeCosts(egraph.classes().map(|c| (c.id, c.nodes.iter().map(|n| node_cost(egraph, c.id, n)).collect())).collect())
+struct Entry<'g> {
+    node: &'g Xhlo,
+    cost: f64,
+    children: Box<[usize]>,
+}
+
+impl<'g> Table<'g> {
+    fn new(egraph: &'g XEGraph) -> Self {
+        let mut classes: Vec<Id> = egraph.classes().map(|c| c.id).collect();
+        classes.sort();
+        let size = classes.last().map_or(0, |&c| usize::from(c) + 1);
+        let mut nodes: Vec<Vec<Entry>> = (0..size).map(|_| Vec::new()).collect();
+        for &class in &classes {
+            nodes[usize::from(class)] = egraph[class]
+                .nodes
+                .iter()
+                .map(|n| Entry { node: n, cost: node_cost(egraph, class, n), children: n.children().iter().map(|&c| usize::from(egraph.find(c))).collect() })
+                .collect();
+        }
+        Table { classes, nodes }
     }
 }
 
@@ -224,37 +248,40 @@ impl From<Greedy> for String {
 
 /// The greedy extraction (DAG costs with `dag`, else tree costs), with the classes of
 /// `unfused` restricted to nodes that are not fusions.
-fn greedy(egraph: &XEGraph, costs: &NodeCosts, roots: &[Id], unfused: &BTreeSet<Id>, dag: bool) -> Result<Extraction, Greedy> {
-    let mut best: HashMap<Id, Choice> = HashMap::new();
-    let mut classes: Vec<Id> = egraph.classes().map(|c| c.id).collect();
-    classes.sort();
+fn greedy(egraph: &XEGraph, table: &Table, roots: &[Id], unfused: &BTreeSet<Id>, dag: bool) -> Result<Extraction, Greedy> {
+    let size = table.nodes.len();
+    let mut best: Vec<Option<Choice>> = vec![None; size];
+    let mut restricted = vec![false; size];
+    for &class in unfused {
+        if let Some(r) = restricted.get_mut(usize::from(egraph.find(class))) {
+            *r = true;
+        }
+    }
     // A node whose children's choices have not changed since its class was last visited
     // costs what it cost then, which its class's choice already beats or equals: skipping it
     // changes nothing, and most nodes of a round are such. `clock` counts class visits;
-    // `visited_at[c]`: the count when `c` was last visited (a choice's `made_at`: when it was
-    // made).
-    let mut visited_at: HashMap<Id, u64> = HashMap::new();
+    // `visited_at[c]`: the count when `c` was last visited, 0 before the first (a choice's
+    // `made_at`: when it was made).
+    let mut visited_at: Vec<u64> = vec![0; size];
     let mut clock: u64 = 0;
     for _round in 0..1000 {
         let mut changed = false;
-        for &class in &classes {
+        for &class in &table.classes {
+            let c = usize::from(class);
             clock += 1;
-            let last_visit = visited_at.insert(class, clock);
-            for (node, &own) in egraph[class].nodes.iter().zip(&costs.0[&class]) {
-                if matches!(node, Xhlo::Fusion(_)) && unfused.contains(&class) {
+            let last_visit = std::mem::replace(&mut visited_at[c], clock);
+            for entry in &table.nodes[c] {
+                if restricted[c] && matches!(entry.node, Xhlo::Fusion(_)) {
                     continue;
                 }
-                if let Some(last) = last_visit {
-                    if node.children().iter().all(|c| best.get(&egraph.find(*c)).is_some_and(|choice| choice.made_at < last)) {
-                        continue;
-                    }
+                if last_visit > 0 && entry.children.iter().all(|&ch| best[ch].as_ref().is_some_and(|choice| choice.made_at < last_visit)) {
+                    continue;
                 }
                 let mut uses = Uses::new();
                 let mut children_total = 0.0;
                 let mut ready = true;
-                for child in node.children() {
-                    let child = egraph.find(*child);
-                    match best.get(&child) {
+                for &child in entry.children.iter() {
+                    match &best[child] {
                         Some(c) if dag => uses = uses.merged(&c.uses),
                         Some(c) => children_total += c.total,
                         None => {
@@ -270,17 +297,17 @@ fn greedy(egraph: &XEGraph, costs: &NodeCosts, roots: &[Id], unfused: &BTreeSet<
                     return Err(Greedy::TooDeep);
                 }
                 let total = if dag {
-                    uses.insert(class, own);
+                    uses.insert(class, entry.cost);
                     uses.total()
                 } else {
-                    children_total + own.max(MIN_NODE_COST)
+                    children_total + entry.cost.max(MIN_NODE_COST)
                 };
-                let better = match best.get(&class) {
+                let better = match &best[c] {
                     None => true,
                     Some(old) => total < old.total - 1e-9,
                 };
                 if better {
-                    best.insert(class, Choice { total, node: node.clone(), uses: Rc::new(uses), made_at: clock });
+                    best[c] = Some(Choice { total, node: entry.node, uses: Rc::new(uses), made_at: clock });
                     changed = true;
                 }
             }
@@ -295,7 +322,7 @@ fn greedy(egraph: &XEGraph, costs: &NodeCosts, roots: &[Id], unfused: &BTreeSet<
         if choices.contains_key(&id) {
             continue;
         }
-        let c = best.get(&id).ok_or_else(|| Greedy::Failed("internal: a class has no finite extraction".into()))?;
+        let c = best.get(usize::from(id)).and_then(Option::as_ref).ok_or_else(|| Greedy::Failed("internal: a class has no finite extraction".into()))?;
         let node = c.node.clone().map_children(|ch| egraph.find(ch));
         stack.extend(node.children().iter().copied());
         choices.insert(id, node);

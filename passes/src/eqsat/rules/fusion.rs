@@ -24,6 +24,8 @@ use crate::eqsat::extract::{bytes, node_cost, reads};
 use crate::eqsat::kernel::{self, kernel_of, loop_fusible, producer, Kernel};
 use crate::eqsat::language::Xhlo;
 use egg::{Applier, Id, PatternAst, Rewrite, SearchMatches, Searcher, Subst, Symbol, Var};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 /// Growth starts from this many of a class's largest kernels.
 pub const GROW_FROM: usize = 4;
@@ -79,9 +81,21 @@ impl Applier<Xhlo, XhloAnalysis> for Seed {
     }
 }
 
-struct Grow;
+/// `fuse-grow`. Each iteration visits every class with kernels again and mostly re-derives
+/// the candidates it derived before (the same kernel absorbing the same producer); building a
+/// candidate's body was half of the fusion phase, so the built candidates are kept for the
+/// phase (one [`Grow`] per phase: [`rules`] makes a fresh one).
+#[derive(Default)]
+struct Grow {
+    /// The candidate of a kernel's fusion node (its canonical children: kernel leaf and
+    /// operands) absorbing an operand class's producer, or `None` where it cannot.
+    built: Mutex<HashMap<(Box<[Id]>, Id, Xhlo), Option<Arc<(Kernel, Vec<Id>)>>>>,
+}
 
-impl Searcher<Xhlo, XhloAnalysis> for Grow {
+/// `fuse-grow`'s searcher: every class that has a kernel.
+struct HasKernel;
+
+impl Searcher<Xhlo, XhloAnalysis> for HasKernel {
     fn search_eclass_with_limit(&self, egraph: &XEGraph, eclass: Id, _limit: usize) -> Option<SearchMatches<'_, Xhlo>> {
         fusions(egraph, eclass).next().is_some().then(|| one_match(eclass)).flatten()
     }
@@ -94,17 +108,19 @@ impl Searcher<Xhlo, XhloAnalysis> for Grow {
 impl Applier<Xhlo, XhloAnalysis> for Grow {
     fn apply_one(&self, egraph: &mut XEGraph, eclass: Id, _: &Subst, _: Option<&PatternAst<Xhlo>>, _: Symbol) -> Vec<Id> {
         // The beam: the largest kernels of the class, then every absorbable operand of each.
-        let mut from: Vec<(Kernel, Vec<Id>)> = fusions(egraph, eclass)
+        let mut from: Vec<(usize, &Kernel, Box<[Id]>)> = fusions(egraph, eclass)
             .filter_map(|n| {
-                let k = kernel_of(egraph, n)?.clone();
+                let k = kernel_of(egraph, n)?;
                 let Xhlo::Fusion(c) = n else { return None };
-                Some((k, c[1..].to_vec()))
+                Some((k.ops(), k, c.iter().map(|&x| egraph.find(x)).collect()))
             })
             .collect();
-        from.sort_by_key(|(k, _)| std::cmp::Reverse(k.ops()));
+        from.sort_by_key(|(ops, _, _)| std::cmp::Reverse(*ops));
         from.truncate(GROW_FROM);
+        let mut built = self.built.lock().unwrap_or_else(|e| e.into_inner());
         let mut grown = Vec::new();
-        for (k, operands) in &from {
+        for (_, k, children) in &from {
+            let operands = &children[1..];
             let before = fusion_cost(egraph, eclass, k, operands);
             for &operand in operands {
                 let Some(node) = producer(egraph, operand) else { continue };
@@ -112,19 +128,25 @@ impl Applier<Xhlo, XhloAnalysis> for Grow {
                 if !absorbable {
                     continue;
                 }
-                if let Some((g, g_operands)) = kernel::grow(egraph, k, operands, operand, node) {
+                let candidate = built
+                    .entry((children.clone(), operand, node.clone()))
+                    .or_insert_with(|| kernel::grow(egraph, k, operands, operand, node).map(Arc::new));
+                if let Some(candidate) = candidate {
+                    let (g, g_operands) = &**candidate;
                     let users = egraph[operand].parents().filter(|(n, _)| !matches!(n, Xhlo::Fusion(_))).count().max(1);
-                    let gain = node_cost(egraph, operand, node) / users as f64 + before - fusion_cost(egraph, eclass, &g, &g_operands);
-                    grown.push((gain, g, g_operands));
+                    let gain = node_cost(egraph, operand, node) / users as f64 + before - fusion_cost(egraph, eclass, g, g_operands);
+                    grown.push((gain, candidate.clone()));
                 }
             }
         }
+        drop(from);
         grown.sort_by(|a, b| b.0.total_cmp(&a.0));
         let mut changed = vec![];
-        for (_, k, operands) in grown {
+        for (_, candidate) in grown {
             if changed.len() >= GROW_PER_ITERATION {
                 break;
             }
+            let (k, operands) = (*candidate).clone();
             changed.extend(add_fusion(egraph, eclass, k, operands));
         }
         changed
@@ -137,7 +159,7 @@ fn fusion_cost(egraph: &XEGraph, class: Id, k: &Kernel, operands: &[Id]) -> f64 
 }
 
 pub fn rules() -> Vec<XRewrite> {
-    vec![Rewrite::new("fuse-seed", Seed, Seed).expect("fuse-seed"), Rewrite::new("fuse-grow", Grow, Grow).expect("fuse-grow")]
+    vec![Rewrite::new("fuse-seed", Seed, Seed).expect("fuse-seed"), Rewrite::new("fuse-grow", HasKernel, Grow::default()).expect("fuse-grow")]
 }
 
 #[cfg(test)]
