@@ -35,6 +35,9 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/SplitModule.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/PassTimingInfo.h"
 #include "llvm/Pass.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -125,6 +128,11 @@ llvm::cl::opt<bool> preferNoScatter("xhlo-prefer-no-scatter",
                                     llvm::cl::desc("Tell LLVM's vectorizers scatters and gathers are slow"),
                                     llvm::cl::init(true));
 
+// Loops MLIR vectorized stay rolled (`-xhlo-roll-vector-loops=0` lets LLVM unroll them).
+llvm::cl::opt<bool> rollVectorLoops("xhlo-roll-vector-loops",
+                                    llvm::cl::desc("Keep LLVM from unrolling loops whose vectors span several registers"),
+                                    llvm::cl::init(true));
+
 // Target machines kept for the life of the process, by opt level: building one (its
 // subtarget's feature bits, the target lowering's tables) costs milliseconds, and every
 // compilation used to build one per partition for optimizing and another for code
@@ -192,6 +200,35 @@ public:
   void deregisterEHFrames() override {}
 };
 
+// Marks every loop of `module` that computes on vectors wider than one of the target's vector
+// registers as already unrolled. MLIR's vector stage made those vectors several registers
+// wide to unroll the loop itself (a reduction's independent accumulators, an element-wise
+// kernel's registers per step), so LLVM's unroller, which fully unrolls loops of known trip
+// count up to O3's size budget, only multiplies the code: with it, attention's softmax rows
+// were 70% of the module and instruction selection on them most of the compile. Scalar loops
+// (pooling windows, gathers) are left to LLVM, which unrolls them to good effect.
+void keepVectorLoopsRolled(llvm::Module &module, llvm::TargetMachine *machine) {
+  for (llvm::Function &function : module) {
+    if (function.isDeclaration())
+      continue;
+    llvm::TypeSize width = machine->getTargetTransformInfo(function).getRegisterBitWidth(
+        llvm::TargetTransformInfo::RGK_FixedWidthVector);
+    uint64_t registerBits = std::max<uint64_t>(width.getFixedValue(), 128);
+    llvm::DominatorTree dominators(function);
+    llvm::LoopInfo loops(dominators);
+    for (llvm::Loop *loop : loops.getLoopsInPreorder()) {
+      bool wide = llvm::any_of(loop->blocks(), [&](llvm::BasicBlock *block) {
+        return llvm::any_of(*block, [&](llvm::Instruction &instruction) {
+          auto *vector = llvm::dyn_cast<llvm::FixedVectorType>(instruction.getType());
+          return vector && vector->getPrimitiveSizeInBits().getFixedValue() > registerBits;
+        });
+      });
+      if (wide)
+        loop->setLoopAlreadyUnrolled();
+    }
+  }
+}
+
 // LLVM's O-level pipeline over `module` (as `opt -O<level>` runs it), with the standard
 // instrumentation, so that `-time-passes` and `-print-after=...` see its passes.
 llvm::Error optimize(llvm::Module &module, llvm::TargetMachine *machine, int optLevel) {
@@ -216,6 +253,8 @@ llvm::Error optimize(llvm::Module &module, llvm::TargetMachine *machine, int opt
   static const llvm::OptimizationLevel levels[] = {llvm::OptimizationLevel::O0, llvm::OptimizationLevel::O1,
                                                    llvm::OptimizationLevel::O2, llvm::OptimizationLevel::O3};
   llvm::OptimizationLevel level = levels[std::clamp(optLevel, 0, 3)];
+  if (rollVectorLoops)
+    keepVectorLoopsRolled(module, machine);
   llvm::ModulePassManager pipeline =
       optLevel == 0 ? builder.buildO0DefaultPipeline(level) : builder.buildPerModuleDefaultPipeline(level);
   pipeline.run(module, modules);
