@@ -163,16 +163,16 @@ pub struct Extraction {
 
 /// Extracts the cheapest (greedily, then refined by un-fusing) DAG for `roots`.
 pub fn extract(egraph: &XEGraph, roots: &[Id]) -> Result<Extraction, String> {
-    let costs = Table::new(egraph);
+    let table = Table::new(egraph);
     let mut dag = egraph.number_of_classes() <= DAG_COST_CLASSES;
-    let first = match greedy(egraph, &costs, roots, &BTreeSet::new(), dag) {
+    let first = match greedy(egraph, &table, roots, &BTreeSet::new(), dag) {
         Err(Greedy::TooDeep) => {
             dag = false;
-            greedy(egraph, &costs, roots, &BTreeSet::new(), dag)
+            greedy(egraph, &table, roots, &BTreeSet::new(), dag)
         }
         other => other,
     };
-    let greedy = |unfused: &BTreeSet<Id>| greedy(egraph, &costs, roots, unfused, dag);
+    let greedy = |unfused: &BTreeSet<Id>| greedy(egraph, &table, roots, unfused, dag);
     let mut result = first.map_err(String::from)?;
     let mut unfused = BTreeSet::new();
     let mut tries = 0;
@@ -282,8 +282,8 @@ fn greedy(egraph: &XEGraph, table: &Table, roots: &[Id], unfused: &BTreeSet<Id>,
                 let mut ready = true;
                 for &child in entry.children.iter() {
                     match &best[child] {
-                        Some(c) if dag => uses = uses.merged(&c.uses),
-                        Some(c) => children_total += c.total,
+                        Some(choice) if dag => uses = uses.merged(&choice.uses),
+                        Some(choice) => children_total += choice.total,
                         None => {
                             ready = false;
                             break;

@@ -139,7 +139,6 @@ impl Applier<Xhlo, XhloAnalysis> for Grow {
                 }
             }
         }
-        drop(from);
         grown.sort_by(|a, b| b.0.total_cmp(&a.0));
         let mut changed = vec![];
         for (_, candidate) in grown {
