@@ -6,14 +6,14 @@
 
 use crate::op::{Import, OpDef};
 use crate::ops;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::sync::LazyLock;
 
 /// The dialect's namespace.
 pub const DIALECT: &str = "xhlo";
 
-static BY_NAME: LazyLock<HashMap<&'static str, &'static OpDef>> = LazyLock::new(|| {
-    let mut map = HashMap::new();
+static BY_NAME: LazyLock<FxHashMap<&'static str, &'static OpDef>> = LazyLock::new(|| {
+    let mut map = FxHashMap::default();
     for def in all() {
         let previous = map.insert(def.name, def);
         assert!(previous.is_none(), "xhlo.{} is defined twice in the catalogue", def.name);
@@ -23,8 +23,8 @@ static BY_NAME: LazyLock<HashMap<&'static str, &'static OpDef>> = LazyLock::new(
 
 /// StableHLO/CHLO op name → the op it is renamed to (the [`Import::Stablehlo`] and
 /// [`Import::Renamed`] sources; converted ones have a rule of the importer's own).
-static BY_SOURCE: LazyLock<HashMap<String, &'static OpDef>> = LazyLock::new(|| {
-    let mut map = HashMap::new();
+static BY_SOURCE: LazyLock<FxHashMap<String, &'static OpDef>> = LazyLock::new(|| {
+    let mut map = FxHashMap::default();
     for def in all().filter(|d| matches!(d.import, Import::Stablehlo | Import::Renamed(_))) {
         for source in def.import_names() {
             let previous = map.insert(source.clone(), def);

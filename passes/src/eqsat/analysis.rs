@@ -51,9 +51,10 @@ pub struct XhloAnalysis {
     pub leaves: Vec<Type>,
     pub attr_sets: Vec<AttrSetInfo>,
     pub bodies: Vec<BodyInfo>,
-    /// Fused kernels ([`super::language::KernelId`]), and the key of each for sharing.
+    /// Fused kernels ([`super::language::KernelId`]), and their ids by the hash of what makes
+    /// two the same ([`super::kernel::intern`]).
     pub kernels: Vec<super::kernel::Kernel>,
-    pub kernel_keys: std::collections::HashMap<super::kernel::KernelKey, super::language::KernelId>,
+    pub kernel_keys: rustc_hash::FxHashMap<u64, Vec<super::language::KernelId>>,
 }
 
 /// What is known about an e-class.
@@ -208,7 +209,7 @@ pub fn instance(egraph: &XEGraph, node: &Xhlo) -> Option<Instance> {
             (name, rest.to_vec())
         }
         other => {
-            let name = other.op_name()?;
+            let name = other.op_name()?.to_string();
             (name, other.children().to_vec())
         }
     };

@@ -73,7 +73,7 @@ pub fn node_cost(egraph: &XEGraph, class: Id, node: &Xhlo) -> f64 {
         Xhlo::Fusion(_) => return kernel_of(egraph, node).map(|k| kernel_time(read, write, k.flops) + 1e-3).unwrap_or(f64::INFINITY),
         Xhlo::Reduce([_, _, x, _]) => reduction_flops(elements(egraph, *x), 0.0),
         n if is_contraction(egraph, n) => contraction_flops(egraph, class, n).unwrap_or(0.0),
-        n => elements(egraph, class) * op_name(egraph, n).map(|name| flops_per_element(&name)).unwrap_or(1.0),
+        n => elements(egraph, class) * op_name(egraph, n).map(flops_per_element).unwrap_or(1.0),
     };
     kernel_time(read, write, flops)
 }

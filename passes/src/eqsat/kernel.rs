@@ -21,7 +21,9 @@ use super::language::{ArgId, KernelId, Xhlo};
 use crate::cost::{flops_per_element, reduction_flops};
 use crate::fuse::{is_elementwise, unit_reshape};
 use egg::{Id, Language, RecExpr};
-use std::collections::{BTreeMap, HashMap};
+use rustc_hash::FxHashMap;
+use std::collections::BTreeMap;
+use std::hash::{Hash, Hasher};
 use xhlo_ir::attrs::Attr;
 use xhlo_ir::{TensorType, Type};
 
@@ -82,14 +84,14 @@ fn elements(t: &TensorType) -> f64 {
 }
 
 /// The op name of a value node (`Op` nodes carry theirs as a symbol child).
-pub fn op_name(egraph: &XEGraph, node: &Xhlo) -> Option<String> {
+pub fn op_name(egraph: &XEGraph, node: &Xhlo) -> Option<&'static str> {
     match node {
         Xhlo::Op(c) => match &egraph[c[0]].nodes[0] {
-            Xhlo::Sym(s) => Some(s.as_str().to_string()),
+            Xhlo::Sym(s) => Some(s.as_str()),
             _ => None,
         },
-        Xhlo::Lit(_) => Some("constant".into()),
-        Xhlo::Fusion(_) => Some("fusion".into()),
+        Xhlo::Lit(_) => Some("constant"),
+        Xhlo::Fusion(_) => Some("fusion"),
         n => n.op_name(),
     }
 }
@@ -120,17 +122,17 @@ pub fn loop_fusible(egraph: &XEGraph, class: Id, node: &Xhlo) -> bool {
     match node {
         Xhlo::Lit(_) | Xhlo::BroadcastInDim(_) | Xhlo::Transpose(_) | Xhlo::Slice(_) | Xhlo::Convert(_) | Xhlo::Compare(_) => true,
         Xhlo::Reshape([_, x]) => matches!((tensor(egraph, *x), tensor(egraph, class)), (Some(f), Some(t)) if unit_reshape(f, t)),
-        Xhlo::Op(_) => op_name(egraph, node).is_some_and(|n| n == "reverse" || is_elementwise(&n)),
+        Xhlo::Op(_) => op_name(egraph, node).is_some_and(|n| n == "reverse" || is_elementwise(n)),
         Xhlo::Reduce(_) | Xhlo::Fusion(_) | Xhlo::Leaf(_) | Xhlo::Arg(_) => false,
         n if n.is_attribute_leaf() => false,
-        n => n.op_name().is_some_and(|name| is_elementwise(&name)),
+        n => n.op_name().is_some_and(is_elementwise),
     }
 }
 
 /// Whether `node` is a `dot_general` or a `convolution` (the one op an output fusion may hold
 /// besides its epilogue).
 pub fn is_contraction(egraph: &XEGraph, node: &Xhlo) -> bool {
-    matches!(node, Xhlo::Op(_)) && op_name(egraph, node).is_some_and(|n| crate::fuse::is_contraction(&n))
+    matches!(node, Xhlo::Op(_)) && op_name(egraph, node).is_some_and(crate::fuse::is_contraction)
 }
 
 /// The flops of a `dot_general` or `convolution` node of class `class`: two per
@@ -140,7 +142,7 @@ pub fn contraction_flops(egraph: &XEGraph, class: Id, node: &Xhlo) -> Option<f64
     let Xhlo::Op(c) = node else { return None };
     let Xhlo::AttrSet(set) = &egraph[c[1]].nodes[0] else { return None };
     let attrs = &egraph.analysis.attr_sets.get(set.0 as usize)?.parsed;
-    let k: f64 = if op_name(egraph, node).as_deref() == Some("convolution") {
+    let k: f64 = if op_name(egraph, node) == Some("convolution") {
         let kernel = tensor(egraph, *c.get(4)?)?;
         let out_feature = match attrs.get("kernel_output_feature_dimension") {
             Some(Attr::Int(d, _)) => *d as usize,
@@ -170,8 +172,8 @@ struct BodyBuilder<'g> {
     members: &'g BTreeMap<Id, Xhlo>,
     body: RecExpr<Xhlo>,
     types: Vec<Option<Type>>,
-    memo: HashMap<Xhlo, Id>,
-    built: HashMap<Id, Id>,
+    memo: FxHashMap<Xhlo, Id>,
+    built: FxHashMap<Id, Id>,
     operands: Vec<Id>,
 }
 
@@ -218,9 +220,49 @@ impl BodyBuilder<'_> {
     }
 }
 
-/// The kernel for a definition, with its operands; `None` when the members do not form one
-/// the lowering takes (see the module documentation).
-pub fn build(egraph: &XEGraph, root: Id, members: BTreeMap<Id, Xhlo>) -> Option<(Kernel, Vec<Id>)> {
+/// A fusion's definition, checked and costed: what growth compares. Its body is built once,
+/// when a class takes the candidate ([`Definition::build`]).
+#[derive(Clone, Debug)]
+pub struct Definition {
+    pub root: Id,
+    pub members: BTreeMap<Id, Xhlo>,
+    pub kind: FusionKind,
+    /// As [`Kernel::flops`].
+    pub flops: f64,
+}
+
+impl Definition {
+    /// The operand classes: the members' value children that are not members (each once,
+    /// in id order; [`Definition::build`] gives them in the body's order).
+    pub fn operands(&self, egraph: &XEGraph) -> Vec<Id> {
+        let mut operands: Vec<Id> = self.members.values().flat_map(value_children).map(|c| egraph.find(c)).filter(|c| !self.members.contains_key(c)).collect();
+        operands.sort();
+        operands.dedup();
+        operands
+    }
+
+    /// The kernel, with its operands.
+    pub fn build(&self, egraph: &XEGraph) -> (Kernel, Vec<Id>) {
+        // Each member adds its node and a few attribute leaves: sized once, not regrown.
+        let capacity = 4 * self.members.len();
+        let mut b = BodyBuilder {
+            egraph,
+            members: &self.members,
+            body: RecExpr::default(),
+            types: Vec::with_capacity(capacity),
+            memo: FxHashMap::with_capacity_and_hasher(capacity, Default::default()),
+            built: FxHashMap::with_capacity_and_hasher(2 * self.members.len(), Default::default()),
+            operands: vec![],
+        };
+        b.value(self.root);
+        let (body, types, operands) = (b.body, b.types, b.operands);
+        (Kernel { kind: self.kind, body, types, flops: self.flops }, operands)
+    }
+}
+
+/// The definition of the fusion rooted at `root` computing `members`; `None` when the members
+/// do not form a kernel the lowering takes (see the module documentation).
+pub fn define(egraph: &XEGraph, root: Id, members: BTreeMap<Id, Xhlo>) -> Option<Definition> {
     let root = egraph.find(root);
     let members: BTreeMap<Id, Xhlo> = members.into_iter().map(|(c, n)| (egraph.find(c), n.map_children(|x| egraph.find(x)))).collect();
     if members.len() > MAX_KERNEL_OPS {
@@ -281,7 +323,7 @@ pub fn build(egraph: &XEGraph, root: Id, members: BTreeMap<Id, Xhlo>) -> Option<
                         continue;
                     }
                     if value_children(node).iter().any(|c| depends.contains(&egraph.find(*c))) {
-                        let elementwise = op_name(egraph, node).is_some_and(|n| is_elementwise(&n));
+                        let elementwise = op_name(egraph, node).is_some_and(is_elementwise);
                         if !elementwise || tensor(egraph, *class).map(|t| &t.dims) != Some(&dt.dims) {
                             return None;
                         }
@@ -297,16 +339,13 @@ pub fn build(egraph: &XEGraph, root: Id, members: BTreeMap<Id, Xhlo>) -> Option<
     let per_element: f64 = members
         .values()
         .filter(|n| !is_contraction(egraph, n) && !matches!(n, Xhlo::Reduce(_)))
-        .map(|n| op_name(egraph, n).map(|n| flops_per_element(&n)).unwrap_or(1.0))
+        .map(|n| op_name(egraph, n).map(flops_per_element).unwrap_or(1.0))
         .sum();
     flops += match kind {
         FusionKind::Input => reduction_flops(space, per_element),
         _ => space * per_element,
     };
-    let mut b = BodyBuilder { egraph, members: &members, body: RecExpr::default(), types: vec![], memo: HashMap::new(), built: HashMap::new(), operands: vec![] };
-    b.value(root);
-    let (body, types, operands) = (b.body, b.types, b.operands);
-    Some((Kernel { kind, body, types, flops }, operands))
+    Some(Definition { root, members, kind, flops })
 }
 
 /// The definition of the fusion of `kernel` on `operands`: its root class and members, each
@@ -334,29 +373,37 @@ pub fn members(egraph: &XEGraph, kernel: &Kernel, operands: &[Id]) -> Option<(Id
 
 /// The kernel of one op: the seed of every fusion rooted at its class.
 pub fn seed(egraph: &XEGraph, class: Id, node: &Xhlo) -> Option<(Kernel, Vec<Id>)> {
-    build(egraph, class, BTreeMap::from([(class, node.clone())]))
+    Some(define(egraph, class, BTreeMap::from([(class, node.clone())]))?.build(egraph))
 }
 
 /// The fusion of `kernel` on `operands` with operand class `operand` computed inside by `node`.
-pub fn grow(egraph: &XEGraph, kernel: &Kernel, operands: &[Id], operand: Id, node: &Xhlo) -> Option<(Kernel, Vec<Id>)> {
+pub fn grow(egraph: &XEGraph, kernel: &Kernel, operands: &[Id], operand: Id, node: &Xhlo) -> Option<Definition> {
     let (root, mut members) = members(egraph, kernel, operands)?;
     members.insert(egraph.find(operand), node.clone());
-    build(egraph, root, members)
+    define(egraph, root, members)
 }
 
-/// What makes two kernels the same: kind, body and types (compared structurally; a key
-/// printed as text took a sixth of the fusion phase).
-pub type KernelKey = (FusionKind, RecExpr<Xhlo>, Vec<Option<Type>>);
-
-/// Adds a kernel to the side table (once per distinct kind, body and types) and returns its id.
+/// Adds a kernel to the side table (once per distinct kind, body and types: the same
+/// computation reached by other fusions shares one id) and returns its id.
 pub fn intern(egraph: &mut XEGraph, kernel: Kernel) -> KernelId {
-    let key: KernelKey = (kernel.kind, kernel.body.clone(), kernel.types.clone());
-    if let Some(id) = egraph.analysis.kernel_keys.get(&key) {
-        return *id;
+    // Kernels are found by a hash of what makes them the same and compared in place: a key
+    // of their own was a copy of every body interned, hits included.
+    let hash = {
+        let mut h = rustc_hash::FxHasher::default();
+        (kernel.kind, kernel.body.as_ref(), &kernel.types).hash(&mut h);
+        h.finish()
+    };
+    let analysis = &mut egraph.analysis;
+    let same = |id: &KernelId| {
+        let k = &analysis.kernels[id.0 as usize];
+        k.kind == kernel.kind && k.body.as_ref() == kernel.body.as_ref() && k.types == kernel.types
+    };
+    if let Some(&id) = analysis.kernel_keys.get(&hash).and_then(|ids| ids.iter().find(|id| same(id))) {
+        return id;
     }
-    let id = KernelId(egraph.analysis.kernels.len() as u32);
-    egraph.analysis.kernels.push(kernel);
-    egraph.analysis.kernel_keys.insert(key, id);
+    let id = KernelId(analysis.kernels.len() as u32);
+    analysis.kernels.push(kernel);
+    analysis.kernel_keys.entry(hash).or_default().push(id);
     id
 }
 

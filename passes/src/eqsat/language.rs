@@ -28,7 +28,10 @@
 //! [`ArgId`] leaves (`$0`, `$1`, ...) standing for the operands.
 
 use egg::{define_language, Id, Symbol};
+use rustc_hash::FxHashMap;
+use std::cell::RefCell;
 use std::fmt;
+use std::mem::Discriminant;
 use std::str::FromStr;
 
 /// A list of dimensions (`array<i64: ...>`), printed `[1,0,2]`.
@@ -217,14 +220,30 @@ impl Xhlo {
         }
     }
 
-    /// The xhlo op name of a value-producing node (`None` for leaves).
-    pub fn op_name(&self) -> Option<String> {
+    /// The xhlo op name of a value-producing node (`None` for leaves and the generic `op`,
+    /// whose name is its first child).
+    pub fn op_name(&self) -> Option<&'static str> {
         match self {
             Xhlo::Dims(_) | Xhlo::Ty(_) | Xhlo::Lit(_) | Xhlo::Leaf(_) | Xhlo::AttrSet(_) | Xhlo::Body(_) | Xhlo::Kernel(_) | Xhlo::Arg(_) | Xhlo::Num(_) | Xhlo::Sym(_) => None,
             Xhlo::Op(_) => None,
-            other => Some(other.to_string()),
+            other => Some(variant_name(other)),
         }
     }
+}
+
+/// A variant's name as `Display` writes it, kept once per variant: the fusion rules ask for
+/// op names in their inner loops, and formatting a `String` each time was a visible share.
+fn variant_name(node: &Xhlo) -> &'static str {
+    thread_local! {
+        static NAMES: RefCell<FxHashMap<Discriminant<Xhlo>, &'static str>> = RefCell::default();
+    }
+    NAMES.with(|names| {
+        *names.borrow_mut().entry(std::mem::discriminant(node)).or_insert_with(|| {
+            let name = node.to_string();
+            // The catalogue's own name where it has the op; a variant is leaked once otherwise.
+            xhlo_ir::catalogue::lookup(&name).map(|d| d.name).unwrap_or_else(|| name.leak())
+        })
+    })
 }
 
 #[cfg(test)]
@@ -241,7 +260,7 @@ mod tests {
         for def in xhlo_ir::catalogue::all().filter(|d| d.is_elementwise() && d.attrs.is_empty()) {
             let n = def.operands.len();
             if let Some(node) = Xhlo::elementwise(def.name, &ids[..n]) {
-                assert_eq!(node.op_name().as_deref(), Some(def.name));
+                assert_eq!(node.op_name(), Some(def.name));
                 explicit += 1;
             }
             assert!(Xhlo::elementwise(def.name, &ids[..n - 1]).is_none(), "{} with too few operands", def.name);

@@ -21,11 +21,11 @@ use super::XRewrite;
 use crate::eqsat::analysis::{XEGraph, XhloAnalysis};
 use crate::cost::kernel_time;
 use crate::eqsat::extract::{bytes, node_cost, reads};
-use crate::eqsat::kernel::{self, kernel_of, loop_fusible, producer, Kernel};
-use crate::eqsat::language::Xhlo;
+use crate::eqsat::kernel::{self, kernel_of, loop_fusible, producer, Definition, Kernel};
+use crate::eqsat::language::{KernelId, Xhlo};
 use egg::{Applier, Id, PatternAst, Rewrite, SearchMatches, Searcher, Subst, Symbol, Var};
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use rustc_hash::FxHashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Growth starts from this many of a class's largest kernels.
 pub const GROW_FROM: usize = 4;
@@ -40,12 +40,12 @@ fn fusions(egraph: &XEGraph, class: Id) -> impl Iterator<Item = &Xhlo> {
     egraph[class].nodes.iter().filter(|n| matches!(n, Xhlo::Fusion(_)))
 }
 
-/// Adds the fusion node of `kernel` over `operands` to `class`.
-fn add_fusion(egraph: &mut XEGraph, class: Id, kernel: Kernel, operands: Vec<Id>) -> Option<Id> {
-    let id = kernel::intern(egraph, kernel);
+/// Adds the fusion node of the interned kernel `id` over `operands` to `class`.
+fn add_fusion(egraph: &mut XEGraph, class: Id, id: KernelId, operands: &[Id]) -> Option<Id> {
     let leaf = egraph.add(Xhlo::Kernel(id));
-    let mut children = vec![leaf];
-    children.extend(operands);
+    let mut children = Vec::with_capacity(operands.len() + 1);
+    children.push(leaf);
+    children.extend_from_slice(operands);
     let node = egraph.add(Xhlo::Fusion(children.into_boxed_slice()));
     egraph.union(class, node).then_some(class)
 }
@@ -75,7 +75,10 @@ impl Applier<Xhlo, XhloAnalysis> for Seed {
     fn apply_one(&self, egraph: &mut XEGraph, eclass: Id, _: &Subst, _: Option<&PatternAst<Xhlo>>, _: Symbol) -> Vec<Id> {
         let Some(node) = producer(egraph, eclass).cloned() else { return vec![] };
         match kernel::seed(egraph, eclass, &node) {
-            Some((k, operands)) => add_fusion(egraph, eclass, k, operands).into_iter().collect(),
+            Some((k, operands)) => {
+                let id = kernel::intern(egraph, k);
+                add_fusion(egraph, eclass, id, &operands).into_iter().collect()
+            }
             None => vec![],
         }
     }
@@ -84,12 +87,21 @@ impl Applier<Xhlo, XhloAnalysis> for Seed {
 /// `fuse-grow`. Each iteration visits every class with kernels again and mostly re-derives
 /// the candidates it derived before (the same kernel absorbing the same producer); building a
 /// candidate's body was half of the fusion phase, so the built candidates are kept for the
-/// phase (one [`Grow`] per phase: [`rules`] makes a fresh one).
+/// phase (one [`Grow`] per phase: [`rules`] makes a fresh one), and so is each chosen
+/// candidate's place in the e-graph's kernel table (interning hashes and copies the body).
 #[derive(Default)]
 struct Grow {
     /// The candidate of a kernel's fusion node (its canonical children: kernel leaf and
     /// operands) absorbing an operand class's producer, or `None` where it cannot.
-    built: Mutex<HashMap<(Box<[Id]>, Id, Xhlo), Option<Arc<(Kernel, Vec<Id>)>>>>,
+    built: Mutex<FxHashMap<(Box<[Id]>, Id, Xhlo), Option<Arc<Candidate>>>>,
+}
+
+/// A grown kernel's definition and its operands, and once a class has taken it the kernel's
+/// id and the fusion's operands in the body's order.
+struct Candidate {
+    definition: Definition,
+    operands: Vec<Id>,
+    taken: OnceLock<(KernelId, Vec<Id>)>,
 }
 
 /// `fuse-grow`'s searcher: every class that has a kernel.
@@ -108,18 +120,19 @@ impl Searcher<Xhlo, XhloAnalysis> for HasKernel {
 impl Applier<Xhlo, XhloAnalysis> for Grow {
     fn apply_one(&self, egraph: &mut XEGraph, eclass: Id, _: &Subst, _: Option<&PatternAst<Xhlo>>, _: Symbol) -> Vec<Id> {
         // The beam: the largest kernels of the class, then every absorbable operand of each.
-        let mut from: Vec<(usize, &Kernel, Box<[Id]>)> = fusions(egraph, eclass)
+        let mut largest: Vec<(usize, &Kernel, &[Id])> = fusions(egraph, eclass)
             .filter_map(|n| {
                 let k = kernel_of(egraph, n)?;
                 let Xhlo::Fusion(c) = n else { return None };
-                Some((k.ops(), k, c.iter().map(|&x| egraph.find(x)).collect()))
+                Some((k.ops(), k, &c[..]))
             })
             .collect();
-        from.sort_by_key(|(ops, _, _)| std::cmp::Reverse(*ops));
-        from.truncate(GROW_FROM);
+        largest.sort_by_key(|(ops, _, _)| std::cmp::Reverse(*ops));
+        largest.truncate(GROW_FROM);
+        let from: Vec<(&Kernel, Box<[Id]>)> = largest.into_iter().map(|(_, k, c)| (k, c.iter().map(|&x| egraph.find(x)).collect())).collect();
         let mut built = self.built.lock().unwrap_or_else(|e| e.into_inner());
         let mut grown = Vec::new();
-        for (_, k, children) in &from {
+        for (k, children) in &from {
             let operands = &children[1..];
             let before = fusion_cost(egraph, eclass, k, operands);
             for &operand in operands {
@@ -130,11 +143,15 @@ impl Applier<Xhlo, XhloAnalysis> for Grow {
                 }
                 let candidate = built
                     .entry((children.clone(), operand, node.clone()))
-                    .or_insert_with(|| kernel::grow(egraph, k, operands, operand, node).map(Arc::new));
+                    .or_insert_with(|| {
+                        let definition = kernel::grow(egraph, k, operands, operand, node)?;
+                        let operands = definition.operands(egraph);
+                        Some(Arc::new(Candidate { definition, operands, taken: OnceLock::new() }))
+                    });
                 if let Some(candidate) = candidate {
-                    let (g, g_operands) = &**candidate;
                     let users = egraph[operand].parents().filter(|(n, _)| !matches!(n, Xhlo::Fusion(_))).count().max(1);
-                    let gain = node_cost(egraph, operand, node) / users as f64 + before - fusion_cost(egraph, eclass, g, g_operands);
+                    let after = kernel_time(reads(egraph, &candidate.operands), bytes(egraph, eclass), candidate.definition.flops);
+                    let gain = node_cost(egraph, operand, node) / users as f64 + before - after;
                     grown.push((gain, candidate.clone()));
                 }
             }
@@ -145,8 +162,11 @@ impl Applier<Xhlo, XhloAnalysis> for Grow {
             if changed.len() >= GROW_PER_ITERATION {
                 break;
             }
-            let (k, operands) = (*candidate).clone();
-            changed.extend(add_fusion(egraph, eclass, k, operands));
+            let (id, operands) = candidate.taken.get_or_init(|| {
+                let (kernel, operands) = candidate.definition.build(egraph);
+                (kernel::intern(egraph, kernel), operands)
+            });
+            changed.extend(add_fusion(egraph, eclass, *id, operands));
         }
         changed
     }
