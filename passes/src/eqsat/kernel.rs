@@ -62,6 +62,9 @@ pub struct Kernel {
     pub types: Vec<Option<Type>>,
     /// The flops of one run of the kernel (every evaluation counted).
     pub flops: f64,
+    /// Number of ops in the body (constants included, arguments and attributes not): growth
+    /// ranks a class's kernels by it every iteration.
+    pub ops: usize,
 }
 
 impl Kernel {
@@ -69,10 +72,11 @@ impl Kernel {
         self.types.last().and_then(|t| t.as_ref())
     }
 
-    /// Number of ops in the body (constants included, arguments and attributes not).
-    pub fn ops(&self) -> usize {
-        self.body.as_ref().iter().filter(|n| !n.is_attribute_leaf() && !matches!(n, Xhlo::Arg(_))).count()
-    }
+}
+
+/// Number of ops in a body (constants included, arguments and attributes not).
+fn count_ops(body: &RecExpr<Xhlo>) -> usize {
+    body.as_ref().iter().filter(|n| !n.is_attribute_leaf() && !matches!(n, Xhlo::Arg(_))).count()
 }
 
 fn tensor(egraph: &XEGraph, id: Id) -> Option<&TensorType> {
@@ -229,9 +233,45 @@ pub struct Definition {
     pub kind: FusionKind,
     /// As [`Kernel::flops`].
     pub flops: f64,
+    /// The elements the kernel computes (a reduction: its input's), and the flops per element
+    /// of its members other than a contraction or the reduce: what [`Definition::grow`]
+    /// updates.
+    space: f64,
+    per_element: f64,
 }
 
 impl Definition {
+    /// This definition with operand class `operand` computed inside by `node`: what
+    /// [`define`] gives for the members plus that one, checking only the new member. A
+    /// contraction joining, an output fusion, or ids merged since this definition was made
+    /// take [`define`] in full.
+    pub fn grow(&self, egraph: &XEGraph, operand: Id, node: &Xhlo) -> Option<Definition> {
+        let operand = egraph.find(operand);
+        let canonical = |id: &Id| egraph.find(*id) == *id;
+        let merged = self.members.iter().any(|(c, n)| !canonical(c) || !n.children().iter().all(canonical));
+        if merged || self.kind == FusionKind::Output || is_contraction(egraph, node) || self.members.contains_key(&operand) {
+            let mut members = self.members.clone();
+            members.insert(operand, node.clone());
+            return define(egraph, self.root, members);
+        }
+        // As `define`'s checks of a member other than the root (a contraction went above).
+        if self.members.len() >= MAX_KERNEL_OPS || !loop_fusible(egraph, operand, node) {
+            return None;
+        }
+        if let (FusionKind::Input, Some(Xhlo::Reduce([_, _, _, init]))) = (self.kind, self.members.get(&self.root)) {
+            if egraph.find(*init) == operand && !matches!(node, Xhlo::Lit(_)) {
+                return None;
+            }
+        }
+        let node = node.clone().map_children(|x| egraph.find(x));
+        // Flops per element are small integers: the sum is exact in any order.
+        let per_element = self.per_element + member_flops(egraph, &node);
+        let mut members = self.members.clone();
+        members.insert(operand, node);
+        let (kind, space) = (self.kind, self.space);
+        Some(Definition { root: self.root, members, kind, flops: elementwise_flops(kind, space, per_element), space, per_element })
+    }
+
     /// The operand classes: the members' value children that are not members (each once,
     /// in id order; [`Definition::build`] gives them in the body's order).
     pub fn operands(&self, egraph: &XEGraph) -> Vec<Id> {
@@ -256,7 +296,8 @@ impl Definition {
         };
         b.value(self.root);
         let (body, types, operands) = (b.body, b.types, b.operands);
-        (Kernel { kind: self.kind, body, types, flops: self.flops }, operands)
+        let ops = count_ops(&body);
+        (Kernel { kind: self.kind, body, types, flops: self.flops, ops }, operands)
     }
 }
 
@@ -336,16 +377,22 @@ pub fn define(egraph: &XEGraph, root: Id, members: BTreeMap<Id, Xhlo>) -> Option
             flops += contraction_flops(egraph, dot, dot_node)?;
         }
     }
-    let per_element: f64 = members
-        .values()
-        .filter(|n| !is_contraction(egraph, n) && !matches!(n, Xhlo::Reduce(_)))
-        .map(|n| op_name(egraph, n).map(flops_per_element).unwrap_or(1.0))
-        .sum();
-    flops += match kind {
+    let per_element: f64 = members.values().filter(|n| !is_contraction(egraph, n) && !matches!(n, Xhlo::Reduce(_))).map(|n| member_flops(egraph, n)).sum();
+    flops += elementwise_flops(kind, space, per_element);
+    Some(Definition { root, members, kind, flops, space, per_element })
+}
+
+/// The flops per element of a member computed element by element.
+fn member_flops(egraph: &XEGraph, node: &Xhlo) -> f64 {
+    op_name(egraph, node).map(flops_per_element).unwrap_or(1.0)
+}
+
+/// The flops of a kernel's element-wise members over its `space`.
+fn elementwise_flops(kind: FusionKind, space: f64, per_element: f64) -> f64 {
+    match kind {
         FusionKind::Input => reduction_flops(space, per_element),
         _ => space * per_element,
-    };
-    Some(Definition { root, members, kind, flops })
+    }
 }
 
 /// The definition of the fusion of `kernel` on `operands`: its root class and members, each

@@ -91,9 +91,20 @@ impl Applier<Xhlo, XhloAnalysis> for Seed {
 /// candidate's place in the e-graph's kernel table (interning hashes and copies the body).
 #[derive(Default)]
 struct Grow {
+    memo: Mutex<Memo>,
+}
+
+#[derive(Default)]
+struct Memo {
     /// The candidate of a kernel's fusion node (its canonical children: kernel leaf and
     /// operands) absorbing an operand class's producer, or `None` where it cannot.
-    built: Mutex<FxHashMap<(Box<[Id]>, Id, Xhlo), Option<Arc<Candidate>>>>,
+    built: FxHashMap<(Box<[Id]>, Id, Xhlo), Option<Arc<Candidate>>>,
+    /// The candidates taken, by their fusion node's children: growing one again extends its
+    /// definition ([`Definition::grow`]) instead of deriving it from the body.
+    taken: FxHashMap<Box<[Id]>, Arc<Candidate>>,
+    /// The users of a class other than fusions (fixed in this phase, which only adds
+    /// fusions; its parents grow by the fusions reading it every iteration).
+    users: FxHashMap<Id, usize>,
 }
 
 /// A grown kernel's definition and its operands, and once a class has taken it the kernel's
@@ -124,16 +135,18 @@ impl Applier<Xhlo, XhloAnalysis> for Grow {
             .filter_map(|n| {
                 let k = kernel_of(egraph, n)?;
                 let Xhlo::Fusion(c) = n else { return None };
-                Some((k.ops(), k, &c[..]))
+                Some((k.ops, k, &c[..]))
             })
             .collect();
         largest.sort_by_key(|(ops, _, _)| std::cmp::Reverse(*ops));
         largest.truncate(GROW_FROM);
         let from: Vec<(&Kernel, Box<[Id]>)> = largest.into_iter().map(|(_, k, c)| (k, c.iter().map(|&x| egraph.find(x)).collect())).collect();
-        let mut built = self.built.lock().unwrap_or_else(|e| e.into_inner());
+        let mut memo = self.memo.lock().unwrap_or_else(|e| e.into_inner());
+        let memo = &mut *memo;
         let mut grown = Vec::new();
         for (k, children) in &from {
             let operands = &children[1..];
+            let parent = memo.taken.get(children).cloned();
             let before = fusion_cost(egraph, eclass, k, operands);
             for &operand in operands {
                 let Some(node) = producer(egraph, operand) else { continue };
@@ -141,15 +154,19 @@ impl Applier<Xhlo, XhloAnalysis> for Grow {
                 if !absorbable {
                     continue;
                 }
-                let candidate = built
+                let candidate = memo
+                    .built
                     .entry((children.clone(), operand, node.clone()))
                     .or_insert_with(|| {
-                        let definition = kernel::grow(egraph, k, operands, operand, node)?;
+                        let definition = match &parent {
+                            Some(p) => p.definition.grow(egraph, operand, node)?,
+                            None => kernel::grow(egraph, k, operands, operand, node)?,
+                        };
                         let operands = definition.operands(egraph);
                         Some(Arc::new(Candidate { definition, operands, taken: OnceLock::new() }))
                     });
                 if let Some(candidate) = candidate {
-                    let users = egraph[operand].parents().filter(|(n, _)| !matches!(n, Xhlo::Fusion(_))).count().max(1);
+                    let users = *memo.users.entry(operand).or_insert_with(|| egraph[operand].parents().filter(|(n, _)| !matches!(n, Xhlo::Fusion(_))).count().max(1));
                     let after = kernel_time(reads(egraph, &candidate.operands), bytes(egraph, eclass), candidate.definition.flops);
                     let gain = node_cost(egraph, operand, node) / users as f64 + before - after;
                     grown.push((gain, candidate.clone()));
@@ -167,6 +184,10 @@ impl Applier<Xhlo, XhloAnalysis> for Grow {
                 (kernel::intern(egraph, kernel), operands)
             });
             changed.extend(add_fusion(egraph, eclass, *id, operands));
+            if let Some(leaf) = egraph.lookup(Xhlo::Kernel(*id)) {
+                let children: Box<[Id]> = std::iter::once(leaf).chain(operands.iter().map(|&o| egraph.find(o))).collect();
+                memo.taken.entry(children).or_insert_with(|| candidate.clone());
+            }
         }
         changed
     }
