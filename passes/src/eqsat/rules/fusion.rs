@@ -85,15 +85,14 @@ impl Applier<Xhlo, XhloAnalysis> for Seed {
 }
 
 /// `fuse-grow`. Each iteration visits every class with kernels again and mostly re-derives
-/// the candidates it derived before (the same kernel absorbing the same producer); building a
-/// candidate's body was half of the fusion phase, so the built candidates are kept for the
-/// phase (one [`Grow`] per phase: [`rules`] makes a fresh one), and so is each chosen
-/// candidate's place in the e-graph's kernel table (interning hashes and copies the body).
+/// the candidates it derived before (the same kernel absorbing the same producer), so what it
+/// derives is kept for the phase (one [`Grow`] per phase: [`rules`] makes a fresh one).
 #[derive(Default)]
 struct Grow {
     memo: Mutex<Memo>,
 }
 
+/// What `fuse-grow` has derived in this phase.
 #[derive(Default)]
 struct Memo {
     /// The candidate of a kernel's fusion node (its canonical children: kernel leaf and
