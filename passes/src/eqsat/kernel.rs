@@ -226,7 +226,7 @@ impl BodyBuilder<'_> {
 
 /// A fusion's definition, checked and costed: what growth compares. Its body is built once,
 /// when a class takes the candidate ([`Definition::build`]).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Definition {
     pub root: Id,
     pub members: BTreeMap<Id, Xhlo>,

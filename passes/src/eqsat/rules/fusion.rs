@@ -299,4 +299,53 @@ mod tests {
     %b = \"xhlo.abs\"(%d) : ({T}) -> {T}
     \"func.return\"(%a, %b) : ({T}, {T}) -> ()")));
     }
+
+    /// `Definition::grow` (what `fuse-grow` does for a kernel it took) gives what `define`
+    /// gives for the same members plus the absorbed producer, on every fusion of a fused
+    /// program with a loop, an input and an output fusion, and for every operand of each.
+    #[test]
+    fn a_grown_definition_is_the_one_define_gives() {
+        use crate::eqsat::kernel::{define, kernel_of, members, producer};
+        use crate::eqsat::language::Xhlo;
+        let text = format!(
+            "\"builtin.module\"() ({{\n  \"func.func\"() <{{function_type = ({T}, {T}, tensor<32x32xf32>) -> {T}, sym_name = \"main\"}}> ({{
+  ^bb0(%x: {T}, %y: {T}, %w: tensor<32x32xf32>):
+    %m = \"xhlo.multiply\"(%x, %y) : ({T}, {T}) -> {T}
+    %s = \"xhlo.add\"(%m, %x) : ({T}, {T}) -> {T}
+    %e = \"xhlo.exponential\"(%s) : ({T}) -> {T}
+{}
+    %b = \"xhlo.broadcast_in_dim\"(%sum) {{broadcast_dimensions = array<i64: 0>}} : (tensor<64xf32>) -> {T}
+    %q = \"xhlo.divide\"(%e, %b) : ({T}, {T}) -> {T}
+    %d = \"xhlo.dot_general\"(%q, %w) {{lhs_contracting_dimensions = array<i64: 1>, rhs_contracting_dimensions = array<i64: 0>}} : ({T}, tensor<32x32xf32>) -> {T}
+    %t = \"xhlo.tanh\"(%d) : ({T}) -> {T}
+    %o = \"xhlo.add\"(%t, %x) : ({T}, {T}) -> {T}
+    \"func.return\"(%o) : ({T}) -> ()
+  }}) : () -> ()\n}}) : () -> ()\n",
+            reduce("sum", "m", "1", "add", "0.0")
+        );
+        let file = mlir_text::parser::parse_file(&text).expect("parses");
+        let body = &file.ops[0].regions[0].blocks[0].ops[0].regions[0].blocks[0];
+        let (egraph, _) = crate::eqsat::convert::to_egraph(body, mlir_text::error::Pos::default()).expect("converts");
+        let runner = egg::Runner::default().with_egraph(egraph).with_scheduler(egg::SimpleScheduler).run(&super::rules());
+        let egraph = runner.egraph;
+        let (mut compared, mut grown) = (0, 0);
+        for class in egraph.classes() {
+            for node in class.nodes.iter() {
+                let (Some(kernel), Xhlo::Fusion(children)) = (kernel_of(&egraph, node), node) else { continue };
+                let (root, members) = members(&egraph, kernel, &children[1..]).expect("members");
+                let parent = define(&egraph, root, members.clone()).expect("a fusion's own definition");
+                for &operand in &children[1..] {
+                    let Some(producer) = producer(&egraph, operand) else { continue };
+                    let mut all = members.clone();
+                    all.insert(egraph.find(operand), producer.clone());
+                    let full = define(&egraph, root, all);
+                    let step = parent.grow(&egraph, operand, producer);
+                    assert_eq!(full, step, "absorbing class {operand} into the fusion {node:?}");
+                    compared += 1;
+                    grown += usize::from(full.is_some());
+                }
+            }
+        }
+        assert!(compared >= 20 && grown >= 10 && compared > grown, "{compared} compared, {grown} kernels among them");
+    }
 }
