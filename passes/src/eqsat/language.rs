@@ -240,7 +240,8 @@ fn variant_name(node: &Xhlo) -> &'static str {
     NAMES.with(|names| {
         *names.borrow_mut().entry(std::mem::discriminant(node)).or_insert_with(|| {
             let name = node.to_string();
-            // The catalogue's own name where it has the op; a variant is leaked once otherwise.
+            // The catalogue's own name (every variant is a catalogue op today); a name it
+            // lacks would be leaked, once per variant and thread.
             xhlo_ir::catalogue::lookup(&name).map(|d| d.name).unwrap_or_else(|| name.leak())
         })
     })
