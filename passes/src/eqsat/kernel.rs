@@ -71,7 +71,6 @@ impl Kernel {
     pub fn result_type(&self) -> Option<&Type> {
         self.types.last().and_then(|t| t.as_ref())
     }
-
 }
 
 /// Number of ops in a body (constants included, arguments and attributes not).
