@@ -85,3 +85,31 @@ fn a_kept_pass_manager_compiles_as_a_new_one_does() {
         assert!(a == b, "the {stage} stage differs after another compilation in the same context");
     }
 }
+
+/// Stack buffers of loop iterations are released (or allocated once): a serial loop's
+/// `memref.alloca` kept its buffer until the function returned, once per iteration, and an
+/// 8-layer transformer overflowed the 8 MiB main stack (one block needed more than 512 KiB).
+/// The transformer block, compiled for two threads, runs on a thread of 256 KiB.
+#[test]
+fn the_transformer_block_runs_in_a_small_stack() {
+    let dir = repo_root().join("bench/workloads");
+    let list = xhlo::workloads::load(&dir).expect("expected.json of the workloads");
+    let w = list.into_iter().find(|w| w.name.starts_with("transformer_block")).expect("the transformer block workload");
+    let outcome = std::thread::Builder::new()
+        .stack_size(256 << 10)
+        .spawn(move || {
+            let ctx = XhloContext::new();
+            let path = w.source(&dir);
+            let file = path.display().to_string();
+            let text = std::fs::read_to_string(&path).map_err(|e| e.to_string())?;
+            let x = xhlo::import::to_xhlo_text(&text, &file)?;
+            let m = source::parse_and_verify(&ctx, &x, &file).map_err(|d| format!("{d:?}"))?;
+            let p = compile(&ctx, &m, &CompileOptions { threads: 2, ..Default::default() }, &file).map_err(|e| e.to_string())?;
+            let out = p.run(&w.inputs()).map_err(|e| e.to_string())?;
+            xhlo::workloads::compare(&xhlo::workloads::checksum(&out[0]), &w.expected_f64)
+        })
+        .expect("a thread")
+        .join()
+        .expect("the thread ends");
+    outcome.unwrap();
+}

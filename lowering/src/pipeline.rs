@@ -36,7 +36,7 @@ xhlo-collective-in-destination,buffer-deallocation-pipeline,convert-bufferizatio
 /// and the remaining linalg ops `scf.for` nests.
 /// (`math.ipowi` becomes a generated function with loops here, after bufferization, which
 /// only accepts structured control flow.)
-pub const TO_LOOPS: &str = "scf-forall-to-for,xhlo-gemm-calls,convert-linalg-to-loops,convert-math-to-funcs,lower-affine";
+pub const TO_LOOPS: &str = "scf-forall-to-for,xhlo-gemm-calls,convert-linalg-to-loops,xhlo-hoist-loop-allocas,convert-math-to-funcs,lower-affine";
 
 /// Buffers → loops (scf) on `threads` threads: the tiled dot kernel's loops marked
 /// `xhlo.parallel` (batch, column panels) become `scf.parallel` (`xhlo-parallel-marked-loops`,
@@ -54,7 +54,7 @@ pub fn to_loops(threads: usize, min_work: u64) -> String {
     }
     format!(
         "scf-forall-to-parallel,xhlo-parallel-marked-loops,xhlo-gemm-calls{{threads={threads}}},convert-linalg-to-parallel-loops,xhlo-serial-small-loops{{min-work={min_work}}},convert-scf-to-openmp{{num-threads={threads}}},canonicalize,\
-convert-math-to-funcs,lower-affine"
+xhlo-hoist-loop-allocas,convert-math-to-funcs,lower-affine"
     )
 }
 
@@ -102,7 +102,7 @@ pub fn to_llvm(ops: &str) -> String {
 macro_rules! to_llvm_rest {
     () => {
         "xhlo-libm-expm1,arith-emulate-unsupported-floats{source-types=bf16 target-type=f32},xhlo-expand-bf16,\
-convert-vector-to-scf,convert-complex-to-standard,convert-math-to-llvm{approximate-log1p=false},convert-math-to-libm,convert-vector-to-llvm,convert-complex-to-llvm,\
+convert-vector-to-scf,xhlo-hoist-loop-allocas,convert-complex-to-standard,convert-math-to-llvm{approximate-log1p=false},convert-math-to-libm,convert-vector-to-llvm,convert-complex-to-llvm,\
 expand-strided-metadata,lower-affine,finalize-memref-to-llvm,convert-scf-to-cf,convert-arith-to-llvm,convert-func-to-llvm,\
 convert-cf-to-llvm,convert-ub-to-llvm,convert-openmp-to-llvm,reconcile-unrealized-casts"
     };

@@ -186,6 +186,11 @@ pub const NATIVE_PASSES: &[PassInfo] = &[
         options: &[PassOption { name: "max-bytes", default: "524288", help: "bytes of scratch per iteration that may go on the stack" }],
     },
     PassInfo {
+        argument: "xhlo-hoist-loop-allocas",
+        summary: "Move static memref.allocas out of the loops around them (scf.for, scf.while, OpenMP loop nests: their lowerings release no stack per iteration), so each is allocated once",
+        options: &[],
+    },
+    PassInfo {
         argument: "xhlo-vectorize",
         summary: "Tile element-wise and fused loop kernels (all-parallel linalg.generic on tensors) into vector-wide pieces (scf.forall) and vectorize each piece",
         options: &[PassOption { name: "vector-bytes", default: "0", help: "bytes per vector register (0: the host's widest: 64 with AVX-512, 32 with AVX2, else 16)" }],

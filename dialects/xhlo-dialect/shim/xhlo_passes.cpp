@@ -49,6 +49,9 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/CastInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -732,6 +735,62 @@ int64_t staticBytes(mlir::MemRefType type) {
   return type.getNumElements() * int64_t((type.getElementTypeBitWidth() + 7) / 8);
 }
 
+// A memref.alloca takes stack until the end of the nearest automatic allocation scope around
+// it. scf.for claims to be one, but its lowering to branches (convert-scf-to-cf) saves and
+// restores no stack: an alloca in a loop body takes more stack on every iteration and gives
+// none back until the function returns. Such loops come from the loop lowerings (a serialized
+// scf.forall or scf.parallel is an scf.for, and the canonicalizer drops the alloca_scope that
+// kept its iterations' buffers apart, since scf.for counts as a scope); an 8-layer
+// transformer's row blocks overflowed the 8 MiB main stack that way. This pass moves every
+// static alloca out of the loops around it (scf.for, scf.while, OpenMP loop nests, up to the
+// nearest real scope: a function, an OpenMP region, a memref.alloca_scope), so it is
+// allocated once. The buffer's contents were undefined at each iteration's start anyway; an
+// alloca whose buffer a loop yields (it could be live across iterations) stays.
+struct HoistLoopAllocas : public mlir::PassWrapper<HoistLoopAllocas, mlir::OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(HoistLoopAllocas)
+  llvm::StringRef getArgument() const final { return "xhlo-hoist-loop-allocas"; }
+  llvm::StringRef getDescription() const final {
+    return "Move static memref.allocas out of the loops around them (scf.for, scf.while, OpenMP loop "
+           "nests: their lowerings release no stack per iteration), so each is allocated once";
+  }
+
+  // Whether `op` releases the stack its allocas take when it ends: a real allocation scope
+  // (scf.for and scf.while lower to branches that do not).
+  static bool releasesStack(mlir::Operation *op) {
+    return op->hasTrait<mlir::OpTrait::AutomaticAllocationScope>() && !llvm::isa<mlir::scf::ForOp, mlir::scf::WhileOp>(op);
+  }
+
+  // Whether the buffer `value` (or a view of it) reaches a terminator: yielded out of a loop
+  // iteration, it could be live in the next one.
+  static bool escapes(mlir::Value value) {
+    for (mlir::Operation *user : value.getUsers()) {
+      if (user->hasTrait<mlir::OpTrait::IsTerminator>())
+        return true;
+      if (llvm::isa<mlir::ViewLikeOpInterface, mlir::CastOpInterface>(user))
+        for (mlir::Value result : user->getResults())
+          if (escapes(result))
+            return true;
+    }
+    return false;
+  }
+
+  void runOnOperation() override {
+    llvm::SmallVector<std::pair<mlir::memref::AllocaOp, mlir::Operation *>> moves;
+    getOperation()->walk([&](mlir::memref::AllocaOp alloca) {
+      if (alloca->getNumOperands() != 0 || escapes(alloca.getResult()))
+        return;
+      mlir::Operation *outermostLoop = nullptr;
+      for (mlir::Operation *parent = alloca->getParentOp(); parent && !releasesStack(parent); parent = parent->getParentOp())
+        if (llvm::isa<mlir::LoopLikeOpInterface>(parent))
+          outermostLoop = parent;
+      if (outermostLoop)
+        moves.push_back({alloca, outermostLoop});
+    });
+    for (auto [alloca, loop] : moves)
+      alloca->moveBefore(loop);
+  }
+};
+
 struct LoopScratchOnStack : public mlir::PassWrapper<LoopScratchOnStack, mlir::OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LoopScratchOnStack)
   LoopScratchOnStack() = default;
@@ -812,6 +871,7 @@ void xhloRegisterPasses() {
     mlir::PassRegistration<SerialSmallLoops>();
     mlir::PassRegistration<ParallelMarkedLoops>();
     mlir::PassRegistration<LoopScratchOnStack>();
+    mlir::PassRegistration<HoistLoopAllocas>();
     mlir::PassRegistration<MathApproximations>();
     mlir::PassRegistration<LibmExpm1>();
     xhloRegisterVectorizePass();
