@@ -803,3 +803,44 @@ fn random_dot_and_slicing_programs_give_bit_identical_results() {
     // The generators aim at the rules: most programs change.
     assert!(changed > n / 2, "only {changed} of {n} random programs changed");
 }
+
+/// A body longer than a fusion window ([`xhlo::passes::eqsat::pass::FUSION_WINDOW`]): 128
+/// dependent blocks of a row reduction and element-wise ops (768 ops). Fused in one e-graph it
+/// ran into the node limit before its kernels grew and kept no fusion at all; fused window by
+/// window, every window's values reach the next under the names its fused body gave them, and
+/// the results are the same bits.
+#[test]
+fn a_body_longer_than_a_fusion_window_is_fused_window_by_window() {
+    const BLOCKS: usize = 128;
+    let t = "tensor<8x16xf32>";
+    let mut body = String::new();
+    let mut x = "%a0".to_string();
+    for i in 0..BLOCKS {
+        body += &format!(
+            "  %z{i} = \"xhlo.constant\"() {{value = dense<0.0> : tensor<f32>}} : () -> tensor<f32>
+  %m{i} = \"xhlo.reduce\"({x}, %z{i}) ({{
+  ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+    %s = \"xhlo.add\"(%p, %q) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    \"gpu.yield\"(%s) : (tensor<f32>) -> ()
+  }}) {{dimensions = array<i64: 1>}} : ({t}, tensor<f32>) -> tensor<8xf32>
+  %b{i} = \"xhlo.broadcast_in_dim\"(%m{i}) {{broadcast_dimensions = array<i64: 0>}} : (tensor<8xf32>) -> {t}
+  %c{i} = \"xhlo.subtract\"({x}, %b{i}) : ({t}, {t}) -> {t}
+  %q{i} = \"xhlo.multiply\"(%c{i}, %c{i}) : ({t}, {t}) -> {t}
+  %t{i} = \"xhlo.tanh\"(%q{i}) : ({t}) -> {t}
+  %x{i} = \"xhlo.add\"({x}, %t{i}) : ({t}, {t}) -> {t}
+"
+        );
+        x = format!("%x{i}");
+    }
+    body += &format!("  return {x} : {t}");
+    assert!(6 * BLOCKS > xhlo::passes::eqsat::pass::FUSION_WINDOW, "the body spans several windows");
+    let case = case("deep: 128 dependent row blocks", true, &[t], t, &body);
+    let mut failures = Vec::new();
+    if let Some(text) = check(&case, &EqsatOptions::default(), &mut failures) {
+        let fusions = text.matches("\"xhlo.fusion\"").count();
+        if fusions < BLOCKS {
+            failures.push(format!("{fusions} fusions formed, fewer than one per block"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}

@@ -110,7 +110,7 @@ fn region_names(regions: &[ast::Region], defined: &mut HashSet<String>, used: &m
 }
 
 /// Values a region uses from outside it, in first-use order.
-fn captured_names(regions: &[ast::Region]) -> Vec<String> {
+pub(crate) fn captured_names(regions: &[ast::Region]) -> Vec<String> {
     let mut defined = HashSet::new();
     let mut used = Vec::new();
     region_names(regions, &mut defined, &mut used);

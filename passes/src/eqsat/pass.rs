@@ -13,7 +13,7 @@
 
 use super::analysis::{XEGraph, XhloAnalysis};
 use super::convert::{all_names, from_extraction, to_egraph, to_egraph_with, xtype, Plan};
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use super::language::Xhlo;
 use super::extract::extract;
 use super::rules;
@@ -286,8 +286,9 @@ fn run_phase(egraph: XEGraph, rules: &[rules::XRewrite], options: &EqsatOptions,
     // Fusion rules match every class once per iteration by design: no back-off.
     let runner = if phase == 2 { runner.with_scheduler(egg::SimpleScheduler) } else { runner };
     let runner = runner.run(rules);
-    stats.time[phase] = start.elapsed();
-    stats.iterations[phase] = runner.iterations.len();
+    // Phase 3 runs once per window: its time and iterations add up.
+    stats.time[phase] += start.elapsed();
+    stats.iterations[phase] += runner.iterations.len();
     stats.stop[phase] = stop_text(&runner.stop_reason);
     for iteration in &runner.iterations {
         for (rule, n) in &iteration.applied {
@@ -304,6 +305,15 @@ fn run_phase(egraph: XEGraph, rules: &[rules::XRewrite], options: &EqsatOptions,
 /// ([`crate::fuse`]), which is linear in the body's size.
 pub const FUSION_ROOM: usize = 16;
 
+/// Phase 3 fuses a longer body in windows of at most this many consecutive ops, each in an
+/// e-graph of its own (with the whole node limit). In one e-graph, a deep body's growth used
+/// up the node limit before its kernels grew (128 dependent row blocks, 768 ops, kept no
+/// fusion), or its sub-DAGs outgrew [`super::extract::DAG_USES`] and the extraction's tree
+/// costs, which pay a shared value once per use, kept none (a stack of 8 transformer blocks);
+/// the fusion phase also grew faster than the body. Each window ends at the narrowest cut of
+/// its second half (fewest values live across it); a kernel never spans two windows.
+pub const FUSION_WINDOW: usize = 384;
+
 /// What phase 3 did.
 enum Fused {
     /// Fused in the e-graph: the fused body and its cost, if it is cheaper.
@@ -313,7 +323,8 @@ enum Fused {
     TooLarge(String),
 }
 
-/// Phase 3: the extracted program in a fresh e-graph, fused kernels added, extracted again.
+/// Phase 3: the extracted program in fresh e-graphs (one per window of [`FUSION_WINDOW`] ops),
+/// fused kernels added, extracted again.
 fn fuse(block: &Block, pos: mlir_text::error::Pos, outer: &Plan, options: &EqsatOptions, deadline: Instant, stats: &mut FunctionStats) -> Result<Fused, String> {
     // Each op of the body (bar its terminator) adds at least one e-node of its own: a kept
     // op a fresh leaf per result, a modelled op its node, and no two of an extracted body are
@@ -322,22 +333,117 @@ fn fuse(block: &Block, pos: mlir_text::error::Pos, outer: &Plan, options: &Eqsat
     if ops.saturating_mul(FUSION_ROOM) > options.node_limit {
         return Ok(Fused::TooLarge(format!("{ops} ops (at least as many e-nodes)")));
     }
+    if ops <= FUSION_WINDOW {
+        let (fused, original) = match fuse_in_egraph(block, pos, outer, outer.prefix.clone(), options, deadline, stats)? {
+            Ok(x) => x,
+            Err(too_large) => return Ok(Fused::TooLarge(too_large)),
+        };
+        return Ok(Fused::EGraph(fused.filter(|(_, cost)| *cost < original - 1e-9)));
+    }
+    // The last op (the terminator: `ops`) reading each value, in a nested region or not: a
+    // window returns the values it defines that a later op reads.
+    let mut last_use: HashMap<String, usize> = HashMap::new();
+    for (i, op) in block.ops.iter().enumerate() {
+        for v in &op.operands {
+            last_use.insert(v.0.clone(), i);
+        }
+        for name in super::convert::captured_names(&op.regions) {
+            last_use.insert(name, i);
+        }
+    }
+    // Values live across a cut before op p (defined before p, read at p or later): each
+    // window ends at the narrowest cut of its second half (between two transformer layers
+    // only the residual stream crosses), so that few producers and consumers are split.
+    let mut live = vec![0i64; ops + 2];
+    for (d, op) in block.ops[..ops].iter().enumerate() {
+        for r in op.result_refs() {
+            if let Some(&u) = last_use.get(&r.0) {
+                live[d + 1] += 1;
+                live[u + 1] -= 1;
+            }
+        }
+    }
+    for p in 1..live.len() {
+        live[p] += live[p - 1];
+    }
+    let mut renames: HashMap<String, String> = HashMap::new();
+    let mut out = Vec::with_capacity(block.ops.len());
+    let (mut cost, mut original_cost) = (0.0, 0.0);
+    let (mut start, mut w) = (0, 0);
+    while start < ops {
+        let end = if ops - start <= FUSION_WINDOW {
+            ops
+        } else {
+            (start + FUSION_WINDOW / 2..=start + FUSION_WINDOW).rev().min_by_key(|&p| live[p]).unwrap_or(start + FUSION_WINDOW)
+        };
+        let mut ret = Op::new("func.return", pos);
+        for op in &block.ops[start..end] {
+            for (r, t) in op.result_refs().into_iter().zip(&op.result_types) {
+                if last_use.get(&r.0).is_some_and(|&i| i >= end) {
+                    ret.operands.push(r);
+                    ret.operand_types.push(t.clone());
+                }
+            }
+        }
+        // Earlier windows' values under the names their fused bodies gave them.
+        let mut window = Block { label: None, args: vec![], ops: block.ops[start..end].to_vec() };
+        window.ops.iter_mut().for_each(|op| crate::ast_walk::rename_uses(op, &renames));
+        window.ops.push(ret.clone());
+        let (fused, original) = match fuse_in_egraph(&window, pos, outer, format!("{}w{w}_", outer.prefix), options, deadline, stats)? {
+            Ok(x) => x,
+            Err(too_large) => return Ok(Fused::TooLarge(too_large)),
+        };
+        w += 1;
+        original_cost += original;
+        match fused.filter(|(_, c)| *c < original - 1e-9) {
+            Some((mut fused, c)) => {
+                let fused_ret = fused.ops.pop().ok_or("internal: a fused window without its terminator")?;
+                for (old, new) in ret.operands.iter().zip(&fused_ret.operands) {
+                    if old.0 != new.0 {
+                        renames.insert(old.0.clone(), new.0.clone());
+                    }
+                }
+                out.extend(fused.ops);
+                cost += c;
+            }
+            None => {
+                window.ops.pop();
+                out.extend(window.ops);
+                cost += original;
+            }
+        }
+        start = end;
+    }
+    let mut terminator = block.ops[ops].clone();
+    crate::ast_walk::rename_uses(&mut terminator, &renames);
+    out.push(terminator);
+    if cost >= original_cost - 1e-9 {
+        return Ok(Fused::EGraph(None));
+    }
+    Ok(Fused::EGraph(Some((Block { label: block.label.clone(), args: block.args.clone(), ops: out }, cost))))
+}
+
+/// One body (a function's, or a window of one) fused in an e-graph of its own: its fused
+/// extraction and that extraction's cost (when one is found), and the body's cost as written;
+/// `Err` when the e-graph is too large for the node limit (how large).
+#[allow(clippy::type_complexity)]
+fn fuse_in_egraph(block: &Block, pos: mlir_text::error::Pos, outer: &Plan, prefix: String, options: &EqsatOptions, deadline: Instant, stats: &mut FunctionStats) -> Result<Result<(Option<(Block, f64)>, f64), String>, String> {
     let (egraph, mut plan) = to_egraph(block, pos)?;
     let nodes = egraph.total_number_of_nodes();
     if nodes.saturating_mul(FUSION_ROOM) > options.node_limit {
-        return Ok(Fused::TooLarge(format!("{nodes} e-nodes")));
+        return Ok(Err(format!("{nodes} e-nodes")));
     }
     plan.names.extend(outer.names.iter().cloned());
-    plan.prefix = outer.prefix.clone();
+    plan.prefix = prefix;
     let runner = run_phase(egraph, &rules::fusion::rules(), options, deadline, stats, 2);
     let egraph = runner.egraph;
     stats.classes += egraph.number_of_classes();
     stats.nodes += egraph.total_number_of_nodes();
     let x = extract(&egraph, &plan.roots())?;
     if x.cost >= plan.original_cost - 1e-9 {
-        return Ok(Fused::EGraph(None));
+        return Ok(Ok((None, plan.original_cost)));
     }
-    Ok(Fused::EGraph(Some((from_extraction(&egraph, &plan, &x.choices, &block.args)?, x.cost))))
+    Ok(Ok((Some((from_extraction(&egraph, &plan, &x.choices, &block.args)?, x.cost)), plan.original_cost)))
 }
 
 fn visit(ops: &mut [Op], options: &EqsatOptions, stats: &mut Stats) {
