@@ -307,10 +307,9 @@ pub const FUSION_ROOM: usize = 16;
 
 /// Phase 3 fuses a longer body in windows of at most this many consecutive ops, each in an
 /// e-graph of its own (with the whole node limit). In one e-graph, a deep body's growth used
-/// up the node limit before its kernels grew (128 dependent row blocks, 768 ops, kept no
-/// fusion), or its sub-DAGs outgrew [`super::extract::DAG_USES`] and the extraction's tree
-/// costs, which pay a shared value once per use, kept none (a stack of 8 transformer blocks);
-/// the fusion phase also grew faster than the body. Each window ends at the narrowest cut of
+/// up the node limit before its kernels grew: 128 dependent row blocks (768 ops) and a stack
+/// of 8 transformer blocks (728 ops) kept no fusion, and the fusion phase grew faster than
+/// the body. Each window ends at the narrowest cut of
 /// its second half (fewest values live across it); a kernel never spans two windows.
 pub const FUSION_WINDOW: usize = 384;
 
