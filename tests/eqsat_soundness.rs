@@ -835,8 +835,11 @@ fn a_body_longer_than_a_fusion_window_is_fused_window_by_window() {
     body += &format!("  return {x} : {t}");
     assert!(6 * BLOCKS > xhlo::passes::eqsat::pass::FUSION_WINDOW, "the body spans several windows");
     let case = case("deep: 128 dependent row blocks", true, &[t], t, &body);
+    // Time enough for every window on a slow machine (a debug build): the pass's time limit
+    // would otherwise decide how many kernels grow.
+    let options = EqsatOptions { time_limit_ms: 600_000, ..EqsatOptions::default() };
     let mut failures = Vec::new();
-    if let Some(text) = check(&case, &EqsatOptions::default(), &mut failures) {
+    if let Some(text) = check(&case, &options, &mut failures) {
         let fusions = text.matches("\"xhlo.fusion\"").count();
         if fusions < BLOCKS {
             failures.push(format!("{fusions} fusions formed, fewer than one per block"));

@@ -309,8 +309,8 @@ pub const FUSION_ROOM: usize = 16;
 /// e-graph of its own (with the whole node limit). In one e-graph, a deep body's growth used
 /// up the node limit before its kernels grew: 128 dependent row blocks (768 ops) and a stack
 /// of 8 transformer blocks (728 ops) kept no fusion, and the fusion phase grew faster than
-/// the body. Each window ends at the narrowest cut of
-/// its second half (fewest values live across it); a kernel never spans two windows.
+/// the body. Each window ends at the narrowest cut of its second half (fewest values live
+/// across it); a kernel never spans two windows.
 pub const FUSION_WINDOW: usize = 384;
 
 /// What phase 3 did.
