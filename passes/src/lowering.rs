@@ -187,7 +187,7 @@ pub const NATIVE_PASSES: &[PassInfo] = &[
     },
     PassInfo {
         argument: "xhlo-hoist-loop-allocas",
-        summary: "Move static memref.allocas out of the loops around them (scf.for, scf.while, OpenMP loop nests: their lowerings release no stack per iteration), so each is allocated once",
+        summary: "Move static memref.allocas out of the scf.for and scf.while loops around them (their lowering releases no stack per iteration), so each is allocated once",
         options: &[],
     },
     PassInfo {

@@ -49,7 +49,6 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Interfaces/CallInterfaces.h"
-#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/CastInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -742,16 +741,17 @@ int64_t staticBytes(mlir::MemRefType type) {
 // scf.forall or scf.parallel is an scf.for, and the canonicalizer drops the alloca_scope that
 // kept its iterations' buffers apart, since scf.for counts as a scope); an 8-layer
 // transformer's row blocks overflowed the 8 MiB main stack that way. This pass moves every
-// static alloca out of the loops around it (scf.for, scf.while, OpenMP loop nests, up to the
-// nearest real scope: a function, an OpenMP region, a memref.alloca_scope), so it is
-// allocated once. The buffer's contents were undefined at each iteration's start anyway; an
+// static alloca out of the scf.for and scf.while loops around it, up to the nearest real
+// scope (a function, an OpenMP region or loop body, a memref.alloca_scope), so it is
+// allocated once. (OpenMP loop bodies keep the alloca_scope convert-scf-to-openmp gives
+// them, which the canonicalizer leaves: an omp.loop_nest is no scope.) The buffer's contents were undefined at each iteration's start anyway; an
 // alloca whose buffer a loop yields (it could be live across iterations) stays.
 struct HoistLoopAllocas : public mlir::PassWrapper<HoistLoopAllocas, mlir::OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(HoistLoopAllocas)
   llvm::StringRef getArgument() const final { return "xhlo-hoist-loop-allocas"; }
   llvm::StringRef getDescription() const final {
-    return "Move static memref.allocas out of the loops around them (scf.for, scf.while, OpenMP loop "
-           "nests: their lowerings release no stack per iteration), so each is allocated once";
+    return "Move static memref.allocas out of the scf.for and scf.while loops around them (their "
+           "lowering releases no stack per iteration), so each is allocated once";
   }
 
   // Whether `op` releases the stack its allocas take when it ends: a real allocation scope
@@ -781,7 +781,7 @@ struct HoistLoopAllocas : public mlir::PassWrapper<HoistLoopAllocas, mlir::Opera
         return;
       mlir::Operation *outermostLoop = nullptr;
       for (mlir::Operation *parent = alloca->getParentOp(); parent && !releasesStack(parent); parent = parent->getParentOp())
-        if (llvm::isa<mlir::LoopLikeOpInterface>(parent))
+        if (llvm::isa<mlir::scf::ForOp, mlir::scf::WhileOp>(parent))
           outermostLoop = parent;
       if (outermostLoop)
         moves.push_back({alloca, outermostLoop});
