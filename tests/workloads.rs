@@ -44,19 +44,24 @@ fn run_all(fusion: Fusion, threads: usize) {
     let ctx = XhloContext::new();
     let mut failures = Vec::new();
     for (dir, w) in &workloads {
-        let path = w.source(dir);
-        let text = std::fs::read_to_string(&path).unwrap();
-        let file = path.display().to_string();
-        let outcome = xhlo::import::to_xhlo_text(&text, &file)
-            .and_then(|x| source::parse_and_verify(&ctx, &x, &file).map_err(|d| format!("{d:?}")))
-            .and_then(|m| compile(&ctx, &m, &CompileOptions { fusion, threads, ..Default::default() }, &file).map_err(|e| e.to_string()))
-            .and_then(|p| p.run(&w.inputs()).map_err(|e| e.to_string()))
-            .and_then(|out| xhlo::workloads::compare(&xhlo::workloads::checksum(&out[0]), &w.expected_f64));
-        if let Err(e) = outcome {
+        if let Err(e) = run_workload(&ctx, dir, w, &CompileOptions { fusion, threads, ..Default::default() }) {
             failures.push(format!("{}: {e}", w.name));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Compiles workload `w` of folder `dir` with `options`, runs it on its generated inputs and
+/// compares the result with its float64 reference checksums.
+fn run_workload(ctx: &XhloContext, dir: &std::path::Path, w: &xhlo::workloads::Workload, options: &CompileOptions) -> Result<(), String> {
+    let path = w.source(dir);
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(&path).map_err(|e| e.to_string())?;
+    let x = xhlo::import::to_xhlo_text(&text, &file)?;
+    let m = source::parse_and_verify(ctx, &x, &file).map_err(|d| format!("{d:?}"))?;
+    let p = compile(ctx, &m, options, &file).map_err(|e| e.to_string())?;
+    let out = p.run(&w.inputs()).map_err(|e| e.to_string())?;
+    xhlo::workloads::compare(&xhlo::workloads::checksum(&out[0]), &w.expected_f64)
 }
 
 /// A pass manager the context kept from one compilation compiles the next program as a new
@@ -97,17 +102,7 @@ fn the_transformer_block_runs_in_a_small_stack() {
     let w = list.into_iter().find(|w| w.name.starts_with("transformer_block")).expect("the transformer block workload");
     let outcome = std::thread::Builder::new()
         .stack_size(256 << 10)
-        .spawn(move || {
-            let ctx = XhloContext::new();
-            let path = w.source(&dir);
-            let file = path.display().to_string();
-            let text = std::fs::read_to_string(&path).map_err(|e| e.to_string())?;
-            let x = xhlo::import::to_xhlo_text(&text, &file)?;
-            let m = source::parse_and_verify(&ctx, &x, &file).map_err(|d| format!("{d:?}"))?;
-            let p = compile(&ctx, &m, &CompileOptions { threads: 2, ..Default::default() }, &file).map_err(|e| e.to_string())?;
-            let out = p.run(&w.inputs()).map_err(|e| e.to_string())?;
-            xhlo::workloads::compare(&xhlo::workloads::checksum(&out[0]), &w.expected_f64)
-        })
+        .spawn(move || run_workload(&XhloContext::new(), &dir, &w, &CompileOptions { threads: 2, ..Default::default() }))
         .expect("a thread")
         .join()
         .expect("the thread ends");
