@@ -184,6 +184,30 @@ fn odd_sizes_and_column_reductions_match_float64() {
     }
 }
 
+/// The accumulators' initial values (`linalg.fill`s, written as vector stores by
+/// `xhlo-vectorize-fills`) cover every element, at each vector width, for sizes around the
+/// width: max-reductions of all-negative values from -inf (an element the fill missed would
+/// start from whatever the buffer held).
+#[test]
+fn reduction_accumulators_are_filled_at_every_vector_width() {
+    let cases: &[(&[i64], &[i64])] = &[(&[5, 3], &[0]), (&[5, 9], &[0]), (&[6, 17], &[0]), (&[4, 33], &[0]), (&[3, 100], &[0]), (&[40, 7], &[1]), (&[24, 65], &[1]), (&[3, 5, 19], &[1])];
+    for vector_bytes in [16, 32, 64] {
+        for (i, &(dims, reduced)) in cases.iter().enumerate() {
+            let n: i64 = dims.iter().product();
+            let xs: Vec<f64> = values(n as usize, 300 + i as u64, -2.0, -1.0).iter().map(|&v| v as f32 as f64).collect();
+            let want = reference(&xs, dims, reduced, f64::NEG_INFINITY, f64::max);
+            let ctx = XhloContext::new();
+            let text = reduce_program(dims, reduced, "maximum", "0xFF800000", "f32");
+            let xhlo = xhlo::import::to_xhlo_text(&text, "test.mlir").unwrap();
+            let module = source::parse_and_verify(&ctx, &xhlo, "test.mlir").unwrap_or_else(|d| panic!("{d:?}"));
+            let options = CompileOptions { vector_bytes, threads: 1, ..Default::default() };
+            let program = compile(&ctx, &module, &options, "test.mlir").unwrap_or_else(|e| panic!("{e}"));
+            let got = f32s(&program.run(&[f32_literal(dims, &xs)]).unwrap()[0]);
+            assert_eq!(got, want, "max of {dims:?} over {reduced:?}, {vector_bytes}-byte vectors");
+        }
+    }
+}
+
 /// Integer and float64 sums are exact / as good as float64 in any order; f16 within its
 /// precision (accumulated in f16: the lanes keep the chains short).
 #[test]

@@ -31,12 +31,26 @@ pub fn vectorize(vector_bytes: i64) -> String {
 pub const BUFFERIZE: &str = "eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops function-boundary-type-conversion=identity-layout-map unknown-type-conversion=identity-layout-map},\
 xhlo-collective-in-destination,buffer-deallocation-pipeline,convert-bufferization-to-memref,xhlo-loop-scratch-on-stack";
 
+/// What follows the fills in [`TO_LOOPS`].
+macro_rules! serial_loops_rest {
+    () => {
+        "convert-linalg-to-loops,xhlo-hoist-loop-allocas,convert-math-to-funcs,lower-affine"
+    };
+}
+use serial_loops_rest;
+
 /// Buffers → loops (scf), on one thread: the products handed to the dot library become its
-/// calls (`xhlo-gemm-calls`, from the C++ shim), the vector stage's tile loops (`scf.forall`)
-/// and the remaining linalg ops `scf.for` nests.
+/// calls (`xhlo-gemm-calls`, from the C++ shim), small fills loops of vector stores at the
+/// host's width (`xhlo-vectorize-fills`, from the shim: as scalar loops LLVM unrolled them
+/// into runs of hundreds of stores that its dead-store elimination is quadratic in), the
+/// vector stage's tile loops (`scf.forall`) and the remaining linalg ops `scf.for` nests.
 /// (`math.ipowi` becomes a generated function with loops here, after bufferization, which
 /// only accepts structured control flow.)
-pub const TO_LOOPS: &str = "scf-forall-to-for,xhlo-gemm-calls,convert-linalg-to-loops,xhlo-hoist-loop-allocas,convert-math-to-funcs,lower-affine";
+pub const TO_LOOPS: &str = concat!("scf-forall-to-for,xhlo-gemm-calls,xhlo-vectorize-fills,", serial_loops_rest!());
+
+/// [`TO_LOOPS`] for the GPU path, after [`GPU_LOOPS`] turned every linalg op (fills
+/// included) into parallel loops: no host-width vectors.
+pub const GPU_TO_LOOPS: &str = concat!("scf-forall-to-for,xhlo-gemm-calls,", serial_loops_rest!());
 
 /// Buffers → loops (scf) on `threads` threads: the tiled dot kernel's loops marked
 /// `xhlo.parallel` (batch, column panels) become `scf.parallel` (`xhlo-parallel-marked-loops`,
@@ -47,13 +61,15 @@ pub const TO_LOOPS: &str = "scf-forall-to-for,xhlo-gemm-calls,convert-linalg-to-
 /// the C++ shim), and the rest OpenMP parallel regions of `threads` threads (`omp.parallel`
 /// and `omp.wsloop`: the iterations are split statically, one contiguous chunk per thread).
 /// The compiled code calls the OpenMP runtime (`libomp`), whose pool of threads lives as long
-/// as the process: no thread is created per run. `threads` 1 gives [`TO_LOOPS`].
-pub fn to_loops(threads: usize, min_work: u64) -> String {
+/// as the process: no thread is created per run. `threads` 1 gives [`TO_LOOPS`]. Fills are
+/// written with vectors of `vector_bytes` (0: the host's widest) in both.
+pub fn to_loops(threads: usize, min_work: u64, vector_bytes: i64) -> String {
+    let fills = format!("xhlo-vectorize-fills{{vector-bytes={}}}", crate::LowerOptions::vector_bytes_or_host(vector_bytes));
     if threads <= 1 {
-        return TO_LOOPS.to_string();
+        return format!("scf-forall-to-for,xhlo-gemm-calls,{fills},{}", serial_loops_rest!());
     }
     format!(
-        "scf-forall-to-parallel,xhlo-parallel-marked-loops,xhlo-gemm-calls{{threads={threads}}},convert-linalg-to-parallel-loops,xhlo-serial-small-loops{{min-work={min_work}}},convert-scf-to-openmp{{num-threads={threads}}},canonicalize,\
+        "scf-forall-to-parallel,xhlo-parallel-marked-loops,xhlo-gemm-calls{{threads={threads}}},{fills},convert-linalg-to-parallel-loops,xhlo-serial-small-loops{{min-work={min_work}}},convert-scf-to-openmp{{num-threads={threads}}},canonicalize,\
 xhlo-hoist-loop-allocas,convert-math-to-funcs,lower-affine"
     )
 }

@@ -284,12 +284,12 @@ impl JitOptions {
             passes.push("inline,symbol-dce".into());
             passes.push(xhlo_lowering::pipeline::BUFFERIZE.to_string());
             passes.push(xhlo_lowering::pipeline::GPU_LOOPS.to_string());
-            passes.push(xhlo_lowering::pipeline::TO_LOOPS.to_string());
+            passes.push(xhlo_lowering::pipeline::GPU_TO_LOOPS.to_string());
         } else {
             passes.push(xhlo_lowering::pipeline::vectorize(self.vector_bytes));
             passes.extend(dump("2-vector.mlir"));
             passes.push(xhlo_lowering::pipeline::BUFFERIZE.to_string());
-            passes.push(xhlo_lowering::pipeline::to_loops(self.resolved_threads(), self.min_parallel_work));
+            passes.push(xhlo_lowering::pipeline::to_loops(self.resolved_threads(), self.min_parallel_work, self.vector_bytes));
         }
         passes.push(xhlo_lowering::pipeline::to_llvm(&self.math_approximations));
         passes.extend(dump("3-llvm.mlir"));
@@ -356,7 +356,9 @@ mod tests {
     #[test]
     fn one_thread_keeps_serial_loops_and_zero_means_all() {
         let one = JitOptions { threads: 1, ..JitOptions::default() };
-        assert!(one.expand().contains(xhlo_lowering::pipeline::TO_LOOPS) && !one.expand().contains("openmp{"), "{}", one.expand());
+        let serial = xhlo_lowering::pipeline::to_loops(1, 0, 0);
+        assert!(serial.starts_with("scf-forall-to-for,xhlo-gemm-calls,xhlo-vectorize-fills{vector-bytes="), "{serial}");
+        assert!(one.expand().contains(&serial) && !one.expand().contains("openmp{"), "{}", one.expand());
         assert_eq!(JitOptions::default().threads, 0);
         assert_eq!(JitOptions::default().resolved_threads(), available_threads());
     }

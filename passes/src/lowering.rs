@@ -196,6 +196,14 @@ pub const NATIVE_PASSES: &[PassInfo] = &[
         options: &[PassOption { name: "vector-bytes", default: "0", help: "bytes per vector register (0: the host's widest: 64 with AVX-512, 32 with AVX2, else 16)" }],
     },
     PassInfo {
+        argument: "xhlo-vectorize-fills",
+        summary: "Write small linalg.fill ops on contiguous static buffers as a loop of vector stores at the host's width",
+        options: &[
+            PassOption { name: "vector-bytes", default: "0", help: "bytes per vector register (0: the host's widest: 64 with AVX-512, 32 with AVX2, else 16)" },
+            PassOption { name: "max-bytes", default: "262144", help: "largest fill (bytes) written this way; larger ones stay loops that may run in parallel" },
+        ],
+    },
+    PassInfo {
         argument: "xhlo-expand-bf16",
         summary: "Expand bf16 <-> f32 conversions into integer operations on the bit patterns (the same rounding, subnormals kept, on every host)",
         options: &[],
@@ -235,7 +243,7 @@ pub fn expand(name: &str) -> Option<String> {
             "VECTORIZE" => xhlo_lowering::pipeline::VECTORIZE.to_string(),
             "BUFFERIZE" => xhlo_lowering::pipeline::BUFFERIZE.to_string(),
             "TO_LOOPS" => xhlo_lowering::pipeline::TO_LOOPS.to_string(),
-            "TO_PARALLEL_LOOPS" => xhlo_lowering::pipeline::to_loops(crate::jit::available_threads().max(2), 1 << 16),
+            "TO_PARALLEL_LOOPS" => xhlo_lowering::pipeline::to_loops(crate::jit::available_threads().max(2), 1 << 16, 0),
             "TO_LLVM" => xhlo_lowering::pipeline::TO_LLVM.to_string(),
             "TO_GPU" => xhlo_lowering::pipeline::TO_GPU.to_string(),
             "TO_NVVM" => xhlo_lowering::pipeline::TO_NVVM.to_string(),

@@ -25,6 +25,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -246,6 +248,87 @@ struct Vectorize : public mlir::PassWrapper<Vectorize, mlir::OperationPass<>> {
   }
 };
 
+// xhlo-vectorize-fills: the small `linalg.fill`s left on buffers (a reduction's initial
+// accumulators, a row block's scratch), written as one loop of vector stores at the host's
+// width over the buffer seen as one row. As loops of scalar stores (`convert-linalg-to-loops`)
+// LLVM unrolled them fully before vectorizing anything: attention's row blocks reached LLVM
+// with 324 scalar stores of -inf in a row, and its dead-store elimination, quadratic in such
+// runs, took a sixth of the program's compile time.
+// Fills of non-contiguous views, of more than `max-bytes`, narrower than one vector, or of
+// types the vector stage leaves alone keep the scalar path (large ones become parallel loops
+// on several threads).
+struct VectorizeFills : public mlir::PassWrapper<VectorizeFills, mlir::OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(VectorizeFills)
+  VectorizeFills() = default;
+  VectorizeFills(const VectorizeFills &other) : PassWrapper(other) {}
+  llvm::StringRef getArgument() const final { return "xhlo-vectorize-fills"; }
+  llvm::StringRef getDescription() const final {
+    return "Write small linalg.fill ops on contiguous static buffers as a loop of vector stores at the host's width";
+  }
+  void getDependentDialects(mlir::DialectRegistry &registry) const override {
+    registry.insert<mlir::arith::ArithDialect, mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
+                    mlir::vector::VectorDialect>();
+  }
+  Option<int64_t> vectorBytes{*this, "vector-bytes",
+                              llvm::cl::desc("Bytes per vector register (0: the host's widest)"),
+                              llvm::cl::init(0)};
+  Option<int64_t> maxBytes{*this, "max-bytes", llvm::cl::desc("Largest fill (bytes) written this way"),
+                           llvm::cl::init(256 * 1024)};
+
+  void runOnOperation() override {
+    int64_t bytes = vectorBytes > 0 ? int64_t(vectorBytes) : hostVectorBytes();
+    llvm::SmallVector<mlir::linalg::FillOp> fills;
+    getOperation()->walk([&](mlir::linalg::FillOp fill) {
+      if (!fill.hasPureBufferSemantics())
+        return;
+      auto type = llvm::dyn_cast<mlir::MemRefType>(fill.getDpsInits()[0].getType());
+      if (!type || type.getRank() == 0 || !mlir::memref::isStaticShapeAndContiguousRowMajor(type))
+        return;
+      unsigned elem = elementBytes(type);
+      if (elem == 0 || type.getElementType().isIndex() || fill.value().getType() != type.getElementType())
+        return;
+      int64_t elements = type.getNumElements(), lanes = std::max<int64_t>(1, bytes / elem);
+      if (elements >= lanes && elements * elem <= maxBytes)
+        fills.push_back(fill);
+    });
+    mlir::OpBuilder b(&getContext());
+    for (mlir::linalg::FillOp fill : fills) {
+      b.setInsertionPoint(fill);
+      mlir::Location loc = fill.getLoc();
+      mlir::Value buffer = fill.getDpsInits()[0];
+      auto type = llvm::cast<mlir::MemRefType>(buffer.getType());
+      mlir::Type element = type.getElementType();
+      int64_t elements = type.getNumElements(), lanes = std::max<int64_t>(1, bytes / elementBytes(type));
+      if (type.getRank() > 1) {
+        mlir::ReassociationIndices all;
+        for (int64_t d = 0; d < type.getRank(); ++d)
+          all.push_back(d);
+        buffer = mlir::memref::CollapseShapeOp::create(b, loc, buffer, llvm::ArrayRef<mlir::ReassociationIndices>{all});
+      }
+      auto splat = [&](int64_t width) -> mlir::Value {
+        return mlir::vector::BroadcastOp::create(b, loc, mlir::VectorType::get({width}, element), fill.value());
+      };
+      auto index = [&](int64_t i) -> mlir::Value { return mlir::arith::ConstantIndexOp::create(b, loc, i); };
+      int64_t whole = elements / lanes * lanes;
+      mlir::Value vector = splat(lanes);
+      if (whole == lanes) {
+        mlir::vector::StoreOp::create(b, loc, vector, buffer, index(0));
+      } else {
+        auto loop = mlir::scf::ForOp::create(b, loc, index(0), index(whole), index(lanes));
+        mlir::OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(loop.getBody()->getTerminator());
+        mlir::vector::StoreOp::create(b, loc, vector, buffer, loop.getInductionVar());
+      }
+      if (elements > whole)
+        mlir::vector::StoreOp::create(b, loc, splat(elements - whole), buffer, index(whole));
+      fill.erase();
+    }
+  }
+};
+
 } // namespace
 
-extern "C" void xhloRegisterVectorizePass() { mlir::PassRegistration<Vectorize>(); }
+extern "C" void xhloRegisterVectorizePass() {
+  mlir::PassRegistration<Vectorize>();
+  mlir::PassRegistration<VectorizeFills>();
+}
