@@ -37,7 +37,6 @@ macro_rules! serial_loops_rest {
         "convert-linalg-to-loops,xhlo-hoist-loop-allocas,convert-math-to-funcs,lower-affine"
     };
 }
-use serial_loops_rest;
 
 /// Buffers → loops (scf), on one thread: the products handed to the dot library become its
 /// calls (`xhlo-gemm-calls`, from the C++ shim), small fills loops of vector stores at the

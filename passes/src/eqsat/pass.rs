@@ -333,11 +333,10 @@ fn fuse(block: &Block, pos: mlir_text::error::Pos, outer: &Plan, options: &Eqsat
         return Ok(Fused::TooLarge(format!("{ops} ops (at least as many e-nodes)")));
     }
     if ops <= FUSION_WINDOW {
-        let (fused, original) = match fuse_in_egraph(block, pos, outer, outer.prefix.clone(), options, deadline, stats)? {
-            Ok(x) => x,
-            Err(too_large) => return Ok(Fused::TooLarge(too_large)),
-        };
-        return Ok(Fused::EGraph(fused.filter(|(_, cost)| *cost < original - 1e-9)));
+        return Ok(match fuse_in_egraph(block, pos, outer, outer.prefix.clone(), options, deadline, stats)? {
+            InEGraph::Fused { fused, .. } => Fused::EGraph(fused),
+            InEGraph::TooLarge(too_large) => Fused::TooLarge(too_large),
+        });
     }
     // The last op (the terminator: `ops`) reading each value, in a nested region or not: a
     // window returns the values it defines that a later op reads.
@@ -389,12 +388,12 @@ fn fuse(block: &Block, pos: mlir_text::error::Pos, outer: &Plan, options: &Eqsat
         window.ops.iter_mut().for_each(|op| crate::ast_walk::rename_uses(op, &renames));
         window.ops.push(ret.clone());
         let (fused, original) = match fuse_in_egraph(&window, pos, outer, format!("{}w{w}_", outer.prefix), options, deadline, stats)? {
-            Ok(x) => x,
-            Err(too_large) => return Ok(Fused::TooLarge(too_large)),
+            InEGraph::Fused { fused, original } => (fused, original),
+            InEGraph::TooLarge(too_large) => return Ok(Fused::TooLarge(too_large)),
         };
         w += 1;
         original_cost += original;
-        match fused.filter(|(_, c)| *c < original - 1e-9) {
+        match fused {
             Some((mut fused, c)) => {
                 let fused_ret = fused.ops.pop().ok_or("internal: a fused window without its terminator")?;
                 for (old, new) in ret.operands.iter().zip(&fused_ret.operands) {
@@ -422,15 +421,21 @@ fn fuse(block: &Block, pos: mlir_text::error::Pos, outer: &Plan, options: &Eqsat
     Ok(Fused::EGraph(Some((Block { label: block.label.clone(), args: block.args.clone(), ops: out }, cost))))
 }
 
-/// One body (a function's, or a window of one) fused in an e-graph of its own: its fused
-/// extraction and that extraction's cost (when one is found), and the body's cost as written;
-/// `Err` when the e-graph is too large for the node limit (how large).
-#[allow(clippy::type_complexity)]
-fn fuse_in_egraph(block: &Block, pos: mlir_text::error::Pos, outer: &Plan, prefix: String, options: &EqsatOptions, deadline: Instant, stats: &mut FunctionStats) -> Result<Result<(Option<(Block, f64)>, f64), String>, String> {
+/// What one e-graph made of a body (a function's, or a window of one).
+enum InEGraph {
+    /// The body's cost as written, and its fused extraction with that extraction's cost when
+    /// it is cheaper.
+    Fused { fused: Option<(Block, f64)>, original: f64 },
+    /// The e-graph is too large for the node limit (how large).
+    TooLarge(String),
+}
+
+/// One body fused in an e-graph of its own.
+fn fuse_in_egraph(block: &Block, pos: mlir_text::error::Pos, outer: &Plan, prefix: String, options: &EqsatOptions, deadline: Instant, stats: &mut FunctionStats) -> Result<InEGraph, String> {
     let (egraph, mut plan) = to_egraph(block, pos)?;
     let nodes = egraph.total_number_of_nodes();
     if nodes.saturating_mul(FUSION_ROOM) > options.node_limit {
-        return Ok(Err(format!("{nodes} e-nodes")));
+        return Ok(InEGraph::TooLarge(format!("{nodes} e-nodes")));
     }
     plan.names.extend(outer.names.iter().cloned());
     plan.prefix = prefix;
@@ -439,10 +444,8 @@ fn fuse_in_egraph(block: &Block, pos: mlir_text::error::Pos, outer: &Plan, prefi
     stats.classes += egraph.number_of_classes();
     stats.nodes += egraph.total_number_of_nodes();
     let x = extract(&egraph, &plan.roots())?;
-    if x.cost >= plan.original_cost - 1e-9 {
-        return Ok(Ok((None, plan.original_cost)));
-    }
-    Ok(Ok((Some((from_extraction(&egraph, &plan, &x.choices, &block.args)?, x.cost)), plan.original_cost)))
+    let fused = if x.cost < plan.original_cost - 1e-9 { Some((from_extraction(&egraph, &plan, &x.choices, &block.args)?, x.cost)) } else { None };
+    Ok(InEGraph::Fused { fused, original: plan.original_cost })
 }
 
 fn visit(ops: &mut [Op], options: &EqsatOptions, stats: &mut Stats) {
