@@ -420,3 +420,30 @@ fn a_run_out_of_memory_is_an_error_and_the_process_runs_on() {
     let out = run("func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n  %0 = \"xhlo.add\"(%a, %a) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>\n  return %0 : tensor<2xf32>\n}", &[f32s(&[2], &[1.0, 2.5])]);
     assert_eq!(out[0].scalars().collect::<Vec<_>>(), [2.0, 5.0].map(Scalar::Float));
 }
+
+/// The JIT splits a program over its compile threads; `convert-math-to-funcs`'s helpers
+/// (integer power here) are linkonce_odr functions, which LLVM deletes from a partition that
+/// does not call them. Such a helper alone in a partition once left the JIT waiting forever
+/// for the symbol: it must compile (within a minute) and compute on 1 to 4 threads.
+#[test]
+fn a_math_helper_in_a_partition_of_its_own_links() {
+    let text = r#"func.func @main(%a: tensor<6xi64>, %b: tensor<6xi64>, %c: tensor<4xi32>) -> (tensor<6xi64>, tensor<4xi32>) {
+  %0 = "xhlo.power"(%a, %b) : (tensor<6xi64>, tensor<6xi64>) -> tensor<6xi64>
+  %1 = "xhlo.power"(%c, %c) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  return %0, %1 : tensor<6xi64>, tensor<4xi32>
+}"#;
+    for threads in 1..=4 {
+        let (send, receive) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let ctx = XhloContext::new();
+            let module = source::parse_and_verify(&ctx, text, "test.mlir").unwrap_or_else(|d| panic!("{d:?}"));
+            let program = compile(&ctx, &module, &CompileOptions { threads, ..Default::default() }, "test.mlir").unwrap_or_else(|e| panic!("{e}"));
+            let ints = |ty: ElementType, xs: &[i64]| Literal::from_scalars(TensorType::new(vec![xs.len() as i64], ty), &xs.iter().map(|&x| Scalar::Int(x as i128)).collect::<Vec<_>>());
+            let out = program.run(&[ints(ElementType::S64, &[-1, -1, -3, 1, -3, 0]), ints(ElementType::S64, &[1, 0, -3, -3, 3, 2]), ints(ElementType::S32, &[0, 1, 2, 3])]).unwrap();
+            send.send(out.iter().map(|l| l.scalars().collect::<Vec<_>>()).collect::<Vec<_>>()).unwrap();
+        });
+        let got = receive.recv_timeout(std::time::Duration::from_secs(60)).unwrap_or_else(|_| panic!("threads={threads}: no result within a minute (or the compile failed)"));
+        let want = |xs: &[i64]| xs.iter().map(|&x| Scalar::Int(x as i128)).collect::<Vec<_>>();
+        assert_eq!(got, vec![want(&[-1, 1, 0, 1, -27, 0]), want(&[1, 1, 4, 27])], "threads={threads}");
+    }
+}

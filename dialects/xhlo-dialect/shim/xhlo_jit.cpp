@@ -127,14 +127,19 @@ llvm::Expected<llvm::orc::ThreadSafeModule> ownContext(const llvm::Module &modul
 // large as several of its OpenMP bodies together (cnn_pool's 703 lines against 122 to 198
 // each), so one partition, and one thread, had most of the work. Local symbols (the OpenMP
 // bodies are internal) become hidden external ones so that the partitions link, as
-// `SplitModule` does; global variables are defined in the first partition.
+// `SplitModule` does, and so do linkonce and weak ones (`convert-math-to-funcs`'s helpers
+// are linkonce_odr): in a partition without their callers LLVM's optimizer deletes such an
+// unused definition, and the JIT then waited forever for a symbol its partition had
+// promised (the interpreter suite's `power` hung). Global variables are defined in the
+// first partition.
 void splitBalanced(llvm::Module &module, unsigned parts, llvm::function_ref<void(std::unique_ptr<llvm::Module>)> take) {
   unsigned unnamed = 0;
-  auto externalize = [&](llvm::GlobalValue &value) {
-    if (!value.hasLocalLinkage())
+  auto externalize = [&](llvm::GlobalObject &value) {
+    if (value.isDeclaration() || !(value.hasLocalLinkage() || value.hasLinkOnceLinkage() || value.hasWeakLinkage()))
       return;
     value.setLinkage(llvm::GlobalValue::ExternalLinkage);
     value.setVisibility(llvm::GlobalValue::HiddenVisibility);
+    value.setComdat(nullptr);
     if (!value.hasName())
       value.setName("__xhlo_split_unnamed." + std::to_string(unnamed++));
   };
