@@ -277,7 +277,8 @@ struct VectorizeFills : public mlir::PassWrapper<VectorizeFills, mlir::Operation
 
   void runOnOperation() override {
     int64_t bytes = vectorBytes > 0 ? int64_t(vectorBytes) : hostVectorBytes();
-    llvm::SmallVector<mlir::linalg::FillOp> fills;
+    // Each fill to rewrite, with its vector's lanes.
+    llvm::SmallVector<std::pair<mlir::linalg::FillOp, int64_t>> fills;
     getOperation()->walk([&](mlir::linalg::FillOp fill) {
       if (!fill.hasPureBufferSemantics())
         return;
@@ -289,16 +290,20 @@ struct VectorizeFills : public mlir::PassWrapper<VectorizeFills, mlir::Operation
         return;
       int64_t elements = type.getNumElements(), lanes = std::max<int64_t>(1, bytes / elem);
       if (elements >= lanes && elements * elem <= maxBytes)
-        fills.push_back(fill);
+        fills.push_back({fill, lanes});
     });
     mlir::OpBuilder b(&getContext());
-    for (mlir::linalg::FillOp fill : fills) {
+    for (auto &[op, width] : fills) {
+      // Named copies: the lambdas below capture them (structured bindings cannot be
+      // captured before C++20).
+      mlir::linalg::FillOp fill = op;
+      int64_t lanes = width;
       b.setInsertionPoint(fill);
       mlir::Location loc = fill.getLoc();
       mlir::Value buffer = fill.getDpsInits()[0];
       auto type = llvm::cast<mlir::MemRefType>(buffer.getType());
       mlir::Type element = type.getElementType();
-      int64_t elements = type.getNumElements(), lanes = std::max<int64_t>(1, bytes / elementBytes(type));
+      int64_t elements = type.getNumElements();
       if (type.getRank() > 1) {
         mlir::ReassociationIndices all;
         for (int64_t d = 0; d < type.getRank(); ++d)
