@@ -94,6 +94,39 @@ fn f32_sum_max_and_min_of_16m_elements_match_float64() {
     }
 }
 
+/// Sums of squares over all elements and over the inner dimensions, fused with their
+/// producers (stage 1 in the input fusion, the partials then in chunks), match float64.
+#[test]
+fn fused_sums_of_squares_over_innermost_dimensions_match_float64() {
+    for (dims, reduced) in [(&[1024i64, 1024][..], &[0i64, 1][..]), (&[4, 256, 1024], &[1, 2])] {
+        let out: Vec<i64> = (0..dims.len() as i64).filter(|d| !reduced.contains(d)).map(|d| dims[d as usize]).collect();
+        let list = reduced.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ");
+        let text = format!(
+            r#"func.func @main(%x: tensor<{i}f32>) -> tensor<{o}f32> {{
+  %c = stablehlo.constant dense<0.25> : tensor<{i}f32>
+  %d = stablehlo.subtract %x, %c : tensor<{i}f32>
+  %q = stablehlo.multiply %d, %d : tensor<{i}f32>
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %r = stablehlo.reduce(%q init: %z) applies stablehlo.add across dimensions = [{list}] : (tensor<{i}f32>, tensor<f32>) -> tensor<{o}f32>
+  return %r : tensor<{o}f32>
+}}"#,
+            i = shape(dims),
+            o = shape(&out),
+        );
+        let xs = values(dims.iter().product::<i64>() as usize, 31, -1.0, 1.0);
+        let squares: Vec<f64> = xs.iter().map(|&v| (v as f32 as f64 - 0.25).powi(2)).collect();
+        let want = reference(&squares, dims, reduced, 0.0, |a, b| a + b);
+        let x = f32_literal(dims, &xs);
+        for (threads, fusion) in [(1, Fusion::EGraph), (2, Fusion::EGraph), (3, Fusion::EGraph), (2, Fusion::Greedy)] {
+            let got = f32s(&run(&text, std::slice::from_ref(&x), threads, fusion)[0]);
+            assert_eq!(got.len(), want.len());
+            for (g, w) in got.iter().zip(&want) {
+                assert!((g - w).abs() <= 1e-6 * w, "{dims:?} over {reduced:?}, threads={threads} {fusion:?}: {g} vs {w}");
+            }
+        }
+    }
+}
+
 /// Row mean and variance (layernorm's pattern, fused by the e-graph into input fusions and
 /// unfused) match float64, on rows the vector lanes divide and rows they do not (1001: the
 /// lanes take the first `1001 / l * l` elements, the tail one lane each).
@@ -163,6 +196,13 @@ fn odd_sizes_and_column_reductions_match_float64() {
         (&[7, 96, 5], &[1]),
         (&[6, 32, 48], &[0, 2]),
         (&[9, 11, 128], &[0, 1, 2]),
+        // Over the innermost dimensions, more than the split threshold: in chunks.
+        (&[8, 8192], &[1]),
+        (&[3, 5, 4096], &[1, 2]),
+        (&[24576], &[0]),
+        (&[16, 16, 64], &[0, 1, 2]),
+        // ... whose steps of lanes (4099, a prime) no chunk divides: split as before.
+        (&[2, 64 * 4099], &[1]),
     ];
     for (i, &(dims, reduced)) in cases.iter().enumerate() {
         let n: i64 = dims.iter().product();

@@ -7,6 +7,10 @@
 //! commutative, and StableHLO lets an implementation apply the init value any number of
 //! times) is chosen for precision and speed, and is this, in stages:
 //!
+//! 0. Chunks: a reduction of more than [`SPLIT_THRESHOLD`] elements over the innermost
+//!    dimensions (a full reduction, or rows longer than the threshold) whose elements the
+//!    vector lanes divide runs as chunks of at most the threshold's steps of lanes, the
+//!    chunks parallel and the lanes kept until the last stage ([`in_chunks`]). Others:
 //! 1. Precision: more than [`SPLIT_THRESHOLD`] reduced elements are split in two stages, so
 //!    no sequential chain is long: with several reduced dimensions, stage 1 reduces all but
 //!    the outermost and stage 2 that one; a single long dimension `n` is first split into
@@ -112,6 +116,11 @@ pub fn reduce_values(
     sorted.sort();
     sorted.dedup();
     let reduced: i64 = sorted.iter().map(|&d| shape[d as usize]).product();
+    if reduced > SPLIT_THRESHOLD {
+        if let Some(results) = in_chunks(ctx, &inputs, inits, &sorted, out_elements, body)? {
+            return Ok(results);
+        }
+    }
     if reduced > SPLIT_THRESHOLD && sorted.len() >= 2 {
         // Stage 1: all reduced dimensions but the outermost; stage 2: that one.
         let (outer, inner) = (sorted[0], &sorted[1..]);
@@ -174,6 +183,87 @@ pub fn reduce_values(
         return Ok(tiled.iter().zip(tiled_ty.iter().zip(&out_ty)).map(|(v, (from, to))| collapse(ctx, v, from, to, tile_dim)).collect());
     }
     reduce_once(ctx, inputs, Start::Init(inits), &sorted, out_elements, body, None)
+}
+
+/// Chunks a chunked reduction is split into at least, over all kept elements (a few per
+/// thread balances the threads; a constant, so the order of combination, and the result,
+/// are the same on any number of threads).
+const MIN_CHUNKS: i64 = 64;
+
+/// A reduction of more than [`SPLIT_THRESHOLD`] elements over the innermost dimensions (the
+/// kept ones `K` all before the reduced ones) whose `n` reduced elements `l` lanes divide
+/// ([`lanes`]), in three stages that keep the lanes to the end: the reduced elements, one
+/// contiguous run per kept index, are viewed as `(c, r, l)`: `c` chunks of `r` steps of `l`
+/// lanes, `r` at most [`SPLIT_THRESHOLD`] and `K * c` at least [`MIN_CHUNKS`]. Stage 1
+/// reduces the steps (`K` and the chunks the parallel loops), stage 2 the chunks and the
+/// lanes beyond one vector, stage 3 that vector. A full reduction (no kept dimension) so
+/// runs on every thread, in one parallel kernel and two small ones, where reducing each row
+/// of the innermost dimension to a scalar first took six. `None` where this does not apply.
+fn in_chunks(
+    ctx: &mut Ctx,
+    inputs: &[(String, TensorType)],
+    inits: &[String],
+    sorted: &[i64],
+    out_elements: &[ElementType],
+    body: &Block,
+) -> Result<Option<Vec<String>>, String> {
+    let shape = inputs[0].1.dims.clone();
+    let k = shape.len() - sorted.len();
+    if sorted.iter().enumerate().any(|(i, &d)| d != (k + i) as i64) {
+        return Ok(None);
+    }
+    let n: i64 = shape[k..].iter().product();
+    let kept: i64 = shape[..k].iter().product();
+    let in_elements: Vec<ElementType> = inputs.iter().map(|(_, t)| t.element).chain(out_elements.iter().copied()).collect();
+    let (Some(l), Some([.., (vector, _)])) = (lanes(n, &in_elements, ctx.options.vector_bytes), lane_choices(&in_elements, ctx.options.vector_bytes)) else {
+        return Ok(None);
+    };
+    if kept == 0 {
+        return Ok(None);
+    }
+    let steps = n / l;
+    let min_chunks = (MIN_CHUNKS + kept - 1) / kept;
+    let Some(r) = (2..=steps.min(SPLIT_THRESHOLD)).rev().find(|r| steps % r == 0 && steps / r >= min_chunks.min(steps / 2)) else {
+        return Ok(None);
+    };
+    let c = steps / r;
+    // [K, reduced...] -> [K, n] -> [K, c, r, l].
+    let chunked_dims: Vec<i64> = shape[..k].iter().copied().chain([c, r, l]).collect();
+    let mut suffix_groups: Vec<Vec<usize>> = (0..k).map(|d| vec![d]).collect();
+    suffix_groups.push((k..shape.len()).collect());
+    let mut chunk_groups: Vec<Vec<usize>> = (0..k).map(|d| vec![d]).collect();
+    chunk_groups.push(vec![k, k + 1, k + 2]);
+    let mut chunked = Vec::new();
+    for (x, xt) in inputs {
+        let flat_ty = TensorType::new(shape[..k].iter().copied().chain([n]).collect::<Vec<i64>>(), xt.element);
+        let flat = if shape.len() - k == 1 { x.clone() } else { reshape(ctx, "flat", "collapse", x, xt, &flat_ty, &suffix_groups) };
+        let to = TensorType::new(chunked_dims.clone(), xt.element);
+        chunked.push((reshape(ctx, "chunked", "expand", &flat, &flat_ty, &to, &chunk_groups), to));
+    }
+    let (kept_dims, first) = (&shape[..k], k as i64);
+    // Stage 1: the steps of each chunk.
+    let partial = reduce_once(ctx, chunked, Start::Init(inits), &[first + 1], out_elements, body, None)?;
+    // Stage 2: [K, c, l] as [K, c, l / v, v], the chunks and the vectors reduced.
+    let partial_dims: Vec<i64> = kept_dims.iter().copied().chain([c, l]).collect();
+    let vectors_dims: Vec<i64> = kept_dims.iter().copied().chain([c, l / vector, vector]).collect();
+    let mut staged = Vec::new();
+    for (p, &e) in partial.iter().zip(out_elements) {
+        let (from, to) = (TensorType::new(partial_dims.clone(), e), TensorType::new(vectors_dims.clone(), e));
+        staged.push((expand(ctx, p, &from, &to, k + 1), to));
+    }
+    let one_vector = reduce_values(ctx, staged, inits, &[first, first + 1], out_elements, body)?;
+    // Stage 3: the lanes of that vector.
+    let lanes_dims: Vec<i64> = kept_dims.iter().copied().chain([vector]).collect();
+    let staged = one_vector.into_iter().zip(out_elements).map(|(v, &e)| (v, TensorType::new(lanes_dims.clone(), e))).collect();
+    reduce_values(ctx, staged, inits, &[first], out_elements, body).map(Some)
+}
+
+/// `tensor.expand_shape` or `tensor.collapse_shape` (`kind`) of `name` from `from` to `to`,
+/// each dimension of the lower-rank type the `groups` entry of the higher-rank one's.
+fn reshape(ctx: &mut Ctx, hint: &str, kind: &str, name: &str, from: &TensorType, to: &TensorType, groups: &[Vec<usize>]) -> String {
+    let groups: Vec<String> = groups.iter().map(|g| format!("[{}]", g.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "))).collect();
+    let output_shape = if kind == "expand" { format!(" output_shape [{}]", to.dims.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")) } else { String::new() };
+    ctx.e.op(hint, &format!("tensor.{kind}_shape {name} [{}]{output_shape} : {} into {}", groups.join(", "), types::tensor(from), types::tensor(to)))
 }
 
 /// The reduction over `dims` (the innermost dimension, of `n` elements, among them) of
@@ -1073,17 +1163,19 @@ mod tests {
         )))
     }
 
-    /// The full sum of 4096 x 4096 (the tests' 32-byte vectors, 8 f32): rows in 128 steps of 32
-    /// lanes (rows parallel, lanes innermost), lanes to one vector per row, the vector per row,
-    /// then the 4096 row sums the same way.
+    /// The full sum of 4096 x 4096 (the tests' 32-byte vectors, 8 f32) in chunks: the 16M
+    /// elements as 128 chunks of 4096 steps of 32 lanes (chunks parallel, lanes innermost),
+    /// the chunks and the lanes to one vector, then that vector.
     #[test]
-    fn a_full_sum_runs_rows_in_vector_lanes_then_reduces_the_partials() {
+    fn a_full_sum_runs_in_chunks_of_vector_lanes() {
         let out = reduce_sum("4096x4096", "f32", "0, 1", "f32");
-        assert!(out.contains("output_shape [4096, 128, 32]"), "{out}");
+        assert!(out.contains("tensor<4096x4096xf32> into tensor<16777216xf32>"), "{out}");
+        assert!(out.contains("output_shape [128, 4096, 32]"), "{out}");
         assert!(out.contains("iterator_types = [\"parallel\", \"reduction\", \"parallel\"]"), "{out}");
-        assert!(out.contains("outs(%") && out.contains(": tensor<4096x32xf32>)"), "{out}");
-        assert!(out.contains("output_shape [4096, 4, 8]"), "{out}");
-        assert!(out.contains("output_shape [128, 32]"), "{out}");
+        assert!(out.contains("outs(%") && out.contains(": tensor<128x32xf32>)"), "{out}");
+        assert!(out.contains("output_shape [128, 4, 8]"), "{out}");
+        assert!(out.contains("iterator_types = [\"reduction\", \"reduction\", \"parallel\"]"), "{out}");
+        assert_eq!(out.matches("linalg.generic").count(), 3, "{out}");
         insta::assert_snapshot!(out);
     }
 
