@@ -10,6 +10,8 @@ pub struct Dump {
 }
 
 impl XhloPass for Dump {
+    /// Reads the IR and changes nothing.
+    const KEEPS_IR_VALID: bool = true;
     const INFO: PassInfo = PassInfo {
         argument: "xhlo-dump",
         summary: "Write the module as it is at this point of the pipeline to a file (its directory is created) or stderr",

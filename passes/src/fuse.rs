@@ -650,6 +650,8 @@ impl std::fmt::Display for FuseStats {
 }
 
 impl XhloPass for Fuse {
+    /// Its output is parsed text (`rewrite_module_text`).
+    const KEEPS_IR_VALID: bool = true;
     const INFO: PassInfo = PassInfo {
         argument: "xhlo-fuse",
         summary: "Group element-wise producers, reductions and dot epilogues into xhlo.fusion ops (cost model: bytes moved vs flops)",

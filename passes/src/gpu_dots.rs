@@ -29,6 +29,8 @@ use std::fmt::Write;
 pub struct TileDots;
 
 impl XhloPass for TileDots {
+    /// Its output is parsed text (`rewrite_module_text`).
+    const KEEPS_IR_VALID: bool = true;
     const INFO: PassInfo = PassInfo {
         argument: "xhlo-gpu-tile-dots",
         summary: "Compute each bufferized (batched) f32/f64 matrix product in a gpu.launch that stages operand tiles through shared memory, each thread a 4x4 output tile in registers",

@@ -28,6 +28,8 @@ use std::collections::{HashMap, HashSet};
 pub struct ParallelDimsOuter;
 
 impl XhloPass for ParallelDimsOuter {
+    /// Its output is parsed text (`rewrite_module_text`).
+    const KEEPS_IR_VALID: bool = true;
     const INFO: PassInfo = PassInfo {
         argument: "xhlo-gpu-parallel-dims-outer",
         summary: "Reorder each linalg.generic's loops: parallel dimensions first, reductions last (in their order), so every parallel dimension maps to GPU threads",
@@ -139,6 +141,8 @@ pub struct MapLoops {
 }
 
 impl XhloPass for MapLoops {
+    /// Its output is parsed text (`rewrite_module_text`).
+    const KEEPS_IR_VALID: bool = true;
     const INFO: PassInfo = PassInfo {
         argument: "xhlo-gpu-map-loops",
         summary: "Give each top-level parallel loop nest of a host function one GPU thread per iteration (blocks of `threads`), and put what else computes on the host in kernels",

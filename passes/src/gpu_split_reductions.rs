@@ -26,6 +26,8 @@ pub struct SplitReductions {
 }
 
 impl XhloPass for SplitReductions {
+    /// Its output is parsed text (`rewrite_module_text`).
+    const KEEPS_IR_VALID: bool = true;
     const INFO: PassInfo = PassInfo {
         argument: "xhlo-gpu-split-reductions",
         summary: "Split the reduced dimension of reductions with few results into chunks reduced in parallel, then reduce the chunks' partial results",

@@ -36,6 +36,8 @@ fn source_file(text: &str) -> String {
 }
 
 impl XhloPass for ConvertXhloToLinalg {
+    /// Its output is parsed text (`rewrite_module_text`).
+    const KEEPS_IR_VALID: bool = true;
     const INFO: PassInfo = PassInfo {
         argument: "convert-xhlo-to-linalg",
         summary: "Lower xhlo to linalg on tensors, tensor, arith, math, complex, scf and func",

@@ -76,6 +76,12 @@ pub trait XhloPass: Clone + 'static {
     /// among them, the module rewritten as a whole) and refuses any other op with an error.
     const ANY_OP: bool = false;
 
+    /// Whether the IR after the pass is valid whenever the IR before it was, so a compile
+    /// pipeline need not run MLIR's verifier after it: the pass leaves the IR as it was, or
+    /// replaces the module by text that MLIR parses ([`crate::lowering::rewrite_module_text`]),
+    /// and the parser verifies every op it builds.
+    const KEEPS_IR_VALID: bool = false;
+
     fn from_options(options: &PassOptions) -> Result<Self, String>;
 
     fn run(&mut self, op: OperationRef) -> Result<(), String>;

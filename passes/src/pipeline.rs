@@ -125,9 +125,11 @@ pub enum Verification {
     /// After every pass (MLIR's default, mlir-opt's `--verify-each`): for tools that show
     /// the IR between passes.
     EachPass,
-    /// After each of xhlo's own passes only (Rust or C++): upstream passes keep valid IR
-    /// valid, and verifying after each of them was a tenth of a compilation's pipeline. An
-    /// own pass that produced invalid IR is still stopped before the next pass reads it.
+    /// After each of xhlo's own passes only (Rust or C++), but those that keep valid IR
+    /// valid by construction ([`crate::pass::XhloPass::KEEPS_IR_VALID`]: their output is
+    /// parsed text, which MLIR's parser verifies): upstream passes keep valid IR valid, and
+    /// verifying after each of them was a tenth of a compilation's pipeline. An own pass
+    /// that produced invalid IR is still stopped before the next pass reads it.
     OwnPasses,
 }
 
@@ -208,7 +210,8 @@ fn add_elements_verified(opm: OperationPassManager, elements: &[Element], defaul
             None => match registry::create_pass(&e.name, &options) {
                 Some(pass) => {
                     opm.add_pass(pass?);
-                    if verification == Verification::OwnPasses {
+                    let keeps_ir_valid = registry::lookup(&e.name).is_some_and(|p| p.keeps_ir_valid);
+                    if verification == Verification::OwnPasses && !keeps_ir_valid {
                         opm.add_pass(verify_after(&e.name));
                     }
                 }

@@ -8,6 +8,8 @@ pub struct PassEntry {
     pub info: PassInfo,
     /// [`XhloPass::ANY_OP`]: runs on any op, not only on a `builtin.module`.
     pub any_op: bool,
+    /// [`XhloPass::KEEPS_IR_VALID`]: no verifier run after it.
+    pub keeps_ir_valid: bool,
     pub create: fn(&str) -> Result<Pass, String>,
 }
 
@@ -17,7 +19,7 @@ fn create<P: XhloPass>(options: &str) -> Result<Pass, String> {
 }
 
 const fn entry<P: XhloPass>() -> PassEntry {
-    PassEntry { info: P::INFO, any_op: P::ANY_OP, create: create::<P> }
+    PassEntry { info: P::INFO, any_op: P::ANY_OP, keeps_ir_valid: P::KEEPS_IR_VALID, create: create::<P> }
 }
 
 /// All passes, in listing order.

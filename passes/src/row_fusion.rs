@@ -227,6 +227,8 @@ pub struct RowFusion {
 }
 
 impl XhloPass for RowFusion {
+    /// Its output is parsed text (`rewrite_module_text`).
+    const KEEPS_IR_VALID: bool = true;
     const INFO: PassInfo = PassInfo {
         argument: "xhlo-row-fusion",
         summary: "Group a row reduction and the kernels consuming it row by row into one xhlo.fusion of kind \"row\", run one block of rows at a time (the block's values stay in cache)",

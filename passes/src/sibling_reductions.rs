@@ -139,6 +139,8 @@ pub struct SiblingReductions {
 }
 
 impl XhloPass for SiblingReductions {
+    /// Its output is parsed text (`rewrite_module_text`).
+    const KEEPS_IR_VALID: bool = true;
     const INFO: PassInfo = PassInfo {
         argument: "xhlo-sibling-reductions",
         summary: "Merge reduces over the same dimensions that share an input into one variadic reduce, which reads the input once",

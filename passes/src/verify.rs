@@ -9,6 +9,8 @@ use xhlo_dialect::verifier::check_operation;
 pub struct Verify;
 
 impl XhloPass for Verify {
+    /// Reads the IR and changes nothing.
+    const KEEPS_IR_VALID: bool = true;
     const INFO: PassInfo = PassInfo {
         argument: "xhlo-verify",
         summary: "Check every xhlo op against its catalogue definition and shape rule",

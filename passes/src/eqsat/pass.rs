@@ -517,6 +517,8 @@ pub struct Eqsat {
 }
 
 impl XhloPass for Eqsat {
+    /// Its output is parsed text (`rewrite_module_text`).
+    const KEEPS_IR_VALID: bool = true;
     const INFO: PassInfo = PassInfo {
         argument: "xhlo-eqsat",
         summary: "Simplify xhlo by equality saturation (egg) and DAG-aware extraction",
