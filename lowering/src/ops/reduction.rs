@@ -185,6 +185,10 @@ pub fn reduce_values(
     reduce_once(ctx, inputs, Start::Init(inits), &sorted, out_elements, body, None)
 }
 
+/// Steps of lanes a chunk of a chunked reduction reduces at most: its first stage's chain
+/// (a 16M-element sum: 256 chunks of 1024 steps, then chains of 1024 in the second stage).
+const MAX_CHUNK_STEPS: i64 = 1024;
+
 /// Chunks a chunked reduction is split into at least, over all kept elements (a few per
 /// thread balances the threads; a constant, so the order of combination, and the result,
 /// are the same on any number of threads).
@@ -194,7 +198,7 @@ const MIN_CHUNKS: i64 = 64;
 /// kept ones `K` all before the reduced ones) whose `n` reduced elements `l` lanes divide
 /// ([`lanes`]), in three stages that keep the lanes to the end: the reduced elements, one
 /// contiguous run per kept index, are viewed as `(c, r, l)`: `c` chunks of `r` steps of `l`
-/// lanes, `r` at most [`SPLIT_THRESHOLD`] and `K * c` at least [`MIN_CHUNKS`]. Stage 1
+/// lanes, `r` at most [`MAX_CHUNK_STEPS`] and `K * c` at least [`MIN_CHUNKS`]. Stage 1
 /// reduces the steps (`K` and the chunks the parallel loops), stage 2 the chunks and the
 /// lanes beyond one vector, stage 3 that vector. A full reduction (no kept dimension) so
 /// runs on every thread, in one parallel kernel and two small ones, where reducing each row
@@ -223,7 +227,7 @@ fn in_chunks(
     }
     let steps = n / l;
     let min_chunks = (MIN_CHUNKS + kept - 1) / kept;
-    let Some(r) = (2..=steps.min(SPLIT_THRESHOLD)).rev().find(|r| steps % r == 0 && steps / r >= min_chunks.min(steps / 2)) else {
+    let Some(r) = (2..=steps.min(MAX_CHUNK_STEPS)).rev().find(|r| steps % r == 0 && steps / r >= min_chunks.min(steps / 2)) else {
         return Ok(None);
     };
     let c = steps / r;
@@ -1164,16 +1168,16 @@ mod tests {
     }
 
     /// The full sum of 4096 x 4096 (the tests' 32-byte vectors, 8 f32) in chunks: the 16M
-    /// elements as 128 chunks of 4096 steps of 32 lanes (chunks parallel, lanes innermost),
+    /// elements as 512 chunks of 1024 steps of 32 lanes (chunks parallel, lanes innermost),
     /// the chunks and the lanes to one vector, then that vector.
     #[test]
     fn a_full_sum_runs_in_chunks_of_vector_lanes() {
         let out = reduce_sum("4096x4096", "f32", "0, 1", "f32");
         assert!(out.contains("tensor<4096x4096xf32> into tensor<16777216xf32>"), "{out}");
-        assert!(out.contains("output_shape [128, 4096, 32]"), "{out}");
+        assert!(out.contains("output_shape [512, 1024, 32]"), "{out}");
         assert!(out.contains("iterator_types = [\"parallel\", \"reduction\", \"parallel\"]"), "{out}");
-        assert!(out.contains("outs(%") && out.contains(": tensor<128x32xf32>)"), "{out}");
-        assert!(out.contains("output_shape [128, 4, 8]"), "{out}");
+        assert!(out.contains("outs(%") && out.contains(": tensor<512x32xf32>)"), "{out}");
+        assert!(out.contains("output_shape [512, 4, 8]"), "{out}");
         assert!(out.contains("iterator_types = [\"reduction\", \"reduction\", \"parallel\"]"), "{out}");
         assert_eq!(out.matches("linalg.generic").count(), 3, "{out}");
         insta::assert_snapshot!(out);
