@@ -203,6 +203,9 @@ fn odd_sizes_and_column_reductions_match_float64() {
         (&[16, 16, 64], &[0, 1, 2]),
         // ... whose steps of lanes (4099, a prime) no chunk divides: split as before.
         (&[2, 64 * 4099], &[1]),
+        // Column reductions: several reduced and kept dimensions; a prime row count.
+        (&[1024, 2, 3, 16], &[0, 1]),
+        (&[4099, 32], &[0]),
     ];
     for (i, &(dims, reduced)) in cases.iter().enumerate() {
         let n: i64 = dims.iter().product();
