@@ -9,8 +9,8 @@
 //!
 //! 0. Chunks: a reduction of more than [`SPLIT_THRESHOLD`] elements over the innermost
 //!    dimensions (a full reduction, or rows longer than the threshold) whose elements the
-//!    vector lanes divide runs as chunks of at most the threshold's steps of lanes, the
-//!    chunks parallel and the lanes kept until the last stage ([`in_chunks`]). Others:
+//!    vector lanes divide runs as chunks of at most 1024 steps of lanes, the chunks
+//!    parallel and the lanes kept until the last stage ([`in_chunks`]). Others:
 //! 1. Precision: more than [`SPLIT_THRESHOLD`] reduced elements are split in two stages, so
 //!    no sequential chain is long: with several reduced dimensions, stage 1 reduces all but
 //!    the outermost and stage 2 that one; a single long dimension `n` is first split into
@@ -226,6 +226,8 @@ fn in_chunks(
         return Ok(None);
     }
     let steps = n / l;
+    // At least MIN_CHUNKS chunks over the kept elements, or, with fewer steps than twice
+    // that, one chunk per two steps.
     let min_chunks = (MIN_CHUNKS + kept - 1) / kept;
     let Some(r) = (2..=steps.min(MAX_CHUNK_STEPS)).rev().find(|r| steps % r == 0 && steps / r >= min_chunks.min(steps / 2)) else {
         return Ok(None);
