@@ -207,11 +207,10 @@ fn add_elements_verified(opm: OperationPassManager, elements: &[Element], defaul
         };
         match &e.nested {
             Some(inner) => recurse(opm.nested_under(&e.name), inner)?,
-            None => match registry::create_pass(&e.name, &options) {
-                Some(pass) => {
-                    opm.add_pass(pass?);
-                    let keeps_ir_valid = registry::lookup(&e.name).is_some_and(|p| p.keeps_ir_valid);
-                    if verification == Verification::OwnPasses && !keeps_ir_valid {
+            None => match registry::lookup(&e.name) {
+                Some(entry) => {
+                    opm.add_pass((entry.create)(&options)?);
+                    if verification == Verification::OwnPasses && !entry.keeps_ir_valid {
                         opm.add_pass(verify_after(&e.name));
                     }
                 }

@@ -242,9 +242,9 @@ fn in_chunks(
     let mut chunked = Vec::new();
     for (x, xt) in inputs {
         let flat_ty = TensorType::new(shape[..k].iter().copied().chain([n]).collect::<Vec<i64>>(), xt.element);
-        let flat = if shape.len() - k == 1 { x.clone() } else { reshape(ctx, "flat", "collapse", x, xt, &flat_ty, &suffix_groups) };
+        let flat = if shape.len() - k == 1 { x.clone() } else { reshape(ctx, "flat", x, xt, &flat_ty, &suffix_groups) };
         let to = TensorType::new(chunked_dims.clone(), xt.element);
-        chunked.push((reshape(ctx, "chunked", "expand", &flat, &flat_ty, &to, &chunk_groups), to));
+        chunked.push((reshape(ctx, "chunked", &flat, &flat_ty, &to, &chunk_groups), to));
     }
     let (kept_dims, first) = (&shape[..k], k as i64);
     // Stage 1: the steps of each chunk.
@@ -264,12 +264,19 @@ fn in_chunks(
     reduce_values(ctx, staged, inits, &[first], out_elements, body).map(Some)
 }
 
-/// `tensor.expand_shape` or `tensor.collapse_shape` (`kind`) of `name` from `from` to `to`,
-/// each dimension of the lower-rank type the `groups` entry of the higher-rank one's.
-fn reshape(ctx: &mut Ctx, hint: &str, kind: &str, name: &str, from: &TensorType, to: &TensorType, groups: &[Vec<usize>]) -> String {
-    let groups: Vec<String> = groups.iter().map(|g| format!("[{}]", g.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "))).collect();
-    let output_shape = if kind == "expand" { format!(" output_shape [{}]", to.dims.iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", ")) } else { String::new() };
-    ctx.e.op(hint, &format!("tensor.{kind}_shape {name} [{}]{output_shape} : {} into {}", groups.join(", "), types::tensor(from), types::tensor(to)))
+/// `name` (of type `from`) as type `to`: a `tensor.expand_shape` when `to` has more
+/// dimensions, else a `tensor.collapse_shape`; each dimension of the lower-rank type is the
+/// `groups` entry of the higher-rank one's.
+fn reshape(ctx: &mut Ctx, hint: &str, name: &str, from: &TensorType, to: &TensorType, groups: &[Vec<usize>]) -> String {
+    let list = |xs: &mut dyn Iterator<Item = String>| xs.collect::<Vec<_>>().join(", ");
+    let groups = list(&mut groups.iter().map(|g| format!("[{}]", list(&mut g.iter().map(|d| d.to_string())))));
+    let (from_text, to_text) = (types::tensor(from), types::tensor(to));
+    if to.rank() > from.rank() {
+        let shape = list(&mut to.dims.iter().map(|d| d.to_string()));
+        ctx.e.op(hint, &format!("tensor.expand_shape {name} [{groups}] output_shape [{shape}] : {from_text} into {to_text}"))
+    } else {
+        ctx.e.op(hint, &format!("tensor.collapse_shape {name} [{groups}] : {from_text} into {to_text}"))
+    }
 }
 
 /// The reduction over `dims` (the innermost dimension, of `n` elements, among them) of
@@ -397,38 +404,24 @@ const COLUMN_TILE_MIN_ELEMENTS: i64 = 1 << 16;
 /// `tensor.collapse_shape` merging dimensions `d` and `d + 1` of `from` (the inverse of
 /// [`expand`]).
 fn collapse(ctx: &mut Ctx, name: &str, from: &TensorType, to: &TensorType, d: usize) -> String {
-    ctx.e.op(
-        "joined",
-        &format!("tensor.collapse_shape {name} [{}] : {} into {}", split_groups(to.rank(), d), types::tensor(from), types::tensor(to)),
-    )
+    reshape(ctx, "joined", name, from, to, &split_groups(to.rank(), d))
 }
 
 /// The reassociation of dimension `d` of a rank-`rank` tensor split into two:
 /// `[0], ..., [d, d + 1], ..., [rank]` (for `expand_shape` and `collapse_shape` alike).
-fn split_groups(rank: usize, d: usize) -> String {
-    let groups: Vec<String> = (0..rank)
+fn split_groups(rank: usize, d: usize) -> Vec<Vec<usize>> {
+    (0..rank)
         .map(|i| match i.cmp(&d) {
-            std::cmp::Ordering::Less => format!("[{i}]"),
-            std::cmp::Ordering::Equal => format!("[{i}, {}]", i + 1),
-            std::cmp::Ordering::Greater => format!("[{}]", i + 1),
+            std::cmp::Ordering::Less => vec![i],
+            std::cmp::Ordering::Equal => vec![i, i + 1],
+            std::cmp::Ordering::Greater => vec![i + 1],
         })
-        .collect();
-    groups.join(", ")
+        .collect()
 }
 
 /// `tensor.expand_shape` splitting dimension `d` of `from` into two.
 fn expand(ctx: &mut Ctx, name: &str, from: &TensorType, to: &TensorType, d: usize) -> String {
-    let shape: Vec<String> = to.dims.iter().map(|x| x.to_string()).collect();
-    ctx.e.op(
-        "split",
-        &format!(
-            "tensor.expand_shape {name} [{}] output_shape [{}] : {} into {}",
-            split_groups(from.rank(), d),
-            shape.join(", "),
-            types::tensor(from),
-            types::tensor(to)
-        ),
-    )
+    reshape(ctx, "split", name, from, to, &split_groups(from.rank(), d))
 }
 
 /// Where a reduction's accumulators start.
