@@ -17,6 +17,11 @@ use xhlo::ir::literal::Literal;
 use xhlo::runtime::{compile, CompileOptions, Fusion, Program, Tiles};
 use xhlo::workloads::Rate;
 
+/// The allocator of the tools: mimalloc (the e-graph passes allocate many small vectors;
+/// glibc's malloc and free were a quarter of `xhlo-eqsat`'s time).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(after_help = "Environment:\n  XHLO_DOT_TILES=mr,nv,kc,mc,ku   the default of --dot-tiles\n  XHLO_LLVM_OPTIONS='-opt ...'    LLVM's own options for the JIT's code generation")]
 struct Cli {
