@@ -14,8 +14,14 @@
 // a time (an `scf.for` inside the piece), so each lane keeps the sequential order the
 // lowering chose.
 //
+// A reduction over the innermost loop (the reduction lowering's last step: a short row of
+// lanes per output element) becomes one `vector.reduction` per output element, its
+// accumulator the start value: LLVM's ordered reduction, the scalar loop's order. Named
+// transposes and copies that keep the innermost dimension innermost are made generics
+// first and vectorized like element-wise kernels.
+//
 // Kernels are left to the scalar path when vectorizing them would not pay or not be exact:
-// reductions over the innermost loop (one sequential chain), dynamic or empty shapes, operands read
+// longer reductions over the innermost loop (one sequential chain), dynamic or empty shapes, operands read
 // across the innermost loop (a transpose: a strided gather per element), non-identity
 // outputs, element types that are not whole-byte integers or floats (complex, i1), bodies
 // the vectorizer does not handle (`tensor.extract` at computed indices, `linalg.index`),
@@ -74,7 +80,16 @@ int64_t innerTile(mlir::linalg::GenericOp op, int64_t vectorBytes) {
   // Reductions whose innermost loop is parallel (the lanes of the reduction lowering, a
   // column reduction's columns) are vectorized along it; a reduction over the innermost loop
   // keeps its sequential chain.
-  if (op.getIteratorTypesArray().back() != mlir::utils::IteratorType::parallel)
+  // A reduction over the innermost loop is vectorized only as the last step of the
+  // reduction lowering: one short row of lanes (at most 4 vectors) per output element, its
+  // only reduction loop. It becomes a `vector.reduction` with the accumulator as start
+  // value, which LLVM lowers to its ordered reduction: the same sequential order as the
+  // scalar loop. Left scalar, LLVM unrolled those rows and its SLP vectorizer gathered them
+  // across the outputs at odd widths (`<15 x float>` loads), a large share of the code
+  // generation of softmax rows and transformer blocks.
+  auto iteratorTypes = op.getIteratorTypesArray();
+  bool innerReduction = iteratorTypes.back() == mlir::utils::IteratorType::reduction;
+  if (innerReduction && op.getNumReductionLoops() != 1)
     return 0;
   llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   for (int64_t r : ranges)
@@ -112,9 +127,14 @@ int64_t innerTile(mlir::linalg::GenericOp op, int64_t vectorBytes) {
       return 0;
   }
   // Outputs are written contiguously along the innermost loop (a reduction's drop the
-  // reduced loops).
+  // reduced loops), or, reduced along it, one element per piece.
   for (mlir::OpOperand &init : op.getDpsInitsMutable()) {
     mlir::AffineMap map = op.getMatchingIndexingMap(&init);
+    if (innerReduction) {
+      if (!map.isProjectedPermutation() || map.isFunctionOfDim(last))
+        return 0;
+      continue;
+    }
     if (!map.isProjectedPermutation() || map.getNumResults() == 0 || map.getResult(map.getNumResults() - 1) != innermost)
       return 0;
     if (op.getNumReductionLoops() == 0 && !map.isIdentity())
@@ -131,6 +151,8 @@ int64_t innerTile(mlir::linalg::GenericOp op, int64_t vectorBytes) {
   if (gathers || indices || (permutations && mlir::failed(mlir::linalg::vectorizeOpPrecondition(op))))
     return 0;
   int64_t lanes = std::max<int64_t>(1, vectorBytes / widest), n = ranges[last];
+  if (innerReduction)
+    return n >= 2 && n <= 4 * lanes ? n : 0;
   if (2 * n < lanes)
     return 0;
   // A reduction's innermost loop is vectorized whole, so each piece streams through its rows
@@ -167,27 +189,51 @@ struct Vectorize : public mlir::PassWrapper<Vectorize, mlir::OperationPass<>> {
 
   void runOnOperation() override {
     int64_t bytes = vectorBytes > 0 ? int64_t(vectorBytes) : hostVectorBytes();
+    mlir::IRRewriter rewriter(&getContext());
+    // Transposes and copies that keep the innermost dimension innermost move whole rows (a
+    // `[4, 128, 64] -> [128, 4, 64]` between attention's heads and the model dimension):
+    // as generics they are vectorized like any element-wise kernel. Left as named ops they
+    // reached LLVM as scalar loops, which it unrolled into runs of 64 scalar copies and
+    // re-vectorized (SLP) at odd widths, a large share of a transformer block's code
+    // generation.
+    llvm::SmallVector<mlir::linalg::LinalgOp> rowMoves;
+    getOperation()->walk([&](mlir::linalg::LinalgOp op) {
+      if (!op.hasPureTensorSemantics())
+        return;
+      if (auto transpose = llvm::dyn_cast<mlir::linalg::TransposeOp>(op.getOperation())) {
+        llvm::ArrayRef<int64_t> permutation = transpose.getPermutation();
+        if (!permutation.empty() && permutation.back() == int64_t(permutation.size()) - 1)
+          rowMoves.push_back(op);
+      } else if (llvm::isa<mlir::linalg::CopyOp>(op.getOperation())) {
+        rowMoves.push_back(op);
+      }
+    });
+    for (mlir::linalg::LinalgOp op : rowMoves) {
+      rewriter.setInsertionPoint(op);
+      (void)mlir::linalg::generalizeNamedOp(rewriter, op); // on failure, the named op stays
+    }
     llvm::SmallVector<std::pair<mlir::linalg::GenericOp, int64_t>> kernels;
     getOperation()->walk([&](mlir::linalg::GenericOp op) {
       if (int64_t tile = innerTile(op, bytes))
         kernels.push_back({op, tile});
     });
-    mlir::IRRewriter rewriter(&getContext());
     llvm::SmallVector<mlir::Operation *> pieces;
     for (auto [op, tile] : kernels) {
       // Parallel loops: pieces of 1 x ... x tile in an scf.forall. Reduction loops stay
       // whole there, then go one step at a time in an scf.for inside (the reduction order is
       // the sequential one, per lane).
+      // A reduction over the innermost loop is one piece per output element, its row whole.
       auto iterators = op.getIteratorTypesArray();
       llvm::SmallVector<int64_t> sizes(op.getNumLoops(), 1), steps(op.getNumLoops(), 0);
       bool reduces = false;
+      bool innerReduction = iterators.back() == mlir::utils::IteratorType::reduction;
       for (unsigned d = 0; d < iterators.size(); ++d)
-        if (iterators[d] == mlir::utils::IteratorType::reduction) {
+        if (iterators[d] == mlir::utils::IteratorType::reduction && !innerReduction) {
           sizes[d] = 0;
           steps[d] = 1;
           reduces = true;
         }
-      sizes.back() = tile;
+      sizes.back() = innerReduction ? 0 : tile;
       mlir::scf::SCFTilingOptions options;
       options.setTileSizes(mlir::getAsIndexOpFoldResult(&getContext(), sizes));
       options.setLoopType(mlir::scf::SCFTilingOptions::LoopType::ForallOp);
@@ -234,13 +280,18 @@ struct Vectorize : public mlir::PassWrapper<Vectorize, mlir::OperationPass<>> {
         piece->emitError("xhlo-vectorize: the vectorizer failed on a piece its precondition accepted");
         return signalPassFailure();
       }
+      mlir::Operation *parent = piece->getParentOp();
       rewriter.replaceOp(piece, vectorized->replacements);
       for (mlir::LoopLikeOpInterface loop : tiled->loops)
         pieces.push_back(loop.getOperation());
+      if (tiled->loops.empty())
+        pieces.push_back(parent); // a piece that is the whole op: its function
     }
-    // Masks become masked transfers (bufferization does not see through `vector.mask`).
+    // Masks become masked transfers (bufferization does not see through `vector.mask`), and
+    // a row reduced to one element a `vector.reduction` with the accumulator as its start.
     mlir::RewritePatternSet patterns(&getContext());
     mlir::vector::populateVectorMaskLoweringPatternsForSideEffectingOps(patterns);
+    mlir::vector::populateVectorMultiReductionLoweringPatterns(patterns, mlir::vector::VectorMultiReductionLowering::InnerReduction);
     mlir::FrozenRewritePatternSet frozen(std::move(patterns));
     for (mlir::Operation *loop : pieces)
       if (mlir::failed(mlir::applyPatternsGreedily(loop->getRegions().front(), frozen)))
