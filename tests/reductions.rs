@@ -251,6 +251,37 @@ fn reduction_accumulators_are_filled_at_every_vector_width() {
     }
 }
 
+/// Rows no longer than one vector are reduced in one step (`xhlo-vectorize` makes each a
+/// `vector.reduction` starting from the accumulator, LLVM's ordered reduction): the sum is the
+/// sequential f32 chain from the init value, bit for bit, at every vector width; a NaN in a
+/// row makes its maximum NaN.
+#[test]
+fn rows_of_one_vector_reduce_in_sequential_order() {
+    for vector_bytes in [16, 32, 64] {
+        let lanes = vector_bytes / 4;
+        for n in [2, 3, lanes] {
+            let dims = [7, n];
+            let mut xs: Vec<f64> = values((7 * n) as usize, 900 + n as u64, -1.0, 1.0).iter().map(|&v| (v * 1e3) as f32 as f64).collect();
+            let ctx = XhloContext::new();
+            let options = CompileOptions { vector_bytes, threads: 1, ..Default::default() };
+            let compiled = |text: &str| {
+                let xhlo = xhlo::import::to_xhlo_text(text, "test.mlir").unwrap();
+                let module = source::parse_and_verify(&ctx, &xhlo, "test.mlir").unwrap_or_else(|d| panic!("{d:?}"));
+                compile(&ctx, &module, &options, "test.mlir").unwrap_or_else(|e| panic!("{e}"))
+            };
+            let sum = compiled(&reduce_program(&dims, &[1], "add", "0.333", "f32"));
+            let got = f32s(&sum.run(&[f32_literal(&dims, &xs)]).unwrap()[0]);
+            let want: Vec<f64> = xs.chunks(n as usize).map(|row| row.iter().fold(0.333f32, |acc, &x| acc + x as f32) as f64).collect();
+            assert!(got.iter().zip(&want).all(|(a, b)| (*a as f32).to_bits() == (*b as f32).to_bits()), "sum of rows of {n}, {vector_bytes}-byte vectors: {got:?} != {want:?}");
+            xs[n as usize + 1] = f64::NAN;
+            let max = compiled(&reduce_program(&dims, &[1], "maximum", "0xFF800000", "f32"));
+            let got = f32s(&max.run(&[f32_literal(&dims, &xs)]).unwrap()[0]);
+            let want = reference(&xs, &dims, &[1], f64::NEG_INFINITY, |a: f64, b: f64| if a.is_nan() || b.is_nan() { f64::NAN } else { a.max(b) });
+            assert!(got[1].is_nan() && got.iter().zip(&want).enumerate().all(|(i, (a, b))| i == 1 || a == b), "max of rows of {n}, {vector_bytes}-byte vectors: {got:?} != {want:?}");
+        }
+    }
+}
+
 /// Integer and float64 sums are exact / as good as float64 in any order; f16 within its
 /// precision (accumulated in f16: the lanes keep the chains short).
 #[test]
