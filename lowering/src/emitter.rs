@@ -119,6 +119,21 @@ impl Emitter {
         name
     }
 
+    /// `value` (of type `from`) seen as type `to`: a `tensor.expand_shape` when `to` has more
+    /// dimensions, else a `tensor.collapse_shape`; each dimension of the lower-rank type is
+    /// the `groups` entry (reassociation) of the higher-rank one's.
+    pub fn reshape(&mut self, hint: &str, value: &str, from: &TensorType, to: &TensorType, groups: &[Vec<usize>]) -> String {
+        let list = |xs: &mut dyn Iterator<Item = String>| xs.collect::<Vec<_>>().join(", ");
+        let groups = list(&mut groups.iter().map(|g| format!("[{}]", list(&mut g.iter().map(|d| d.to_string())))));
+        let (from_text, to_text) = (types::tensor(from), types::tensor(to));
+        if to.rank() > from.rank() {
+            let shape = list(&mut to.dims.iter().map(|d| d.to_string()));
+            self.op(hint, &format!("tensor.expand_shape {value} [{groups}] output_shape [{shape}] : {from_text} into {to_text}"))
+        } else {
+            self.op(hint, &format!("tensor.collapse_shape {value} [{groups}] : {from_text} into {to_text}"))
+        }
+    }
+
     /// `tensor.empty()` of the lowered type of `ty`.
     pub fn empty(&mut self, ty: &TensorType) -> String {
         self.op("init", &format!("tensor.empty() : {}", types::tensor(ty)))

@@ -242,9 +242,9 @@ fn in_chunks(
     let mut chunked = Vec::new();
     for (x, xt) in inputs {
         let flat_ty = TensorType::new(shape[..k].iter().copied().chain([n]).collect::<Vec<i64>>(), xt.element);
-        let flat = if shape.len() - k == 1 { x.clone() } else { reshape(ctx, "flat", x, xt, &flat_ty, &suffix_groups) };
+        let flat = if shape.len() - k == 1 { x.clone() } else { ctx.e.reshape("flat", x, xt, &flat_ty, &suffix_groups) };
         let to = TensorType::new(chunked_dims.clone(), xt.element);
-        chunked.push((reshape(ctx, "chunked", &flat, &flat_ty, &to, &chunk_groups), to));
+        chunked.push((ctx.e.reshape("chunked", &flat, &flat_ty, &to, &chunk_groups), to));
     }
     let (kept_dims, first) = (&shape[..k], k as i64);
     // Stage 1: the steps of each chunk.
@@ -262,21 +262,6 @@ fn in_chunks(
     let lanes_dims: Vec<i64> = kept_dims.iter().copied().chain([vector]).collect();
     let staged = one_vector.into_iter().zip(out_elements).map(|(v, &e)| (v, TensorType::new(lanes_dims.clone(), e))).collect();
     reduce_values(ctx, staged, inits, &[first], out_elements, body).map(Some)
-}
-
-/// `name` (of type `from`) as type `to`: a `tensor.expand_shape` when `to` has more
-/// dimensions, else a `tensor.collapse_shape`; each dimension of the lower-rank type is the
-/// `groups` entry of the higher-rank one's.
-fn reshape(ctx: &mut Ctx, hint: &str, name: &str, from: &TensorType, to: &TensorType, groups: &[Vec<usize>]) -> String {
-    let list = |xs: &mut dyn Iterator<Item = String>| xs.collect::<Vec<_>>().join(", ");
-    let groups = list(&mut groups.iter().map(|g| format!("[{}]", list(&mut g.iter().map(|d| d.to_string())))));
-    let (from_text, to_text) = (types::tensor(from), types::tensor(to));
-    if to.rank() > from.rank() {
-        let shape = list(&mut to.dims.iter().map(|d| d.to_string()));
-        ctx.e.op(hint, &format!("tensor.expand_shape {name} [{groups}] output_shape [{shape}] : {from_text} into {to_text}"))
-    } else {
-        ctx.e.op(hint, &format!("tensor.collapse_shape {name} [{groups}] : {from_text} into {to_text}"))
-    }
 }
 
 /// The reduction over `dims` (the innermost dimension, of `n` elements, among them) of
@@ -404,7 +389,7 @@ const COLUMN_TILE_MIN_ELEMENTS: i64 = 1 << 16;
 /// `tensor.collapse_shape` merging dimensions `d` and `d + 1` of `from` (the inverse of
 /// [`expand`]).
 fn collapse(ctx: &mut Ctx, name: &str, from: &TensorType, to: &TensorType, d: usize) -> String {
-    reshape(ctx, "joined", name, from, to, &split_groups(to.rank(), d))
+    ctx.e.reshape("joined", name, from, to, &split_groups(to.rank(), d))
 }
 
 /// The reassociation of dimension `d` of a rank-`rank` tensor split into two:
@@ -421,7 +406,7 @@ fn split_groups(rank: usize, d: usize) -> Vec<Vec<usize>> {
 
 /// `tensor.expand_shape` splitting dimension `d` of `from` into two.
 fn expand(ctx: &mut Ctx, name: &str, from: &TensorType, to: &TensorType, d: usize) -> String {
-    reshape(ctx, "split", name, from, to, &split_groups(from.rank(), d))
+    ctx.e.reshape("split", name, from, to, &split_groups(from.rank(), d))
 }
 
 /// Where a reduction's accumulators start.
@@ -1097,7 +1082,7 @@ fn select_and_scatter_parallel(
             wide_dims.push(s[d]);
             out_map.push(format!("d{r}"));
         }
-        groups.push(format!("[{}]", list(&group)));
+        groups.push(group);
     }
     let wide_t = TensorType::new(wide_dims, out.element);
     let mut inputs = vec![
@@ -1135,7 +1120,7 @@ fn select_and_scatter_parallel(
     let joined = if wide_t.rank() == rank {
         scattered
     } else {
-        ctx.e.op("joined", &format!("tensor.collapse_shape {scattered} [{}] : {} into {}", groups.join(", "), types::tensor(&wide_t), types::tensor(&joined_t)))
+        ctx.e.reshape("joined", &scattered, &wide_t, &joined_t, &groups)
     };
     if joined_t.dims == out.dims {
         return Ok(joined);

@@ -212,8 +212,7 @@ pub(super) fn input_tables(e: &mut Emitter, l: &Layout, padded: &str, pt: &Tenso
 /// `x` as a rank-1 tensor.
 fn flatten(e: &mut Emitter, x: &str, t: &TensorType) -> (String, TensorType) {
     let flat_ty = TensorType::new(vec![t.num_elements()], t.element);
-    let all: Vec<String> = (0..t.rank()).map(|d| d.to_string()).collect();
-    let flat = e.op("flat", &format!("tensor.collapse_shape {x} [[{}]] : {} into {}", all.join(", "), types::tensor(t), types::tensor(&flat_ty)));
+    let flat = e.reshape("flat", x, t, &flat_ty, &[(0..t.rank()).collect()]);
     (flat, flat_ty)
 }
 
@@ -240,9 +239,8 @@ fn offsets(e: &mut Emitter, parts: &[(i64, i64)]) -> Result<String, String> {
     if parts.len() == 1 {
         return Ok(table);
     }
-    let n = shape.num_elements();
-    let all: Vec<String> = (0..parts.len()).map(|d| d.to_string()).collect();
-    Ok(e.op("tab", &format!("tensor.collapse_shape {table} [[{}]] : {} into tensor<{n}xi64>", all.join(", "), types::tensor(&shape))))
+    let flat = TensorType::new(vec![shape.num_elements()], shape.element);
+    Ok(e.reshape("tab", &table, &shape, &flat, &[(0..parts.len()).collect()]))
 }
 
 /// The kernel as `[g, k, n]` (`[k, n]` with one group), k's parts in [`Layout::k_parts`]
@@ -285,18 +283,13 @@ pub(super) fn to_output(e: &mut Emitter, p: &Layout, c: &str) -> Result<String, 
     let canon_ty = TensorType::new(canon.clone(), oe);
     let mut value = c.to_string();
     if canon.len() != c_ty.rank() {
-        let ids = |r: std::ops::Range<usize>| format!("[{}]", r.map(|i| i.to_string()).collect::<Vec<_>>().join(", "));
-        let mut assoc = Vec::new();
+        let mut groups: Vec<Vec<usize>> = Vec::new();
         if grouped {
-            assoc.push(ids(0..1));
+            groups.push(vec![0]);
         }
-        assoc.push(ids(lead..lead + p.m_parts.len()));
-        assoc.push(ids(canon.len() - 1..canon.len()));
-        let shape: Vec<String> = canon.iter().map(|d| d.to_string()).collect();
-        value = e.op(
-            "conv",
-            &format!("tensor.expand_shape {value} [{}] output_shape [{}] : {} into {}", assoc.join(", "), shape.join(", "), types::tensor(&c_ty), types::tensor(&canon_ty)),
-        );
+        groups.push((lead..lead + p.m_parts.len()).collect());
+        groups.push(vec![canon.len() - 1]);
+        value = e.reshape("conv", &value, &c_ty, &canon_ty, &groups);
     }
     // The output's order, its feature dimension split into [g]? n.
     let mut perm = Vec::new();
@@ -321,18 +314,18 @@ pub(super) fn to_output(e: &mut Emitter, p: &Layout, c: &str) -> Result<String, 
             return Ok(value);
         }
         // Merge [g, n] into the feature dimension.
-        let mut assoc = Vec::new();
+        let mut groups = Vec::new();
         let mut i = 0;
         while i < t.rank() {
             if i == p.of {
-                assoc.push(format!("[{}, {}]", i, i + 1));
+                groups.push(vec![i, i + 1]);
                 i += 2;
             } else {
-                assoc.push(format!("[{i}]"));
+                groups.push(vec![i]);
                 i += 1;
             }
         }
-        return Ok(e.op("conv", &format!("tensor.collapse_shape {value} [{}] : {} into {}", assoc.join(", "), types::tensor(&t), types::tensor(&p.out))));
+        return Ok(e.reshape("conv", &value, &t, &p.out, &groups));
     }
     // In order: one group (g, when there are several, comes before b but n is last).
     Ok(value)

@@ -288,8 +288,8 @@ pub(super) fn view(ctx: &mut Ctx, value: &str, t: &TensorType, parts: &[(G, Vec<
         return View { value, ty: t, groups };
     }
     let collapsed = TensorType::new(runs.iter().map(|(_, d)| d.iter().map(|&i| t.dims[i]).product::<i64>()).collect::<Vec<_>>(), t.element);
-    let assoc: Vec<String> = runs.iter().map(|(_, d)| format!("[{}]", d.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(", "))).collect();
-    let value = ctx.e.op("view", &format!("tensor.collapse_shape {value} [{}] : {} into {}", assoc.join(", "), types::tensor(&t), types::tensor(&collapsed)));
+    let reassociation: Vec<Vec<usize>> = runs.iter().map(|(_, d)| d.clone()).collect();
+    let value = ctx.e.reshape("view", &value, &t, &collapsed, &reassociation);
     View { value, ty: collapsed, groups }
 }
 
@@ -404,21 +404,17 @@ pub(super) fn to_result_shape(e: &mut Emitter, p: &Tiled, c: &str, c_ty: &Tensor
     if c_ty.dims == p.out.dims {
         return c.to_string();
     }
-    let mut assoc = Vec::new();
+    let mut groups = Vec::new();
     let mut next = 0;
     for g in [&gb, &gm, &gn] {
         if g.is_empty() {
             continue;
         }
-        assoc.push(format!("[{}]", (next..next + g.len()).map(|i| i.to_string()).collect::<Vec<_>>().join(", ")));
+        groups.push((next..next + g.len()).collect());
         next += g.len();
     }
     let out_ty = TensorType::new(p.out.dims.clone(), p.out.element);
-    let shape: Vec<String> = p.out.dims.iter().map(|d| d.to_string()).collect();
-    e.op(
-        "dot",
-        &format!("tensor.expand_shape {c} [{}] output_shape [{}] : {} into {}", assoc.join(", "), shape.join(", "), types::tensor(c_ty), types::tensor(&out_ty)),
-    )
+    e.reshape("dot", c, c_ty, &out_ty, &groups)
 }
 
 /// Whether a K block is the first (accumulators start at zero, else they start from C) or
