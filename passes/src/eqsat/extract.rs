@@ -14,7 +14,8 @@
 //! for both is cheaper overall. So the greedy result is refined: each chosen fusion is in
 //! turn forbidden (its class must take an unfused node) and the extraction rerun; a result
 //! whose emitted cost is lower is kept, until none is or [`REFINEMENT_TRIES`] reruns are
-//! spent.
+//! spent. A rerun starts from the kept result's relaxation, with only the classes whose
+//! chosen sub-DAG holds the forbidden class starting over.
 //!
 //! Limits keep large programs linear: carrying every sub-DAG's classes costs the depth of the
 //! DAG per node (a chain of 3,000 adds took 38 s to extract), so beyond
@@ -165,15 +166,14 @@ pub struct Extraction {
 pub fn extract(egraph: &XEGraph, roots: &[Id]) -> Result<Extraction, String> {
     let table = Table::new(egraph);
     let mut dag = egraph.number_of_classes() <= DAG_COST_CLASSES;
-    let first = match greedy(egraph, &table, roots, &BTreeSet::new(), dag) {
+    let first = match greedy(egraph, &table, roots, &BTreeSet::new(), dag, None) {
         Err(Greedy::TooDeep) => {
             dag = false;
-            greedy(egraph, &table, roots, &BTreeSet::new(), dag)
+            greedy(egraph, &table, roots, &BTreeSet::new(), dag, None)
         }
         other => other,
     };
-    let greedy = |unfused: &BTreeSet<Id>| greedy(egraph, &table, roots, unfused, dag);
-    let mut result = first.map_err(String::from)?;
+    let (mut result, mut state) = first.map_err(String::from)?;
     let mut unfused = BTreeSet::new();
     let mut tries = 0;
     loop {
@@ -184,11 +184,12 @@ pub fn extract(egraph: &XEGraph, roots: &[Id]) -> Result<Extraction, String> {
         let better = fused.into_iter().take(left).find_map(|class| {
             let mut tried = unfused.clone();
             tried.insert(class);
-            greedy(&tried).ok().filter(|x| x.cost < result.cost - 1e-9).map(|x| (x, tried))
+            let warm = dag.then_some((&state, class));
+            greedy(egraph, &table, roots, &tried, dag, warm).ok().filter(|(x, _)| x.cost < result.cost - 1e-9).map(|x| (x, tried))
         });
         match better {
-            Some((x, tried)) => {
-                result = x;
+            Some(((x, s), tried)) => {
+                (result, state) = (x, s);
                 unfused = tried;
             }
             None => return Ok(result),
@@ -246,24 +247,50 @@ impl From<Greedy> for String {
     }
 }
 
+/// Where a greedy relaxation stands: each class's choice so far, when each class was last
+/// visited (0: not yet) and the visit count.
+#[derive(Clone)]
+struct State<'g> {
+    best: Vec<Option<Choice<'g>>>,
+    visited_at: Vec<u64>,
+    clock: u64,
+}
+
 /// The greedy extraction (DAG costs with `dag`, else tree costs), with the classes of
-/// `unfused` restricted to nodes that are not fusions.
-fn greedy(egraph: &XEGraph, table: &Table, roots: &[Id], unfused: &BTreeSet<Id>, dag: bool) -> Result<Extraction, Greedy> {
+/// `unfused` restricted to nodes that are not fusions; also the relaxation's final state.
+///
+/// `warm`: the state of the extraction that restricted every class of `unfused` but one,
+/// and that one. (DAG costs only.) Only the classes whose chosen sub-DAG holds it can choose
+/// differently at first: they start over, every other class keeps its choice, and the
+/// relaxation goes on from there (the refinement reruns the extraction once per fusion, and
+/// from the start each rerun revisited the whole e-graph).
+fn greedy<'g>(egraph: &XEGraph, table: &Table<'g>, roots: &[Id], unfused: &BTreeSet<Id>, dag: bool, warm: Option<(&State<'g>, Id)>) -> Result<(Extraction, State<'g>), Greedy> {
     let size = table.nodes.len();
-    let mut best: Vec<Option<Choice>> = vec![None; size];
+    // A node whose children's choices have not changed since its class was last visited
+    // costs what it cost then, which its class's choice already beats or equals: skipping it
+    // changes nothing, and most nodes of a round are such. `clock` counts class visits;
+    // `visited_at[c]`: the count when `c` was last visited, 0 before the first (a choice's
+    // `made_at`: when it was made).
+    let State { mut best, mut visited_at, mut clock } = match warm {
+        Some((state, changed)) => {
+            let changed = egraph.find(changed);
+            let mut state = state.clone();
+            for c in 0..size {
+                if state.best[c].as_ref().is_some_and(|choice| choice.uses.contains(changed)) {
+                    state.best[c] = None;
+                    state.visited_at[c] = 0;
+                }
+            }
+            state
+        }
+        None => State { best: vec![None; size], visited_at: vec![0; size], clock: 0 },
+    };
     let mut restricted = vec![false; size];
     for &class in unfused {
         if let Some(r) = restricted.get_mut(usize::from(egraph.find(class))) {
             *r = true;
         }
     }
-    // A node whose children's choices have not changed since its class was last visited
-    // costs what it cost then, which its class's choice already beats or equals: skipping it
-    // changes nothing, and most nodes of a round are such. `clock` counts class visits;
-    // `visited_at[c]`: the count when `c` was last visited, 0 before the first (a choice's
-    // `made_at`: when it was made).
-    let mut visited_at: Vec<u64> = vec![0; size];
-    let mut clock: u64 = 0;
     for _round in 0..1000 {
         let mut changed = false;
         for &class in &table.classes {
@@ -333,5 +360,5 @@ fn greedy(egraph: &XEGraph, table: &Table, roots: &[Id], unfused: &BTreeSet<Id>,
     let mut chosen: Vec<(&Id, &Xhlo)> = choices.iter().collect();
     chosen.sort_by_key(|(id, _)| **id);
     let cost = chosen.into_iter().map(|(id, n)| node_cost(egraph, *id, n)).sum();
-    Ok(Extraction { choices, cost })
+    Ok((Extraction { choices, cost }, State { best, visited_at, clock }))
 }
