@@ -91,6 +91,38 @@ fn a_kept_pass_manager_compiles_as_a_new_one_does() {
     }
 }
 
+/// The vector stage (`xhlo-vectorize`) of attention and the transformer block: every product
+/// handed to the dot library stays a library product (a short contraction, Q·Kᵀ over 64
+/// features, once became one vector reduction per output element, 9x slower), the softmax
+/// rows' last step is a `vector.reduction` (max and add), and the transpose between heads
+/// and the model dimension, which keeps the innermost dimension, is vectorized.
+#[test]
+fn the_vector_stage_keeps_library_products_and_vectorizes_rows_and_row_moves() {
+    let stages = |dir: &str, name: &str| {
+        let path = repo_root().join(dir).join(format!("stablehlo/{name}.mlir"));
+        let file = path.display().to_string();
+        let dump = std::env::temp_dir().join(format!("xhlo-vector-stage-{name}-{}", std::process::id()));
+        let ctx = XhloContext::new();
+        let text = xhlo::import::to_xhlo_text(&std::fs::read_to_string(&path).unwrap(), &file).unwrap();
+        let module = source::parse_and_verify(&ctx, &text, &file).unwrap_or_else(|d| panic!("{d:?}"));
+        let options = CompileOptions { dump_dir: Some(dump.clone()), threads: 1, ..Default::default() };
+        compile(&ctx, &module, &options, &file).unwrap_or_else(|e| panic!("{e}"));
+        let read = |f: &str| std::fs::read_to_string(dump.join(f)).unwrap();
+        let (linalg, vector) = (read("1-linalg.mlir"), read("2-vector.mlir"));
+        std::fs::remove_dir_all(&dump).ok();
+        (linalg, vector)
+    };
+    for (dir, name) in [("../shared/workloads", "attention_s256_h8_d64"), ("bench/workloads", "transformer_block_s128_d256")] {
+        let (linalg, vector) = stages(dir, name);
+        let products = |t: &str| t.matches("library_call = \"xhlo_gemm\"").count();
+        assert!(products(&linalg) >= 2 && products(&vector) == products(&linalg), "{name}: the library's products before and after the vector stage: {} and {}", products(&linalg), products(&vector));
+        assert!(vector.contains("vector.reduction <maximumf>") && vector.contains("vector.reduction <add>"), "{name}: the softmax rows' last step is not vectorized");
+        if name.starts_with("transformer") {
+            assert!(linalg.contains("linalg.transpose") && !vector.contains("permutation = [1, 0, 2]"), "{name}: the head transpose is not vectorized");
+        }
+    }
+}
+
 /// Stack buffers of loop iterations are released (or allocated once): a serial loop's
 /// `memref.alloca` kept its buffer until the function returned, once per iteration, and an
 /// 8-layer transformer overflowed the 8 MiB main stack (one block needed more than 512 KiB).

@@ -89,7 +89,10 @@ int64_t innerTile(mlir::linalg::GenericOp op, int64_t vectorBytes) {
   // generation of softmax rows and transformer blocks.
   auto iteratorTypes = op.getIteratorTypesArray();
   bool innerReduction = iteratorTypes.back() == mlir::utils::IteratorType::reduction;
-  if (innerReduction && op.getNumReductionLoops() != 1)
+  // Products handed to the dot library (`library_call`) are calls after bufferization: a
+  // short contraction (attention's Q·Kᵀ over 64 features) must not become one vector
+  // reduction per output element.
+  if (innerReduction && (op.getNumReductionLoops() != 1 || op.getLibraryCallAttr()))
     return 0;
   llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   for (int64_t r : ranges)
