@@ -44,6 +44,7 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/TargetParser/Host.h"
 
 namespace {
@@ -78,8 +79,7 @@ int64_t innerTile(mlir::linalg::GenericOp op, int64_t vectorBytes) {
   if (!op.hasPureTensorSemantics() || op.getNumLoops() == 0)
     return 0;
   // Reductions whose innermost loop is parallel (the lanes of the reduction lowering, a
-  // column reduction's columns) are vectorized along it; a reduction over the innermost loop
-  // keeps its sequential chain.
+  // column reduction's columns) are vectorized along it.
   // A reduction over the innermost loop is vectorized only as the last step of the
   // reduction lowering: one short row of lanes (at most 4 vectors) per output element, its
   // only reduction loop. It becomes a `vector.reduction` with the accumulator as start
@@ -220,7 +220,7 @@ struct Vectorize : public mlir::PassWrapper<Vectorize, mlir::OperationPass<>> {
       if (int64_t tile = innerTile(op, bytes))
         kernels.push_back({op, tile});
     });
-    llvm::SmallVector<mlir::Operation *> pieces;
+    llvm::SetVector<mlir::Operation *> pieces;
     for (auto [op, tile] : kernels) {
       // Parallel loops: pieces of 1 x ... x tile in an scf.forall. Reduction loops stay
       // whole there, then go one step at a time in an scf.for inside (the reduction order is
@@ -286,9 +286,9 @@ struct Vectorize : public mlir::PassWrapper<Vectorize, mlir::OperationPass<>> {
       mlir::Operation *parent = piece->getParentOp();
       rewriter.replaceOp(piece, vectorized->replacements);
       for (mlir::LoopLikeOpInterface loop : tiled->loops)
-        pieces.push_back(loop.getOperation());
+        pieces.insert(loop.getOperation());
       if (tiled->loops.empty())
-        pieces.push_back(parent); // a piece that is the whole op: its function
+        pieces.insert(parent); // a piece that is the whole op: the op around it
     }
     // Masks become masked transfers (bufferization does not see through `vector.mask`), and
     // a row reduced to one element a `vector.reduction` with the accumulator as its start.
