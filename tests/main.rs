@@ -29,5 +29,6 @@ mod row_fusion;
 mod runtime;
 mod stablehlo_suite;
 mod support;
+mod transposes;
 mod verify_files;
 mod workloads;

@@ -20,6 +20,9 @@
 // transposes and copies that keep the innermost dimension innermost are made generics
 // first and vectorized like element-wise kernels.
 //
+// Element-wise kernels that read an input transposed (another loop innermost) are cut into
+// square blocks that stay scalar loops ([`transposeTiles`]).
+//
 // Kernels are left to the scalar path when vectorizing them would not pay or not be exact:
 // longer reductions over the innermost loop (one sequential chain), dynamic or empty shapes, operands read
 // across the innermost loop (a transpose: a strided gather per element), non-identity
@@ -46,6 +49,7 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/TargetParser/Host.h"
+#include <optional>
 
 namespace {
 
@@ -172,6 +176,44 @@ int64_t innerTile(mlir::linalg::GenericOp op, int64_t vectorBytes) {
   return 2 * lanes;
 }
 
+// The tile sizes of a transposing kernel (an element-wise generic, every loop parallel and
+// static, whose output is written in loop order and one of whose inputs is read with
+// another loop innermost: `(d0, d1) -> (d1, d0)`), or nothing for other kernels. Its
+// innermost loop and the loop innermost in the transposed input are cut into blocks of
+// `block`, every other loop into single steps: each piece reads `block` short rows of the
+// input and writes `block` short rows of the result, so both stream through whole cache
+// lines. Untiled, a 4096 x 4096 transpose read one element per cache line and per page
+// (1.5 GB/s). The pieces stay scalar loops, which LLVM vectorizes along the written rows.
+llvm::SmallVector<int64_t> transposeTiles(mlir::linalg::GenericOp op, int64_t block) {
+  if (!op.hasPureTensorSemantics() || op.getNumLoops() < 2 || op.getNumReductionLoops() != 0)
+    return {};
+  llvm::SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  for (int64_t r : ranges)
+    if (mlir::ShapedType::isDynamic(r) || r <= 0)
+      return {};
+  for (mlir::OpOperand &init : op.getDpsInitsMutable())
+    if (!op.getMatchingIndexingMap(&init).isIdentity())
+      return {};
+  unsigned last = op.getNumLoops() - 1;
+  std::optional<unsigned> across;
+  for (mlir::OpOperand *input : op.getDpsInputOperands()) {
+    mlir::AffineMap map = op.getMatchingIndexingMap(input);
+    if (!map.isProjectedPermutation(/*allowZeroInResults=*/true))
+      return {};
+    if (map.getNumResults() == 0)
+      continue;
+    auto inner = llvm::dyn_cast<mlir::AffineDimExpr>(map.getResult(map.getNumResults() - 1));
+    if (inner && inner.getPosition() != last && ranges[inner.getPosition()] > 1)
+      across = inner.getPosition();
+  }
+  if (!across || ranges[last] < 2)
+    return {};
+  llvm::SmallVector<int64_t> tiles(op.getNumLoops(), 1);
+  tiles[last] = std::min(block, ranges[last]);
+  tiles[*across] = std::min(block, ranges[*across]);
+  return tiles;
+}
+
 struct Vectorize : public mlir::PassWrapper<Vectorize, mlir::OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(Vectorize)
   Vectorize() = default;
@@ -193,33 +235,40 @@ struct Vectorize : public mlir::PassWrapper<Vectorize, mlir::OperationPass<>> {
   void runOnOperation() override {
     int64_t bytes = vectorBytes > 0 ? int64_t(vectorBytes) : hostVectorBytes();
     mlir::IRRewriter rewriter(&getContext());
-    // Transposes and copies that keep the innermost dimension innermost move whole rows (a
-    // `[4, 128, 64] -> [128, 4, 64]` between attention's heads and the model dimension):
-    // as generics they are vectorized like any element-wise kernel. Left as named ops they
-    // reached LLVM as scalar loops, which it unrolled into runs of 64 scalar copies and
-    // re-vectorized (SLP) at odd widths, a large share of a transformer block's code
-    // generation.
+    // Transposes and copies become generics. Those that keep the innermost dimension
+    // innermost move whole rows (a `[4, 128, 64] -> [128, 4, 64]` between attention's heads
+    // and the model dimension) and are vectorized like any element-wise kernel; left as
+    // named ops they reached LLVM as scalar loops, which it unrolled into runs of 64 scalar
+    // copies and re-vectorized (SLP) at odd widths, a large share of a transformer block's
+    // code generation. The others are cut into blocks ([`transposeTiles`]).
     llvm::SmallVector<mlir::linalg::LinalgOp> rowMoves;
     getOperation()->walk([&](mlir::linalg::LinalgOp op) {
       if (!op.hasPureTensorSemantics())
         return;
-      if (auto transpose = llvm::dyn_cast<mlir::linalg::TransposeOp>(op.getOperation())) {
-        llvm::ArrayRef<int64_t> permutation = transpose.getPermutation();
-        if (!permutation.empty() && permutation.back() == int64_t(permutation.size()) - 1)
-          rowMoves.push_back(op);
-      } else if (llvm::isa<mlir::linalg::CopyOp>(op.getOperation())) {
+      if (llvm::isa<mlir::linalg::TransposeOp, mlir::linalg::CopyOp>(op.getOperation()))
         rowMoves.push_back(op);
-      }
     });
     for (mlir::linalg::LinalgOp op : rowMoves) {
       rewriter.setInsertionPoint(op);
       (void)mlir::linalg::generalizeNamedOp(rewriter, op); // on failure, the named op stays
     }
     llvm::SmallVector<std::pair<mlir::linalg::GenericOp, int64_t>> kernels;
+    llvm::SmallVector<std::pair<mlir::linalg::GenericOp, llvm::SmallVector<int64_t>>> transposes;
     getOperation()->walk([&](mlir::linalg::GenericOp op) {
       if (int64_t tile = innerTile(op, bytes))
         kernels.push_back({op, tile});
+      else if (auto tiles = transposeTiles(op, 2 * std::max<unsigned>(1, bytes / 4)); !tiles.empty())
+        transposes.push_back({op, tiles});
     });
+    for (auto &[op, tiles] : transposes) {
+      mlir::scf::SCFTilingOptions options;
+      options.setTileSizes(mlir::getAsIndexOpFoldResult(&getContext(), tiles));
+      options.setLoopType(mlir::scf::SCFTilingOptions::LoopType::ForallOp);
+      rewriter.setInsertionPoint(op);
+      auto tiled = mlir::scf::tileUsingSCF(rewriter, llvm::cast<mlir::TilingInterface>(op.getOperation()), options);
+      if (mlir::succeeded(tiled))
+        rewriter.replaceOp(op, tiled->replacements); // else it stays one scalar loop nest
+    }
     llvm::SetVector<mlir::Operation *> pieces;
     for (auto [op, tile] : kernels) {
       // Parallel loops: pieces of 1 x ... x tile in an scf.forall. Reduction loops stay
