@@ -214,6 +214,20 @@ llvm::SmallVector<int64_t> transposeTiles(mlir::linalg::GenericOp op, int64_t bl
   return tiles;
 }
 
+// `op` tiled by `sizes` (0: the whole loop) into an `scf.forall`, replacing it; failure
+// leaves it as it was (one scalar loop nest).
+mlir::FailureOr<mlir::scf::SCFTilingResult> tileInForall(mlir::RewriterBase &rewriter, mlir::linalg::GenericOp op,
+                                                        llvm::ArrayRef<int64_t> sizes) {
+  mlir::scf::SCFTilingOptions options;
+  options.setTileSizes(mlir::getAsIndexOpFoldResult(op.getContext(), sizes));
+  options.setLoopType(mlir::scf::SCFTilingOptions::LoopType::ForallOp);
+  rewriter.setInsertionPoint(op);
+  auto tiled = mlir::scf::tileUsingSCF(rewriter, llvm::cast<mlir::TilingInterface>(op.getOperation()), options);
+  if (mlir::succeeded(tiled))
+    rewriter.replaceOp(op, tiled->replacements);
+  return tiled;
+}
+
 struct Vectorize : public mlir::PassWrapper<Vectorize, mlir::OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(Vectorize)
   Vectorize() = default;
@@ -260,15 +274,8 @@ struct Vectorize : public mlir::PassWrapper<Vectorize, mlir::OperationPass<>> {
       else if (auto tiles = transposeTiles(op, 2 * std::max<unsigned>(1, bytes / 4)); !tiles.empty())
         transposes.push_back({op, tiles});
     });
-    for (auto &[op, tiles] : transposes) {
-      mlir::scf::SCFTilingOptions options;
-      options.setTileSizes(mlir::getAsIndexOpFoldResult(&getContext(), tiles));
-      options.setLoopType(mlir::scf::SCFTilingOptions::LoopType::ForallOp);
-      rewriter.setInsertionPoint(op);
-      auto tiled = mlir::scf::tileUsingSCF(rewriter, llvm::cast<mlir::TilingInterface>(op.getOperation()), options);
-      if (mlir::succeeded(tiled))
-        rewriter.replaceOp(op, tiled->replacements); // else it stays one scalar loop nest
-    }
+    for (auto &[op, tiles] : transposes)
+      (void)tileInForall(rewriter, op, tiles);
     llvm::SetVector<mlir::Operation *> pieces;
     for (auto [op, tile] : kernels) {
       // Parallel loops: pieces of 1 x ... x tile in an scf.forall. Reduction loops stay
@@ -286,14 +293,9 @@ struct Vectorize : public mlir::PassWrapper<Vectorize, mlir::OperationPass<>> {
           reduces = true;
         }
       sizes.back() = innerReduction ? 0 : tile;
-      mlir::scf::SCFTilingOptions options;
-      options.setTileSizes(mlir::getAsIndexOpFoldResult(&getContext(), sizes));
-      options.setLoopType(mlir::scf::SCFTilingOptions::LoopType::ForallOp);
-      rewriter.setInsertionPoint(op);
-      auto tiled = mlir::scf::tileUsingSCF(rewriter, llvm::cast<mlir::TilingInterface>(op.getOperation()), options);
+      auto tiled = tileInForall(rewriter, op, sizes);
       if (mlir::failed(tiled))
         continue; // stays one scalar loop nest
-      rewriter.replaceOp(op, tiled->replacements);
       mlir::Operation *piece = tiled->tiledOps.back();
       if (reduces) {
         mlir::scf::SCFTilingOptions serial;
