@@ -155,7 +155,9 @@ int64_t innerTile(mlir::linalg::GenericOp op, int64_t vectorBytes) {
   bool gathers = false, indices = false;
   op.getBody()->walk([&](mlir::tensor::ExtractOp) { gathers = true; });
   op.getBody()->walk([&](mlir::linalg::IndexOp) { indices = true; });
-  if (gathers || indices || (permutations && mlir::failed(mlir::linalg::vectorizeOpPrecondition(op))))
+  if (!gathers && (indices || (permutations && mlir::failed(mlir::linalg::vectorizeOpPrecondition(op)))))
+    return 0;
+  if (gathers && op.getNumReductionLoops() != 0)
     return 0;
   int64_t lanes = std::max<int64_t>(1, vectorBytes / widest), n = ranges[last];
   if (innerReduction)
@@ -212,6 +214,25 @@ llvm::SmallVector<int64_t> transposeTiles(mlir::linalg::GenericOp op, int64_t bl
   tiles[last] = std::min(block, ranges[last]);
   tiles[*across] = std::min(block, ranges[*across]);
   return tiles;
+}
+
+// Inputs of a gathering piece that are one element for the whole piece (0-d slices: a
+// gathered row's start index, read once per row) are read with `tensor.extract` in the body
+// instead of through a block argument. The vectorizer takes block arguments for values that
+// change along the vector, so an index computed from one made every gathered row a
+// `vector.gather` of single elements; from an extract it sees the index uniform and reads the
+// row with one contiguous load.
+void extractUniformInputs(mlir::RewriterBase &rewriter, mlir::linalg::GenericOp op) {
+  mlir::Block *body = op.getBlock();
+  for (mlir::OpOperand *input : op.getDpsInputOperands()) {
+    auto type = llvm::dyn_cast<mlir::RankedTensorType>(input->get().getType());
+    mlir::BlockArgument arg = op.getMatchingBlockArgument(input);
+    if (!type || type.getRank() != 0 || arg.use_empty())
+      continue;
+    rewriter.setInsertionPointToStart(body);
+    auto element = mlir::tensor::ExtractOp::create(rewriter, op.getLoc(), input->get(), mlir::ValueRange{});
+    rewriter.replaceAllUsesWith(arg, element);
+  }
 }
 
 // `op` tiled by `sizes` (0: the whole loop) into an `scf.forall`, replacing it; failure
@@ -326,10 +347,15 @@ struct Vectorize : public mlir::PassWrapper<Vectorize, mlir::OperationPass<>> {
       // "none scalable" everywhere in the vectorizer).
       llvm::SmallVector<bool> fixedWidth{false};
       auto generic = llvm::dyn_cast<mlir::linalg::GenericOp>(piece);
+      bool gathers = false;
+      if (generic)
+        generic.getBody()->walk([&](mlir::tensor::ExtractOp) { gathers = true; });
+      if (gathers)
+        extractUniformInputs(rewriter, generic);
       if (!generic || generic.getNumLoops() != 1 ||
-          mlir::failed(mlir::linalg::vectorizeOpPrecondition(piece, pieceSizes, fixedWidth)))
+          mlir::failed(mlir::linalg::vectorizeOpPrecondition(piece, pieceSizes, fixedWidth, /*vectorizeNDExtract=*/true)))
         continue; // the piece stays a scalar loop nest
-      auto vectorized = mlir::linalg::vectorize(rewriter, piece, pieceSizes, fixedWidth);
+      auto vectorized = mlir::linalg::vectorize(rewriter, piece, pieceSizes, fixedWidth, /*vectorizeNDExtract=*/true);
       if (mlir::failed(vectorized)) {
         piece->emitError("xhlo-vectorize: the vectorizer failed on a piece its precondition accepted");
         return signalPassFailure();
