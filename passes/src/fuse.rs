@@ -163,10 +163,10 @@ fn element_bytes(t: &TensorType) -> f64 {
     (t.element.bit_width().max(8) / 8) as f64
 }
 
-/// Whether a reshape only inserts or removes unit dimensions (the lowering's limit).
-pub(crate) fn unit_reshape(from: &TensorType, to: &TensorType) -> bool {
-    let big = |t: &TensorType| t.dims.iter().copied().filter(|&d| d != 1).collect::<Vec<_>>();
-    big(from) == big(to)
+/// Whether a reshape only splits dimensions (or inserts or removes unit ones): the ones the
+/// fusion lowering composes into index maps ([`xhlo_lowering::ops::fusion::reshape_splits`]).
+pub(crate) fn splitting_reshape(from: &TensorType, to: &TensorType) -> bool {
+    xhlo_lowering::ops::fusion::reshape_splits(&from.dims, &to.dims).is_some()
 }
 
 /// One function body being fused.
@@ -294,7 +294,7 @@ impl<'a> Fuser<'a> {
         if name == "reshape" {
             let from = op.operand_types.first().and_then(tensor);
             let to = self.result_type(i);
-            return matches!((from, to), (Some(f), Some(t)) if unit_reshape(&f, &t));
+            return matches!((from, to), (Some(f), Some(t)) if splitting_reshape(&f, &t));
         }
         if name == "constant" {
             return matches!(op.attr("value"), Some(Attribute::Dense { .. }));

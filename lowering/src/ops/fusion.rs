@@ -5,8 +5,9 @@
 //! "at a map": an affine function from the generic's loop indices to the value's indices.
 //! Element-wise ops evaluate their operands at the same map; shape ops compose their index
 //! function into the map (`broadcast_in_dim` drops or pins dimensions, `transpose` permutes,
-//! `slice` scales and offsets, `reverse` flips, a `reshape` that only adds or removes unit
-//! dimensions re-indexes); a splat constant is a scalar. The leaves — fusion operands and
+//! `slice` scales and offsets, `reverse` flips, a `reshape` that splits dimensions (or adds
+//! or removes unit ones) combines indices linearly, [`reshape_splits`]); a splat constant is
+//! a scalar. The leaves — fusion operands and
 //! non-splat constants — become the generic's inputs with those maps (one input per distinct
 //! (leaf, map)); each (value, map) is computed once per iteration.
 //!
@@ -76,6 +77,19 @@ impl Expr {
         Expr { terms, offset: self.offset * k + c }
     }
 
+    /// `Σ e·k` over `parts`: one term per loop (in loop order), offsets added.
+    fn sum(parts: &[(&Expr, i64)]) -> Expr {
+        let mut terms: std::collections::BTreeMap<usize, i64> = Default::default();
+        let mut offset = 0;
+        for (e, k) in parts {
+            for &(d, a) in &e.terms {
+                *terms.entry(d).or_default() += a * k;
+            }
+            offset += e.offset * k;
+        }
+        Expr { terms: terms.into_iter().filter(|&(_, a)| a != 0).collect(), offset }
+    }
+
     fn text(&self) -> String {
         let mut parts: Vec<String> = self.terms.iter().map(|&(d, a)| if a == 1 { format!("d{d}") } else { format!("d{d} * {a}") }).collect();
         if self.offset != 0 || parts.is_empty() {
@@ -83,6 +97,59 @@ impl Expr {
         }
         parts.join(" + ")
     }
+}
+
+/// For a reshape from dimensions `from` to `to` that only splits dimensions (and inserts or
+/// removes unit ones), the dimensions of `to` that each dimension of `from` splits into, in
+/// order (empty for a unit dimension of `from`); `None` for a reshape that merges dimensions.
+/// Such a reshape composes into a fused kernel's index maps as a linear function: element
+/// `[.., i, j, ..]` of `to` is element `[.., i · to[j] + j, ..]` of `from` (dimensions merged
+/// back would need a division and a remainder, which the maps do not have).
+pub fn reshape_splits(from: &[i64], to: &[i64]) -> Option<Vec<Vec<usize>>> {
+    let mut groups = vec![Vec::new(); from.len()];
+    let mut j = 0;
+    for (i, &size) in from.iter().enumerate() {
+        if size == 1 {
+            continue;
+        }
+        let mut product = 1;
+        while product < size {
+            let &d = to.get(j)?;
+            if d != 1 {
+                product = product.checked_mul(d)?;
+                groups[i].push(j);
+            }
+            j += 1;
+        }
+        if product != size {
+            return None;
+        }
+    }
+    to[j..].iter().all(|&d| d == 1).then_some(groups)
+}
+
+/// The index value of `x` from the loops' index values.
+fn index_value(e: &mut Emitter, x: &Expr, loops: &[String]) -> Result<String, String> {
+    let mut acc: Option<String> = None;
+    for &(d, a) in &x.terms {
+        let l = loops.get(d).ok_or("internal: loop index out of range")?.clone();
+        let term = if a == 1 { l } else {
+            let k = e.op("c", &format!("arith.constant {a} : index"));
+            e.op("ix", &format!("arith.muli {l}, {k} : index"))
+        };
+        acc = Some(match acc {
+            None => term,
+            Some(prev) => e.op("ix", &format!("arith.addi {prev}, {term} : index")),
+        });
+    }
+    Ok(match acc {
+        None => e.op("c", &format!("arith.constant {} : index", x.offset)),
+        Some(v) if x.offset == 0 => v,
+        Some(v) => {
+            let k = e.op("c", &format!("arith.constant {} : index", x.offset));
+            e.op("ix", &format!("arith.addi {v}, {k} : index"))
+        }
+    })
 }
 
 /// One expression per dimension of a value.
@@ -285,42 +352,69 @@ impl<'a> Eval<'a> {
         })
     }
 
+    /// The tensor a leaf stands for, and its type.
+    fn leaf_tensor(&self, leaf: &Leaf) -> Result<(String, TensorType), String> {
+        match leaf {
+            Leaf::Arg(i) => match &self.args[*i].ty {
+                Type::Tensor(t) => Ok((self.args[*i].name.clone(), t.clone())),
+                other => Err(unsupported(self.kind, format!("operand of type {other}"))),
+            },
+            Leaf::Constant(v) => self.constants.get(v).cloned().ok_or_else(|| "internal: constant not materialized".into()),
+        }
+    }
+
     /// The element of `leaf` at `map`, read with `tensor.extract` at indices computed from
     /// the loops' index values.
     fn gather_leaf(&mut self, e: &mut Emitter, leaf: &Leaf, map: &Map, loops: &[String], t: ElementType) -> Result<Value, String> {
-        let (value, ty) = match leaf {
-            Leaf::Arg(i) => match &self.args[*i].ty {
-                Type::Tensor(t) => (self.args[*i].name.clone(), t.clone()),
-                other => return Err(unsupported(self.kind, format!("operand of type {other}"))),
-            },
-            Leaf::Constant(v) => self.constants.get(v).cloned().ok_or("internal: constant not materialized")?,
-        };
-        let mut indices = Vec::new();
-        for x in map {
-            let mut acc: Option<String> = None;
-            for &(d, a) in &x.terms {
-                let l = loops.get(d).ok_or("internal: loop index out of range")?.clone();
-                let term = if a == 1 { l } else {
-                    let k = e.op("c", &format!("arith.constant {a} : index"));
-                    e.op("ix", &format!("arith.muli {l}, {k} : index"))
-                };
-                acc = Some(match acc {
-                    None => term,
-                    Some(prev) => e.op("ix", &format!("arith.addi {prev}, {term} : index")),
-                });
-            }
-            let index = match acc {
-                None => e.op("c", &format!("arith.constant {} : index", x.offset)),
-                Some(v) if x.offset == 0 => v,
-                Some(v) => {
-                    let k = e.op("c", &format!("arith.constant {} : index", x.offset));
-                    e.op("ix", &format!("arith.addi {v}, {k} : index"))
-                }
-            };
-            indices.push(index);
-        }
+        let (value, ty) = self.leaf_tensor(leaf)?;
+        let indices = map.iter().map(|x| index_value(e, x, loops)).collect::<Result<Vec<_>, _>>()?;
         let x = e.op("g", &format!("tensor.extract {value}[{}] : {}", indices.join(", "), crate::types::tensor(&ty)));
         Ok(scalar::load(e, &x, t))
+    }
+
+    /// The index value of each loop up to the highest one `map` uses: the gather mode's, or
+    /// `linalg.index` ops.
+    fn loop_indices(&self, e: &mut Emitter, map: &Map) -> Vec<String> {
+        if let Some(loops) = &self.gather {
+            return loops.clone();
+        }
+        let n = map.iter().flat_map(|x| x.terms.iter().map(|&(d, _)| d + 1)).max().unwrap_or(0);
+        (0..n).map(|d| e.op("i", &format!("linalg.index {d} : index"))).collect()
+    }
+
+    /// A `gather` at `map`: its start indices evaluated in the kernel at the batch
+    /// coordinates, clamped as the plain lowering ([`super::indexing`]) clamps them, and the
+    /// operand, a kernel operand (`xhlo-eqsat` never fuses the gathered value's producer: it
+    /// would be evaluated at computed indices), read with `tensor.extract`.
+    fn eval_gather(&mut self, mut e: Option<&mut Emitter>, op: &'a Op, ty: &TensorType, map: &Map) -> Result<Value, String> {
+        let (x, ind) = (op.operands.first().ok_or("xhlo.gather: missing operand")?, op.operands.get(1).ok_or("xhlo.gather: missing start indices")?);
+        let (xt, it) = (self.type_of(x)?, self.type_of(ind)?);
+        let g = super::indexing::GatherDims::read(op, xt.rank(), it.rank(), ty.rank())?;
+        let leaf = match self.def(x)? {
+            Def::Arg(i) => Leaf::Arg(i),
+            Def::Result(c, _) if c.name == "xhlo.constant" && self.constants.contains_key(&x.0) => Leaf::Constant(x.0.clone()),
+            Def::Result(..) => return Err(unsupported(self.kind, "a gather from a value computed in the kernel".into())),
+        };
+        let batch: Vec<Expr> = g.batch_dims.iter().map(|&d| map[d].clone()).collect();
+        let mut components = Vec::new();
+        for j in 0..g.start_index_map.len() {
+            let m = g.index_coords(it.rank(), &batch, j, Expr::constant);
+            components.push(self.eval(e.as_deref_mut(), ind, &m)?);
+        }
+        let Some(e) = e else { return Ok(Value { name: String::new(), ty: ty.element }) };
+        let mut starts = Vec::new();
+        for (v, &d) in components.iter().zip(&g.start_index_map) {
+            let d = d as usize;
+            let stored = scalar::store(e, v);
+            let index = super::common::clamped_index(e, &stored, it.element, 0, (xt.dims[d] - g.slice_sizes[d]).max(0))?;
+            starts.push(crate::build::Value::new(&index, mlir_text::ast::Type::Index));
+        }
+        let loops = self.loop_indices(e, map);
+        let out_index = map.iter().map(|x| Ok(crate::build::Value::new(&index_value(e, x, &loops)?, mlir_text::ast::Type::Index))).collect::<Result<Vec<_>, String>>()?;
+        let coords = g.operand_coords(e, xt.rank(), &out_index, starts);
+        let (value, vt) = self.leaf_tensor(&leaf)?;
+        let element = e.tensor_extract(&crate::build::Value::tensor(&value, &vt), &coords);
+        Ok(scalar::load(e, &element.to_string(), ty.element))
     }
 
     fn eval_op(&mut self, mut e: Option<&mut Emitter>, op: &'a Op, v: &ValueRef, ty: &TensorType, map: &Map) -> Result<Value, String> {
@@ -385,18 +479,25 @@ impl<'a> Eval<'a> {
             "reshape" => {
                 let x = operand(0)?;
                 let xt = self.type_of(&x)?;
-                let big = |dims: &[i64]| dims.iter().enumerate().filter(|(_, &s)| s != 1).map(|(i, _)| i).collect::<Vec<_>>();
-                let (from, to) = (big(&xt.dims), big(&ty.dims));
-                let same = from.len() == to.len() && from.iter().zip(&to).all(|(&a, &b)| xt.dims[a] == ty.dims[b]);
-                if !same {
-                    return Err(unsupported(self.kind, format!("xhlo.reshape from {xt} to {ty} (only unit dimensions may change)")));
-                }
-                let mut m = vec![Expr::constant(0); xt.rank()];
-                for (&a, &b) in from.iter().zip(&to) {
-                    m[a] = map[b].clone();
-                }
+                let Some(groups) = reshape_splits(&xt.dims, &ty.dims) else {
+                    return Err(unsupported(self.kind, format!("xhlo.reshape from {xt} to {ty} (dimensions may only be split, not merged)")));
+                };
+                // Each operand index is its split dimensions' indices, most significant first.
+                let m = groups
+                    .iter()
+                    .map(|group| {
+                        let mut stride = 1;
+                        let mut parts = Vec::new();
+                        for &b in group.iter().rev() {
+                            parts.push((&map[b], stride));
+                            stride *= ty.dims[b];
+                        }
+                        Expr::sum(&parts)
+                    })
+                    .collect();
                 self.eval(e, &x, &m)
             }
+            "gather" => self.eval_gather(e, op, ty, map),
             "dot_general" | "convolution" => match &self.dot {
                 Some((dot, at, sum)) if *dot == v.0 && *at == map_text(map) => {
                     Ok(sum.clone().unwrap_or(Value { name: String::new(), ty: ty.element }))
@@ -1166,6 +1267,32 @@ mod tests {
     }
 
     #[test]
+    fn reshapes_that_split_dimensions_compose_linearly() {
+        use super::reshape_splits;
+        assert_eq!(reshape_splits(&[4096, 256], &[8, 512, 256]), Some(vec![vec![0, 1], vec![2]]));
+        assert_eq!(reshape_splits(&[6, 1, 4], &[1, 2, 3, 4, 1]), Some(vec![vec![1, 2], vec![], vec![3]]));
+        assert_eq!(reshape_splits(&[1, 1], &[1]), Some(vec![vec![], vec![]]));
+        // Merging dimensions (a division and a remainder) or regrouping them is not linear.
+        assert_eq!(reshape_splits(&[8, 512], &[4096]), None);
+        assert_eq!(reshape_splits(&[6, 4], &[4, 6]), None);
+        assert_eq!(reshape_splits(&[6, 4], &[2, 12]), None);
+        // A loop fusion over the split shape reads the operand at `i * 512 + j`.
+        let out = lower_ok(
+            "%x: tensor<4096x256xf32>, %p: tensor<512x256xf32>",
+            r#"  %r = "xhlo.fusion"(%x, %p) ({
+  ^bb0(%a: tensor<4096x256xf32>, %b: tensor<512x256xf32>):
+    %s = "xhlo.reshape"(%a) : (tensor<4096x256xf32>) -> tensor<8x512x256xf32>
+    %bb = "xhlo.broadcast_in_dim"(%b) {broadcast_dimensions = array<i64: 1, 2>} : (tensor<512x256xf32>) -> tensor<8x512x256xf32>
+    %y = "xhlo.add"(%s, %bb) : (tensor<8x512x256xf32>, tensor<8x512x256xf32>) -> tensor<8x512x256xf32>
+    "gpu.yield"(%y) : (tensor<8x512x256xf32>) -> ()
+  }) {kind = "loop"} : (tensor<4096x256xf32>, tensor<512x256xf32>) -> tensor<8x512x256xf32>"#,
+            "tensor<8x512x256xf32>",
+        );
+        assert_eq!(generics(&out), 1, "{out}");
+        assert!(out.contains("(d0, d1, d2) -> (d0 * 512 + d1, d2)"), "{out}");
+    }
+
+    #[test]
     fn loop_fusion_rejects_captured_values_and_general_reshapes() {
         let e = lower(
             "%x: tensor<4xf32>, %y: tensor<4xf32>",
@@ -1179,16 +1306,16 @@ mod tests {
         .unwrap_err();
         assert!(e.contains("unsupported in lowering: the value %y captured from outside the body in a loop fusion"), "{e}");
         let e = lower(
-            "%x: tensor<4xf32>",
+            "%x: tensor<2x2xf32>",
             r#"  %r = "xhlo.fusion"(%x) ({
-  ^bb0(%a: tensor<4xf32>):
-    %s = "xhlo.reshape"(%a) : (tensor<4xf32>) -> tensor<2x2xf32>
-    "gpu.yield"(%s) : (tensor<2x2xf32>) -> ()
-  }) {kind = "loop"} : (tensor<4xf32>) -> tensor<2x2xf32>"#,
-            "tensor<2x2xf32>",
+  ^bb0(%a: tensor<2x2xf32>):
+    %s = "xhlo.reshape"(%a) : (tensor<2x2xf32>) -> tensor<4xf32>
+    "gpu.yield"(%s) : (tensor<4xf32>) -> ()
+  }) {kind = "loop"} : (tensor<2x2xf32>) -> tensor<4xf32>"#,
+            "tensor<4xf32>",
         )
         .unwrap_err();
-        assert!(e.contains("unsupported in lowering: xhlo.reshape from tensor<4xf32> to tensor<2x2xf32> (only unit dimensions may change)"), "{e}");
+        assert!(e.contains("unsupported in lowering: xhlo.reshape from tensor<2x2xf32> to tensor<4xf32> (dimensions may only be split, not merged)"), "{e}");
     }
 
     #[test]

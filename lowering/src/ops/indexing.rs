@@ -75,51 +75,92 @@ fn offset(e: &mut Emitter, position: Option<Value>, o: Value) -> Value {
     }
 }
 
+/// A gather's dimension numbers, checked against its operand (rank `rank`), index array
+/// (rank `index_rank`) and result (rank `out_rank`): what the plain lowering below and a
+/// loop fusion holding the gather ([`super::fusion`]) both read.
+pub(crate) struct GatherDims {
+    pub offset_dims: Vec<i64>,
+    pub operand_batching: Vec<i64>,
+    pub indices_batching: Vec<i64>,
+    pub start_index_map: Vec<i64>,
+    pub index_vector_dim: usize,
+    pub slice_sizes: Vec<i64>,
+    /// Output batch dimensions, in order; batch position k is index array dimension
+    /// `index_array_dim(k)`.
+    pub batch_dims: Vec<usize>,
+    /// Operand dimensions the offset dimensions index, in order.
+    pub windowed: Vec<usize>,
+}
+
+impl GatherDims {
+    pub fn read(op: &Op, rank: usize, index_rank: usize, out_rank: usize) -> Result<GatherDims, String> {
+        let offset_dims = i64s(op, "offset_dims")?;
+        let collapsed = i64s(op, "collapsed_slice_dims")?;
+        let operand_batching = opt_i64s(op, "operand_batching_dims")?.unwrap_or_default();
+        let indices_batching = opt_i64s(op, "start_indices_batching_dims")?.unwrap_or_default();
+        let start_index_map = i64s(op, "start_index_map")?;
+        let index_vector_dim = int(op, "index_vector_dim")? as usize;
+        let slice_sizes = i64s(op, "slice_sizes")?;
+        if slice_sizes.len() != rank || operand_batching.len() != indices_batching.len() || index_vector_dim > index_rank {
+            return Err("gather: inconsistent dimension numbers (not verified?)".into());
+        }
+        let batch_dims: Vec<usize> = (0..out_rank).filter(|d| !has(&offset_dims, *d)).collect();
+        let windowed: Vec<usize> = (0..rank).filter(|d| !has(&collapsed, *d) && !has(&operand_batching, *d)).collect();
+        if windowed.len() != offset_dims.len() {
+            return Err("gather: offset_dims do not match the operand's window dimensions".into());
+        }
+        Ok(GatherDims { offset_dims, operand_batching, indices_batching, start_index_map, index_vector_dim, slice_sizes, batch_dims, windowed })
+    }
+
+    /// The coordinates in the index array of component `j` of the index vector at the
+    /// output's batch coordinates `batch` (`constant` makes `j`).
+    pub fn index_coords<T: Clone>(&self, index_rank: usize, batch: &[T], j: usize, mut constant: impl FnMut(i64) -> T) -> Vec<T> {
+        (0..index_rank)
+            .map(|t| if t == self.index_vector_dim { constant(j as i64) } else { batch[batch_position(t, self.index_vector_dim)].clone() })
+            .collect()
+    }
+
+    /// The operand coordinates of the output element at `out_index`, from the clamped start
+    /// index of each `start_index_map` entry (`starts[j]`).
+    pub fn operand_coords(&self, e: &mut Emitter, rank: usize, out_index: &[Value], starts: Vec<Value>) -> Vec<Value> {
+        let batch: Vec<Value> = self.batch_dims.iter().map(|&d| out_index[d].clone()).collect();
+        let mut full: Vec<Option<Value>> = vec![None; rank];
+        for (&d, start) in self.start_index_map.iter().zip(starts) {
+            full[d as usize] = Some(start);
+        }
+        for (i, &d) in self.operand_batching.iter().enumerate() {
+            let k = batch_position(self.indices_batching[i] as usize, self.index_vector_dim);
+            full[d as usize] = Some(batch[k].clone());
+        }
+        for (k, &d) in self.windowed.iter().enumerate() {
+            let o = out_index[self.offset_dims[k] as usize].clone();
+            full[d] = Some(offset(e, full[d].take(), o));
+        }
+        full.into_iter().map(|c| c.unwrap_or_else(|| e.index(0))).collect()
+    }
+}
+
 fn gather(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
     let (x, xt) = ctx.tensor_operand(op, 0)?;
     let (ind, it) = ctx.tensor_operand(op, 1)?;
     let (x, ind) = (Value::tensor(&x, &xt), Value::tensor(&ind, &it));
     let out = result(op, 0)?;
-    let offset_dims = i64s(op, "offset_dims")?;
-    let collapsed = i64s(op, "collapsed_slice_dims")?;
-    let operand_batching = opt_i64s(op, "operand_batching_dims")?.unwrap_or_default();
-    let indices_batching = opt_i64s(op, "start_indices_batching_dims")?.unwrap_or_default();
-    let start_index_map = i64s(op, "start_index_map")?;
-    let ivd = int(op, "index_vector_dim")? as usize;
-    let slice_sizes = i64s(op, "slice_sizes")?;
     let rank = xt.rank();
-    if slice_sizes.len() != rank || operand_batching.len() != indices_batching.len() || ivd > it.rank() {
-        return Err("gather: inconsistent dimension numbers (not verified?)".into());
-    }
-    // Output batch dimensions, in order; batch position k is index array dimension
-    // index_array_dim(k).
-    let batch_dims: Vec<usize> = (0..out.rank()).filter(|d| !has(&offset_dims, *d)).collect();
-    // Operand dimensions the offset dimensions index, in order.
-    let windowed: Vec<usize> = (0..rank).filter(|d| !has(&collapsed, *d) && !has(&operand_batching, *d)).collect();
-    if windowed.len() != offset_dims.len() {
-        return Err("gather: offset_dims do not match the operand's window dimensions".into());
-    }
+    let g = GatherDims::read(op, rank, it.rank(), out.rank())?;
     let init = ctx.e.tensor_empty(&out);
     let iterators = vec!["parallel"; out.rank()];
     let r = ctx.e.linalg_generic(&[], &[Input::identity(init, out.rank())], &iterators, |e, _| {
         let out_index: Vec<Value> =
             (0..out.rank()).map(|d| e.emit1("i", Build::new("linalg.index").prop("dim", int_attr(d as i64, i64_type())).result(Type::Index))).collect();
-        let batch: Vec<Value> = batch_dims.iter().map(|&d| out_index[d].clone()).collect();
-        let mut full: Vec<Option<Value>> = vec![None; rank];
-        for (j, &d) in start_index_map.iter().enumerate() {
+        let batch: Vec<Value> = g.batch_dims.iter().map(|&d| out_index[d].clone()).collect();
+        let mut starts = Vec::new();
+        for (j, &d) in g.start_index_map.iter().enumerate() {
             let d = d as usize;
-            let v = index_component(e, &ind, it.rank(), ivd, &batch, j);
-            full[d] = Some(clamped_index(e, &v, it.element, 0, (xt.dims[d] - slice_sizes[d]).max(0))?);
+            let coords = g.index_coords(it.rank(), &batch, j, |c| e.index(c));
+            let v = e.tensor_extract(&ind, &coords);
+            starts.push(clamped_index(e, &v, it.element, 0, (xt.dims[d] - g.slice_sizes[d]).max(0))?);
         }
-        for (i, &d) in operand_batching.iter().enumerate() {
-            let k = batch_position(indices_batching[i] as usize, ivd);
-            full[d as usize] = Some(batch[k].clone());
-        }
-        for (k, &d) in windowed.iter().enumerate() {
-            let o = out_index[offset_dims[k] as usize].clone();
-            full[d] = Some(offset(e, full[d].take(), o));
-        }
-        let coords: Vec<Value> = full.into_iter().map(|c| c.unwrap_or_else(|| e.index(0))).collect();
+        let coords = g.operand_coords(e, rank, &out_index, starts);
         Ok(vec![e.tensor_extract(&x, &coords)])
     })?;
     Ok(vec![r[0].to_string()])

@@ -25,7 +25,7 @@
 //! [`MIN_NODE_COST`] so a choice can never lead back to its own class.
 
 use super::analysis::XEGraph;
-use super::kernel::{contraction_flops, is_contraction, kernel_of, op_name, value_children};
+use super::kernel::{contraction_flops, gather_read_bounds, is_contraction, kernel_of, op_name, value_children};
 use super::language::Xhlo;
 use crate::cost::{flops_per_element, kernel_time, reduction_flops, tensor_bytes};
 use egg::{Id, Language};
@@ -56,6 +56,21 @@ pub fn reads(egraph: &XEGraph, operands: &[Id]) -> f64 {
     distinct.iter().map(|&c| read_bytes(egraph, c)).sum()
 }
 
+/// As [`reads`], with `bounds` capping the bytes read of some operands (the rows a gather
+/// takes from a larger table, [`super::kernel::gather_read_bounds`]).
+pub fn reads_bounded(egraph: &XEGraph, operands: &[Id], bounds: &[(Id, f64)]) -> f64 {
+    let mut distinct: Vec<Id> = operands.iter().map(|&c| egraph.find(c)).collect();
+    distinct.sort();
+    distinct.dedup();
+    distinct
+        .iter()
+        .map(|&c| {
+            let whole = read_bytes(egraph, c);
+            bounds.iter().find(|(b, _)| egraph.find(*b) == c).map_or(whole, |&(_, b)| whole.min(b))
+        })
+        .sum()
+}
+
 fn elements(egraph: &XEGraph, id: Id) -> f64 {
     egraph[id].data.tensor().map(|t| t.num_elements().max(1) as f64).unwrap_or(1.0)
 }
@@ -64,7 +79,12 @@ fn elements(egraph: &XEGraph, id: Id) -> f64 {
 /// bytes it reads (each operand once) and writes, and its flops. Leaves and constants cost
 /// nothing (their readers pay for reading them); a reshape is a view.
 pub fn node_cost(egraph: &XEGraph, class: Id, node: &Xhlo) -> f64 {
-    let read = reads(egraph, &value_children(node));
+    let bounds = match node {
+        Xhlo::Fusion(c) => kernel_of(egraph, node).map(|k| k.read_bounds_on(&c[1..])).unwrap_or_default(),
+        Xhlo::Op(_) => gather_read_bounds(egraph, std::iter::once((class, node))),
+        _ => vec![],
+    };
+    let read = reads_bounded(egraph, &value_children(node), &bounds);
     let write = bytes(egraph, class);
     let flops = match node {
         n if n.is_attribute_leaf() => return 0.0,

@@ -19,7 +19,7 @@
 use super::analysis::XEGraph;
 use super::language::{ArgId, KernelId, Xhlo};
 use crate::cost::{flops_per_element, reduction_flops};
-use crate::fuse::{is_elementwise, unit_reshape};
+use crate::fuse::{is_elementwise, splitting_reshape};
 use egg::{Id, Language, RecExpr};
 use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
@@ -65,6 +65,16 @@ pub struct Kernel {
     /// Number of ops in the body (constants included, arguments and attributes not): growth
     /// ranks a class's kernels by it every iteration.
     pub ops: usize,
+    /// Operands (by position) the body only gathers from, with the bytes the gathers read
+    /// ([`gather_read_bounds`]).
+    pub read_bounds: Vec<(usize, f64)>,
+}
+
+impl Kernel {
+    /// [`Kernel::read_bounds`] by operand class, for the kernel on `operands`.
+    pub fn read_bounds_on(&self, operands: &[Id]) -> Vec<(Id, f64)> {
+        self.read_bounds.iter().filter_map(|&(i, b)| operands.get(i).map(|&c| (c, b))).collect()
+    }
 }
 
 impl Kernel {
@@ -114,7 +124,8 @@ pub fn value_children(node: &Xhlo) -> Vec<Id> {
 }
 
 /// Whether `node` (of class `class`) may be computed per element inside a loop nest:
-/// element-wise ops, broadcasts, transposes, slices, reverses, unit reshapes and constants,
+/// element-wise ops, broadcasts, transposes, slices, reverses, reshapes that split dimensions,
+/// gathers (see [`gathered`]) and constants,
 /// all on non-empty tensors (an empty one needs no loop, and a loop nest over it would index
 /// outside its operands).
 pub fn loop_fusible(egraph: &XEGraph, class: Id, node: &Xhlo) -> bool {
@@ -124,12 +135,47 @@ pub fn loop_fusible(egraph: &XEGraph, class: Id, node: &Xhlo) -> bool {
     }
     match node {
         Xhlo::Lit(_) | Xhlo::BroadcastInDim(_) | Xhlo::Transpose(_) | Xhlo::Slice(_) | Xhlo::Convert(_) | Xhlo::Compare(_) => true,
-        Xhlo::Reshape([_, x]) => matches!((tensor(egraph, *x), tensor(egraph, class)), (Some(f), Some(t)) if unit_reshape(f, t)),
-        Xhlo::Op(_) => op_name(egraph, node).is_some_and(|n| n == "reverse" || is_elementwise(n)),
+        Xhlo::Reshape([_, x]) => matches!((tensor(egraph, *x), tensor(egraph, class)), (Some(f), Some(t)) if splitting_reshape(f, t)),
+        Xhlo::Op(_) => op_name(egraph, node).is_some_and(|n| n == "reverse" || n == "gather" || is_elementwise(n)),
         Xhlo::Reduce(_) | Xhlo::Fusion(_) | Xhlo::Leaf(_) | Xhlo::Arg(_) => false,
         n if n.is_attribute_leaf() => false,
         n => n.op_name().is_some_and(is_elementwise),
     }
+}
+
+/// The class a `gather` node reads at computed indices (its operand): a kernel holding the
+/// gather takes it as an operand, never as a member (the lowering reads it with
+/// `tensor.extract` at the gathered positions; a member is only ever evaluated at index maps).
+pub fn gathered(egraph: &XEGraph, node: &Xhlo) -> Option<Id> {
+    match node {
+        Xhlo::Op(c) if c.len() > 3 && op_name(egraph, node) == Some("gather") => Some(egraph.find(c[3])),
+        _ => None,
+    }
+}
+
+/// Whether `members` keep every gathered class out (see [`gathered`]).
+fn gathers_read_operands(egraph: &XEGraph, members: &BTreeMap<Id, Xhlo>) -> bool {
+    members.values().filter_map(|n| gathered(egraph, n)).all(|g| !members.contains_key(&g))
+}
+
+/// Bounds on the bytes a kernel reads of some of its operands: an operand that the members
+/// only gather from is read at most where the gathers read it (their results' bytes), not
+/// whole (an embedding table of 32,000 rows read for 4,096 of them).
+pub fn gather_read_bounds<'n>(egraph: &XEGraph, members: impl Iterator<Item = (Id, &'n Xhlo)>) -> Vec<(Id, f64)> {
+    let mut bounds: BTreeMap<Id, Option<f64>> = BTreeMap::new();
+    for (class, node) in members {
+        let source = gathered(egraph, node);
+        for (k, c) in value_children(node).into_iter().enumerate() {
+            let c = egraph.find(c);
+            if k == 0 && source == Some(c) {
+                let bytes = tensor(egraph, class).map(|t| crate::cost::tensor_bytes(t)).unwrap_or(0.0);
+                bounds.entry(c).or_insert(Some(0.0)).as_mut().map(|b| *b += bytes);
+            } else {
+                bounds.insert(c, None);
+            }
+        }
+    }
+    bounds.into_iter().filter_map(|(c, b)| b.map(|b| (c, b))).collect()
 }
 
 /// Whether `node` is a `dot_general` or a `convolution` (the one op an output fusion may hold
@@ -257,6 +303,9 @@ impl Definition {
         if self.members.len() >= MAX_KERNEL_OPS || !loop_fusible(egraph, operand, node) {
             return None;
         }
+        if gathered(egraph, node).is_some_and(|g| self.members.contains_key(&g)) || self.members.values().any(|n| gathered(egraph, n) == Some(operand)) {
+            return None;
+        }
         if let (FusionKind::Input, Some(Xhlo::Reduce([_, _, _, init]))) = (self.kind, self.members.get(&self.root)) {
             if egraph.find(*init) == operand && !matches!(node, Xhlo::Lit(_)) {
                 return None;
@@ -296,7 +345,17 @@ impl Definition {
         b.value(self.root);
         let (body, types, operands) = (b.body, b.types, b.operands);
         let ops = count_ops(&body);
-        (Kernel { kind: self.kind, body, types, flops: self.flops, ops }, operands)
+        let read_bounds = self
+            .read_bounds(egraph)
+            .into_iter()
+            .filter_map(|(c, b)| operands.iter().position(|&o| egraph.find(o) == c).map(|i| (i, b)))
+            .collect();
+        (Kernel { kind: self.kind, body, types, flops: self.flops, ops, read_bounds }, operands)
+    }
+
+    /// The bytes read of operands the members only gather from ([`gather_read_bounds`]).
+    pub fn read_bounds(&self, egraph: &XEGraph) -> Vec<(Id, f64)> {
+        gather_read_bounds(egraph, self.members.iter().map(|(c, n)| (*c, n)))
     }
 }
 
@@ -329,6 +388,9 @@ pub fn define(egraph: &XEGraph, root: Id, members: BTreeMap<Id, Xhlo>) -> Option
         if !ok {
             return None;
         }
+    }
+    if !gathers_read_operands(egraph, &members) {
+        return None;
     }
     let space;
     let mut flops = 0.0;

@@ -20,7 +20,7 @@
 use super::XRewrite;
 use crate::eqsat::analysis::{XEGraph, XhloAnalysis};
 use crate::cost::kernel_time;
-use crate::eqsat::extract::{bytes, node_cost, reads};
+use crate::eqsat::extract::{bytes, node_cost, reads_bounded};
 use crate::eqsat::kernel::{self, kernel_of, loop_fusible, producer, Definition, Kernel};
 use crate::eqsat::language::{KernelId, Xhlo};
 use egg::{Applier, Id, PatternAst, Rewrite, SearchMatches, Searcher, Subst, Symbol, Var};
@@ -146,7 +146,7 @@ impl Applier<Xhlo, XhloAnalysis> for Grow {
         for (k, children) in &from {
             let operands = &children[1..];
             let parent = memo.taken.get(children).cloned();
-            let before = fusion_cost(egraph, eclass, k.flops, operands);
+            let before = fusion_cost(egraph, eclass, k.flops, operands, &k.read_bounds_on(operands));
             for &operand in operands {
                 let Some(node) = producer(egraph, operand) else { continue };
                 let absorbable = loop_fusible(egraph, operand, node) || kernel::is_contraction(egraph, node);
@@ -166,7 +166,7 @@ impl Applier<Xhlo, XhloAnalysis> for Grow {
                     });
                 if let Some(candidate) = candidate {
                     let users = *memo.users.entry(operand).or_insert_with(|| egraph[operand].parents().filter(|(n, _)| !matches!(n, Xhlo::Fusion(_))).count().max(1));
-                    let after = fusion_cost(egraph, eclass, candidate.definition.flops, &candidate.operands);
+                    let after = fusion_cost(egraph, eclass, candidate.definition.flops, &candidate.operands, &candidate.definition.read_bounds(egraph));
                     let gain = node_cost(egraph, operand, node) / users as f64 + before - after;
                     grown.push((gain, candidate.clone()));
                 }
@@ -192,9 +192,10 @@ impl Applier<Xhlo, XhloAnalysis> for Grow {
     }
 }
 
-/// The cost of one run of a kernel of `flops` on `operands` computing `class` ([`crate::cost`]).
-fn fusion_cost(egraph: &XEGraph, class: Id, flops: f64, operands: &[Id]) -> f64 {
-    kernel_time(reads(egraph, operands), bytes(egraph, class), flops)
+/// The cost of one run of a kernel of `flops` on `operands` (some read in part: `bounds`)
+/// computing `class` ([`crate::cost`]).
+fn fusion_cost(egraph: &XEGraph, class: Id, flops: f64, operands: &[Id], bounds: &[(Id, f64)]) -> f64 {
+    kernel_time(reads_bounded(egraph, operands, bounds), bytes(egraph, class), flops)
 }
 
 pub fn rules() -> Vec<XRewrite> {
