@@ -78,6 +78,19 @@ def column_sum(x):
     return jnp.sum(x, axis=0) + jnp.max(x, axis=0)
 
 
+VOCAB, TOKENS, POS, EMB = 32000, 4096, 512, 256
+
+
+def embedding(u, table, pos):
+    """Token embedding lookup (a gather of whole rows) scaled, plus positional embeddings.
+
+    The token ids come from the uniform input u in [-1, 1) (the harness generates floats
+    only): id = floor((u + 1) · VOCAB / 2), computed in f32 as the program does."""
+    ids = jnp.clip(((u + 1.0) * (VOCAB / 2)).astype(jnp.int32), 0, VOCAB - 1)
+    x = table[ids] * math.sqrt(EMB)                          # [TOKENS, EMB]
+    return (x.reshape(TOKENS // POS, POS, EMB) + pos).reshape(TOKENS, EMB)
+
+
 RNN_STEPS = 64
 
 
@@ -133,6 +146,13 @@ def _np_cnn(x, k1, c1, k2, c2, w, b):
     return y.mean(axis=(1, 2)) @ w + b
 
 
+def _np_embedding(u, table, pos):
+    u32 = np.asarray(u, dtype=np.float32)
+    ids = np.clip(((u32 + np.float32(1.0)) * np.float32(VOCAB / 2)).astype(np.int32), 0, VOCAB - 1)
+    x = np.asarray(table, dtype=np.float64)[ids] * math.sqrt(EMB)
+    return (x.reshape(TOKENS // POS, POS, EMB) + pos).reshape(TOKENS, EMB)
+
+
 def _np_rnn(xs, h0, wx, wh):
     h = h0
     for x in xs:
@@ -146,6 +166,7 @@ W.NP_REF.update({
     "batched_matmul": lambda a, b: np.einsum("bij,bjk->bik", a, b),
     "column_sum": lambda x: x.sum(0) + x.max(0),
     "rnn_scan": _np_rnn,
+    "embedding": _np_embedding,
 })
 
 # ------------------------------------------------------------------ the registry
@@ -174,6 +195,10 @@ EXTRA = [
                2.0 * RNN_STEPS * 32 * (128 + 256) * 256,
                "lax.scan Elman RNN, 64 steps, batch 32, input 128, hidden 256 (a while loop)",
                scales=[1.0, 0.5, _s(128), _s(256)]),
+    W.Workload("embedding_v32000_t4096_d256", embedding, "embedding",
+               [[TOKENS], [VOCAB, EMB], [POS, EMB]], 106, 0.0,
+               "token embedding lookup (gather of 4096 rows of 256 from 32000) * sqrt(d) + positional embedding",
+               bytes_moved=4.0 * (TOKENS + 2 * TOKENS * EMB + POS * EMB)),
 ]
 
 W.WORKLOADS[:] = EXTRA
