@@ -13,6 +13,7 @@ mod export_and_gpu;
 mod feed;
 mod fusion_plan_dot;
 mod fuzz_pipeline;
+mod gathers;
 mod gpu_bundle;
 mod import_corpus;
 mod irdl_plugin;

@@ -1,6 +1,6 @@
-//! The nine JAX workloads of `shared/workloads` and the project's own five of
+//! The nine JAX workloads of `shared/workloads` and the project's own six of
 //! `bench/workloads` (a transformer block, a CNN with pooling, a batched matmul, column
-//! reductions, a scan) run through the whole compiler on their generated inputs and match the float64 reference checksums (tolerance in
+//! reductions, a scan, an embedding lookup) run through the whole compiler on their generated inputs and match the float64 reference checksums (tolerance in
 //! `xhlo::workloads`).
 
 use crate::support::repo_root;
@@ -36,7 +36,7 @@ fn run_all(fusion: Fusion, threads: usize) {
     let shared = repo_root().join("../shared/workloads");
     let own = repo_root().join("bench/workloads");
     let mut workloads = Vec::new();
-    for (dir, count) in [(&shared, 9), (&own, 5)] {
+    for (dir, count) in [(&shared, 9), (&own, 6)] {
         let list = xhlo::workloads::load(dir).expect("expected.json of the workloads");
         assert_eq!(list.len(), count, "{}", dir.display());
         workloads.extend(list.into_iter().map(|w| (dir.clone(), w)));
