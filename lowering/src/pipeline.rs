@@ -19,7 +19,8 @@ pub fn vectorize(vector_bytes: i64) -> String {
 /// Tensors → buffers: bufferize, free buffers.
 /// Kernels that compute a result write it into the caller's buffer
 /// (`eliminate-empty-tensors` makes the `tensor.empty` a kernel writes into the destination of
-/// the entry's `materialize_in_destination`); without it every result was computed into a
+/// the entry's `materialize_in_destination`, after `xhlo-reshape-destinations` has moved a
+/// result's reshapes onto the caller's buffer); without it every result was computed into a
 /// fresh buffer and then copied, one more pass over memory per result.
 /// Loops over tensors may yield fresh buffers (`scf.while` bodies compute new values), and
 /// `scf.if`/`scf.while` results get identity layouts, so the copies between them stay plain
@@ -28,7 +29,7 @@ pub fn vectorize(vector_bytes: i64) -> String {
 /// buffer (`xhlo-collective-in-destination`, from the C++ shim: the call writes a buffer
 /// bufferization cannot see into, so `eliminate-empty-tensors` cannot place it), before
 /// deallocations are placed.
-pub const BUFFERIZE: &str = "eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops function-boundary-type-conversion=identity-layout-map unknown-type-conversion=identity-layout-map},\
+pub const BUFFERIZE: &str = "xhlo-reshape-destinations,eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops function-boundary-type-conversion=identity-layout-map unknown-type-conversion=identity-layout-map},\
 xhlo-collective-in-destination,buffer-deallocation-pipeline,convert-bufferization-to-memref,xhlo-loop-scratch-on-stack";
 
 /// What follows the fills in [`TO_LOOPS`].

@@ -45,7 +45,9 @@
 // inline the scope.
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -791,6 +793,58 @@ struct HoistLoopAllocas : public mlir::PassWrapper<HoistLoopAllocas, mlir::Opera
   }
 };
 
+// xhlo-reshape-destinations: a result handed to the caller's buffer
+// (`bufferization.materialize_in_destination` into a memref) that is a reshape of the value
+// computed (`tensor.expand_shape`/`collapse_shape`, also several in a row) goes in as that value,
+// into the caller's buffer reshaped back (`memref.collapse_shape`/`expand_shape`: a view of the
+// same bytes, row-major on both sides), so that `eliminate-empty-tensors` lets the kernel
+// computing it write the caller's buffer directly. Across the reshape it could not: the
+// result was computed into a fresh buffer and copied, one more pass over the whole result for
+// every program ending in a reshape. A collapse of the caller's buffer that is not guaranteed
+// (a strided buffer) stops the walk; the copy then stays.
+struct ReshapeDestinations : public mlir::PassWrapper<ReshapeDestinations, mlir::OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ReshapeDestinations)
+  llvm::StringRef getArgument() const final { return "xhlo-reshape-destinations"; }
+  llvm::StringRef getDescription() const final {
+    return "Materialize the value a reshaped result comes from into the destination buffer reshaped "
+           "back, so that empty-tensor elimination can compute it in place";
+  }
+  void getDependentDialects(mlir::DialectRegistry &registry) const override {
+    registry.insert<mlir::memref::MemRefDialect>();
+  }
+
+  void runOnOperation() override {
+    llvm::SmallVector<mlir::bufferization::MaterializeInDestinationOp> results;
+    getOperation()->walk([&](mlir::bufferization::MaterializeInDestinationOp op) {
+      if (llvm::isa<mlir::MemRefType>(op.getDest().getType()))
+        results.push_back(op);
+    });
+    for (mlir::bufferization::MaterializeInDestinationOp op : results) {
+      mlir::OpBuilder b(op);
+      mlir::Value source = op.getSource(), dest = op.getDest();
+      while (true) {
+        if (auto collapse = source.getDefiningOp<mlir::tensor::CollapseShapeOp>()) {
+          if (!collapse.getSrcType().hasStaticShape())
+            break;
+          dest = mlir::memref::ExpandShapeOp::create(b, op.getLoc(), collapse.getSrcType().getShape(), dest,
+                                                     collapse.getReassociationIndices());
+          source = collapse.getSrc();
+        } else if (auto expand = source.getDefiningOp<mlir::tensor::ExpandShapeOp>()) {
+          auto type = llvm::cast<mlir::MemRefType>(dest.getType());
+          if (!mlir::memref::CollapseShapeOp::isGuaranteedCollapsible(type, expand.getReassociationIndices()))
+            break;
+          dest = mlir::memref::CollapseShapeOp::create(b, op.getLoc(), dest, expand.getReassociationIndices());
+          source = expand.getSrc();
+        } else {
+          break;
+        }
+      }
+      op.getSourceMutable().assign(source);
+      op.getDestMutable().assign(dest);
+    }
+  }
+};
+
 struct LoopScratchOnStack : public mlir::PassWrapper<LoopScratchOnStack, mlir::OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LoopScratchOnStack)
   LoopScratchOnStack() = default;
@@ -872,6 +926,7 @@ void xhloRegisterPasses() {
     mlir::PassRegistration<ParallelMarkedLoops>();
     mlir::PassRegistration<LoopScratchOnStack>();
     mlir::PassRegistration<HoistLoopAllocas>();
+    mlir::PassRegistration<ReshapeDestinations>();
     mlir::PassRegistration<MathApproximations>();
     mlir::PassRegistration<LibmExpm1>();
     xhloRegisterVectorizePass();
