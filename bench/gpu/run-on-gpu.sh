@@ -5,6 +5,9 @@
 #
 #   run-on-gpu.sh DIR OUT
 #
+# REPEATS and WARMUP (default 50 and 5) set the timed runs of each workload (the RNN scan's
+# single-thread while loop takes seconds per run).
+#
 # DIR holds xhlo-gpu-run, workloads/NAME.xgpu, expected.json (the workloads') and
 # suite/*.xgpu; OUT receives log.txt and results.tar.gz (workloads/NAME.{txt,json},
 # suite/NAME/result<i>.npy). bench/gpu/README.md says how DIR is made.
@@ -18,7 +21,7 @@ log=$out/log.txt
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv >"$log" 2>&1
 for b in "$dir"/workloads/*.xgpu; do
     n=$(basename "$b" .xgpu)
-    timeout 300 "$run" "$b" --workload "$n" --workloads-dir "$dir" --bench --repeats 50 --warmup 5 --json "$res/workloads/$n.json" >"$res/workloads/$n.txt" 2>&1
+    timeout 300 "$run" "$b" --workload "$n" --workloads-dir "$dir" --bench --repeats "${REPEATS:-50}" --warmup "${WARMUP:-5}" --json "$res/workloads/$n.json" >"$res/workloads/$n.txt" 2>&1
     echo "== $n rc=$?" >>"$log"
     tail -n 14 "$res/workloads/$n.txt" >>"$log"
 done
