@@ -248,7 +248,8 @@ impl JitOptions {
     /// The passes `xhlo-jit` stands for, with their options.
     pub fn expand(&self) -> String {
         let e = self.eqsat_options();
-        let mut passes = Vec::new();
+        // Calls of JAX's private helpers inlined first, so that rewrites and fusion see one body.
+        let mut passes = vec!["xhlo-inline".to_string()];
         if self.eqsat {
             passes.push(format!(
                 "xhlo-eqsat{{iter-limit={} node-limit={} time-limit-ms={} fast-math={} fuse={} stats={} explain={}}}",
@@ -308,7 +309,7 @@ mod tests {
         assert_eq!(o.eqsat_options(), EqsatOptions::default());
         assert_eq!(JitOptions::parse("").unwrap(), o);
         let passes = o.expand();
-        assert!(passes.starts_with("xhlo-eqsat{iter-limit=30 node-limit=20000 time-limit-ms=2000 fast-math=false fuse=true stats=false explain=false},xhlo-sibling-reductions{stats=false},xhlo-row-fusion{stats=false},convert-xhlo-to-linalg{tile-dots=true gemm-library=true dot-tiles=6,2,256,40,4 vector-bytes=0 rng-seed=0 entry=main},symbol-privatize{exclude=_xhlo_entry},inline,"), "{passes}");
+        assert!(passes.starts_with("xhlo-inline,xhlo-eqsat{iter-limit=30 node-limit=20000 time-limit-ms=2000 fast-math=false fuse=true stats=false explain=false},xhlo-sibling-reductions{stats=false},xhlo-row-fusion{stats=false},convert-xhlo-to-linalg{tile-dots=true gemm-library=true dot-tiles=6,2,256,40,4 vector-bytes=0 rng-seed=0 entry=main},symbol-privatize{exclude=_xhlo_entry},inline,"), "{passes}");
         assert!(passes.ends_with(xhlo_lowering::pipeline::TO_LLVM), "{passes}");
         assert!(!passes.contains("xhlo-fuse") && !passes.contains("xhlo-dump"), "{passes}");
     }
@@ -348,7 +349,7 @@ mod tests {
         assert!(!JitOptions { row_fusion: true, fusion: Fusion::Off, ..o.clone() }.expand().contains("xhlo-row-fusion"));
         assert!(!JitOptions { row_fusion: true, ..gpu.clone() }.expand().contains("xhlo-row-fusion"));
         let passes = o.expand();
-        assert!(passes.starts_with("xhlo-fuse{stats=true},xhlo-sibling-reductions{stats=true},convert-xhlo-to-linalg{tile-dots=false gemm-library=false dot-tiles=4,1,64,8,2 vector-bytes=32 rng-seed=42 entry=f},symbol-privatize{exclude=_xhlo_entry},xhlo-dump{file=/tmp/d/1-linalg.mlir},"), "{passes}");
+        assert!(passes.starts_with("xhlo-inline,xhlo-fuse{stats=true},xhlo-sibling-reductions{stats=true},convert-xhlo-to-linalg{tile-dots=false gemm-library=false dot-tiles=4,1,64,8,2 vector-bytes=32 rng-seed=42 entry=f},symbol-privatize{exclude=_xhlo_entry},xhlo-dump{file=/tmp/d/1-linalg.mlir},"), "{passes}");
         assert!(passes.ends_with(",xhlo-dump{file=/tmp/d/3-llvm.mlir}"), "{passes}");
         assert!(passes.contains("xhlo-serial-small-loops{min-work=10},convert-scf-to-openmp{num-threads=3}"), "{passes}");
     }

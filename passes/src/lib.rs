@@ -21,6 +21,7 @@ pub mod fuse;
 pub mod gpu_dots;
 pub mod gpu_loops;
 pub mod gpu_split_reductions;
+pub mod inline;
 pub mod jit;
 pub mod lowering;
 pub mod pass;

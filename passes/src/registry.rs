@@ -27,6 +27,7 @@ pub const PASSES: &[PassEntry] = &[
     entry::<crate::verify::Verify>(),
     entry::<crate::dce::Dce>(),
     entry::<crate::cse::Cse>(),
+    entry::<crate::inline::Inline>(),
     entry::<crate::eqsat::Eqsat>(),
     entry::<crate::fuse::Fuse>(),
     entry::<crate::sibling_reductions::SiblingReductions>(),
