@@ -194,6 +194,8 @@ fn main() -> Result<(), String> {
         let check: Result<(), ()> = if ok && plain_ok && greedy_ok { Ok(()) } else { Err(()) };
         // What the e-graph pass changed: kernels and the bytes they write.
         let mut ast = xhlo::runtime::module_ast(&module, &file).map_err(|e| e.to_string())?;
+        // As compiling does: private helpers inlined first (`xhlo-inline`).
+        xhlo::passes::inline::inline_file(&mut ast);
         let stats = xhlo::passes::eqsat::optimize_file(&mut ast, &xhlo::passes::eqsat::EqsatOptions::default());
         let kernels: [usize; 2] = [0, 1].map(|i| stats.functions.iter().map(|f| f.kernels[i]).sum());
         let mbytes: [f64; 2] = [0, 1].map(|i| stats.functions.iter().map(|f| f.materialized_bytes[i]).sum::<f64>() / 1e6);
