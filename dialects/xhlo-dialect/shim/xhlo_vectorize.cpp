@@ -23,11 +23,17 @@
 // Element-wise kernels that read an input transposed (another loop innermost) are cut into
 // square blocks that stay scalar loops ([`transposeTiles`]).
 //
+// Element-wise kernels that gather (`tensor.extract` at computed indices: a plain or fused
+// gather) are vectorized too: a piece's inputs that are one element for the whole piece are
+// read with `tensor.extract` in its body ([`extractUniformInputs`]), so a gathered row's
+// start index is uniform and the row one contiguous load; other gathers become
+// `vector.gather`.
+//
 // Kernels are left to the scalar path when vectorizing them would not pay or not be exact:
 // longer reductions over the innermost loop (one sequential chain), dynamic or empty shapes, operands read
 // across the innermost loop (a transpose: a strided gather per element), non-identity
 // outputs, element types that are not whole-byte integers or floats (complex, i1), bodies
-// the vectorizer does not handle (`tensor.extract` at computed indices, `linalg.index`),
+// the vectorizer does not handle (`linalg.index` without a gather, gathers in reductions),
 // and innermost loops shorter than half a vector. The last piece of a row whose length is not a multiple of the tile
 // is masked (masked loads and stores).
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -147,11 +153,14 @@ int64_t innerTile(mlir::linalg::GenericOp op, int64_t vectorBytes) {
     if (op.getNumReductionLoops() == 0 && !map.isIdentity())
       return 0;
   }
-  // Reads at computed indices (`tensor.extract` in the body: gathers, the dot kernel's
-  // epilogues) are left to the scalar path: the vectorizer accepts some of them in its
-  // precondition and then fails half-way, leaving invalid IR behind.
-  // Bodies that read their own indices (`linalg.index`: iotas, offset tables) too: their
-  // vectors of indices have broadcasts that later canonicalizations fold into invalid ones.
+  // Reads at computed indices (`tensor.extract` in the body: gathers) are vectorized in
+  // element-wise kernels, with their `linalg.index`es: a row read at a computed start becomes
+  // a contiguous load, anything else a `vector.gather`; the piece's own precondition decides
+  // (n-d extracts allowed), and a piece the vectorizer then fails on stays scalar
+  // ([`CreatedOps`]). In reductions they stay scalar.
+  // Bodies that read their own indices without a gather (`linalg.index`: iotas, offset
+  // tables) stay scalar: their vectors of indices have broadcasts that later
+  // canonicalizations fold into invalid ones.
   bool gathers = false, indices = false;
   op.getBody()->walk([&](mlir::tensor::ExtractOp) { gathers = true; });
   op.getBody()->walk([&](mlir::linalg::IndexOp) { indices = true; });
@@ -234,6 +243,25 @@ void extractUniformInputs(mlir::RewriterBase &rewriter, mlir::linalg::GenericOp 
     rewriter.replaceAllUsesWith(arg, element);
   }
 }
+
+// The ops a rewrite inserts, so that a failed one can be taken back. MLIR's vectorizer can
+// fail after its precondition accepted a piece (some bodies with `tensor.extract`), with the
+// vector ops it made so far left in place; those are erased and the piece stays scalar.
+struct CreatedOps : public mlir::RewriterBase::Listener {
+  llvm::SetVector<mlir::Operation *> ops;
+  void notifyOperationInserted(mlir::Operation *op, mlir::OpBuilder::InsertPoint) override { ops.insert(op); }
+  void notifyOperationErased(mlir::Operation *op) override { ops.remove(op); }
+  void eraseAll() {
+    // Newest first (users before what they use); an op inside another inserted op goes with it.
+    for (mlir::Operation *op : llvm::reverse(ops)) {
+      if (ops.contains(op->getParentOp()))
+        continue;
+      op->dropAllUses();
+      op->erase();
+    }
+    ops.clear();
+  }
+};
 
 // `op` tiled by `sizes` (0: the whole loop) into an `scf.forall`, replacing it; failure
 // leaves it as it was (one scalar loop nest).
@@ -355,10 +383,13 @@ struct Vectorize : public mlir::PassWrapper<Vectorize, mlir::OperationPass<>> {
       if (!generic || generic.getNumLoops() != 1 ||
           mlir::failed(mlir::linalg::vectorizeOpPrecondition(piece, pieceSizes, fixedWidth, /*vectorizeNDExtract=*/true)))
         continue; // the piece stays a scalar loop nest
+      CreatedOps created;
+      rewriter.setListener(&created);
       auto vectorized = mlir::linalg::vectorize(rewriter, piece, pieceSizes, fixedWidth, /*vectorizeNDExtract=*/true);
+      rewriter.setListener(nullptr);
       if (mlir::failed(vectorized)) {
-        piece->emitError("xhlo-vectorize: the vectorizer failed on a piece its precondition accepted");
-        return signalPassFailure();
+        created.eraseAll();
+        continue; // the piece stays a scalar loop nest
       }
       mlir::Operation *parent = piece->getParentOp();
       rewriter.replaceOp(piece, vectorized->replacements);
