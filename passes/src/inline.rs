@@ -1,5 +1,5 @@
-//! `xhlo-inline`: calls of private functions are replaced by the callee's body, and private
-//! functions nothing calls any more are removed.
+//! `xhlo-inline`: calls of private functions are replaced by the callee's body, and the
+//! functions inlined that nothing calls any more are removed.
 //!
 //! JAX exports the functions it jits internally as private functions called from `main`
 //! (`jnp.clip`, `jnp.pad`, `jnp.cumsum`, a scan's step): `xhlo-eqsat` rewrites and fuses one
@@ -29,7 +29,7 @@ pub struct Inline;
 impl XhloPass for Inline {
     const INFO: PassInfo = PassInfo {
         argument: "xhlo-inline",
-        summary: "Inline calls of private single-block functions and remove the private functions no longer called",
+        summary: "Inline calls of private single-block functions and remove the functions inlined that nothing calls any more",
         options: &[],
     };
 
@@ -98,13 +98,15 @@ fn inlinable(f: &Op) -> Option<&Block> {
     }
 }
 
-/// Inlines the calls of private functions throughout `file` and removes the private functions
-/// no longer referenced. Returns the number of calls inlined.
+/// Inlines the calls of private functions throughout `file` and removes the functions it
+/// inlined that nothing references any more (a private function nothing called stays: it may
+/// be the entry a caller of the pass names). Returns the number of calls inlined.
 pub fn inline_file(file: &mut File) -> usize {
     let mut inlined = 0;
     for module in file.ops.iter_mut() {
         let Some(body) = module.regions.first_mut().and_then(|r| r.blocks.first_mut()) else { continue };
         let mut counter = 0;
+        let mut inlined_names: HashSet<String> = HashSet::new();
         for _ in 0..MAX_ROUNDS {
             let callees: HashMap<String, Block> =
                 body.ops.iter().filter(|f| f.name == "func.func").filter_map(|f| Some((symbol_name(f)?.to_string(), inlinable(f)?.clone()))).collect();
@@ -112,7 +114,7 @@ pub fn inline_file(file: &mut File) -> usize {
             for f in body.ops.iter_mut().filter(|f| f.name == "func.func") {
                 let own = symbol_name(f).unwrap_or_default().to_string();
                 for region in &mut f.regions {
-                    round += inline_in_region(region, &callees, &own, &mut counter);
+                    round += inline_in_region(region, &callees, &own, &mut counter, &mut inlined_names);
                 }
             }
             inlined += round;
@@ -125,15 +127,15 @@ pub fn inline_file(file: &mut File) -> usize {
             for op in &body.ops {
                 collect_symbols(op, &mut referenced);
             }
-            body.ops.retain(|f| f.name != "func.func" || inlinable(f).is_none() || symbol_name(f).is_some_and(|n| referenced.contains(n)));
+            body.ops.retain(|f| f.name != "func.func" || symbol_name(f).is_none_or(|n| !inlined_names.contains(n) || referenced.contains(n)));
         }
     }
     inlined
 }
 
 /// Inlines the calls in `region` (nested regions included) of functions in `callees` other
-/// than `own`; returns how many.
-fn inline_in_region(region: &mut Region, callees: &HashMap<String, Block>, own: &str, counter: &mut usize) -> usize {
+/// than `own`, adding their names to `inlined_names`; returns how many.
+fn inline_in_region(region: &mut Region, callees: &HashMap<String, Block>, own: &str, counter: &mut usize, inlined_names: &mut HashSet<String>) -> usize {
     let mut inlined = 0;
     // A call's results → the values its callee returned, for the uses after it.
     let mut renamed: HashMap<ValueRef, ValueRef> = HashMap::new();
@@ -142,13 +144,14 @@ fn inline_in_region(region: &mut Region, callees: &HashMap<String, Block>, own: 
         for mut op in std::mem::take(&mut block.ops) {
             rename_uses(&mut op, &renamed);
             for inner in &mut op.regions {
-                inlined += inline_in_region(inner, callees, own, counter);
+                inlined += inline_in_region(inner, callees, own, counter, inlined_names);
             }
             let target = (op.name == "func.call").then(|| callee(&op)).flatten().filter(|c| *c != own).and_then(|c| callees.get(c));
             let Some(body) = target else {
                 ops.push(op);
                 continue;
             };
+            inlined_names.extend(callee(&op).map(str::to_string));
             *counter += 1;
             let prefix = format!("inl{counter}_");
             let args: HashMap<ValueRef, ValueRef> = body.args.iter().map(|(a, _)| a.clone()).zip(op.operands.iter().cloned()).collect();
@@ -274,7 +277,7 @@ mod tests {
     }
 
     #[test]
-    fn recursion_stops_and_public_callees_stay() {
+    fn recursion_stops_and_public_or_uncalled_functions_stay() {
         let (n, out) = inlined(
             r#"module {
   func.func @main(%a: tensor<f32>) -> tensor<f32> {
@@ -289,8 +292,13 @@ mod tests {
   func.func @public(%x: tensor<f32>) -> tensor<f32> {
     return %x : tensor<f32>
   }
+  func.func private @never_called(%x: tensor<f32>) -> tensor<f32> {
+    return %x : tensor<f32>
+  }
 }"#,
         );
+        // A private function nothing called is not the pass's to remove (it may be the entry).
+        assert!(out.contains(r#"sym_name = "never_called""#), "{out}");
         // The self-calling helper is inlined into main once per round, never into itself.
         assert_eq!(n, MAX_ROUNDS);
         assert!(out.contains("callee = @self_call") && out.contains(r#"sym_name = "self_call""#), "{out}");
