@@ -53,17 +53,16 @@ fn batch_position(t: usize, index_vector_dim: usize) -> usize {
     }
 }
 
+/// The coordinates in an index array (of rank `rank`) of component `j` of the index vector at
+/// batch position `batch` (one coordinate per batch dimension; `constant` makes `j`).
+fn index_coords<T: Clone>(rank: usize, index_vector_dim: usize, batch: &[T], j: usize, mut constant: impl FnMut(i64) -> T) -> Vec<T> {
+    (0..rank).map(|t| if t == index_vector_dim { constant(j as i64) } else { batch[batch_position(t, index_vector_dim)].clone() }).collect()
+}
+
 /// Reads component `j` of the index vector at batch position `batch` (one index per batch
 /// dimension) of the index array `ind` (of rank `rank`).
 fn index_component(e: &mut Emitter, ind: &Value, rank: usize, index_vector_dim: usize, batch: &[Value], j: usize) -> Value {
-    let mut coords = Vec::new();
-    for t in 0..rank {
-        if t == index_vector_dim {
-            coords.push(e.index(j as i64));
-        } else {
-            coords.push(batch[batch_position(t, index_vector_dim)].clone());
-        }
-    }
+    let coords = index_coords(rank, index_vector_dim, batch, j, |c| e.index(c));
     e.tensor_extract(ind, &coords)
 }
 
@@ -114,10 +113,8 @@ impl GatherDims {
 
     /// The coordinates in the index array of component `j` of the index vector at the
     /// output's batch coordinates `batch` (`constant` makes `j`).
-    pub fn index_coords<T: Clone>(&self, index_rank: usize, batch: &[T], j: usize, mut constant: impl FnMut(i64) -> T) -> Vec<T> {
-        (0..index_rank)
-            .map(|t| if t == self.index_vector_dim { constant(j as i64) } else { batch[batch_position(t, self.index_vector_dim)].clone() })
-            .collect()
+    pub fn index_coords<T: Clone>(&self, index_rank: usize, batch: &[T], j: usize, constant: impl FnMut(i64) -> T) -> Vec<T> {
+        index_coords(index_rank, self.index_vector_dim, batch, j, constant)
     }
 
     /// The operand coordinates of the output element at `out_index`, from the clamped start
@@ -156,8 +153,7 @@ fn gather(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
         let mut starts = Vec::new();
         for (j, &d) in g.start_index_map.iter().enumerate() {
             let d = d as usize;
-            let coords = g.index_coords(it.rank(), &batch, j, |c| e.index(c));
-            let v = e.tensor_extract(&ind, &coords);
+            let v = index_component(e, &ind, it.rank(), g.index_vector_dim, &batch, j);
             starts.push(clamped_index(e, &v, it.element, 0, (xt.dims[d] - g.slice_sizes[d]).max(0))?);
         }
         let coords = g.operand_coords(e, rank, &out_index, starts);
