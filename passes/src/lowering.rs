@@ -193,6 +193,11 @@ pub const NATIVE_PASSES: &[PassInfo] = &[
         options: &[],
     },
     PassInfo {
+        argument: "xhlo-reshape-destinations",
+        summary: "Materialize the value a reshaped result comes from into the destination buffer reshaped back, so that empty-tensor elimination can compute it in place",
+        options: &[],
+    },
+    PassInfo {
         argument: "xhlo-vectorize",
         summary: "Tile element-wise and fused loop kernels (all-parallel linalg.generic on tensors) into vector-wide pieces (scf.forall) and vectorize each piece",
         options: &[PassOption { name: "vector-bytes", default: "0", help: "bytes per vector register (0: the host's widest: 64 with AVX-512, 32 with AVX2, else 16)" }],
