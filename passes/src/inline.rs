@@ -15,6 +15,7 @@
 //! Values of an inlined body are renamed apart (`%inl<k>_<name>`); the call's results become
 //! the values the callee returned.
 
+use crate::ast_walk::rename_uses;
 use crate::pass::{PassInfo, PassOptions, XhloPass};
 use melior::ir::{block::BlockLike, operation::OperationLike, OperationRef, RegionLike};
 use mlir_text::ast::{Attribute, Block, File, Op, Region, ValueRef};
@@ -138,7 +139,7 @@ pub fn inline_file(file: &mut File) -> usize {
 fn inline_in_region(region: &mut Region, callees: &HashMap<String, Block>, own: &str, counter: &mut usize, inlined_names: &mut HashSet<String>) -> usize {
     let mut inlined = 0;
     // A call's results → the values its callee returned, for the uses after it.
-    let mut renamed: HashMap<ValueRef, ValueRef> = HashMap::new();
+    let mut renamed: HashMap<String, String> = HashMap::new();
     for block in &mut region.blocks {
         let mut ops = Vec::with_capacity(block.ops.len());
         for mut op in std::mem::take(&mut block.ops) {
@@ -159,7 +160,7 @@ fn inline_in_region(region: &mut Region, callees: &HashMap<String, Block>, own: 
                 let mut copy = callee_op.clone();
                 rename_apart(&mut copy, &prefix, &args);
                 if copy.name == "func.return" {
-                    renamed.extend(op.result_refs().into_iter().zip(copy.operands));
+                    renamed.extend(op.result_refs().into_iter().map(|r| r.0).zip(copy.operands.into_iter().map(|v| v.0)));
                 } else {
                     ops.push(copy);
                 }
@@ -197,25 +198,6 @@ fn rename_apart(op: &mut Op, prefix: &str, args: &HashMap<ValueRef, ValueRef>) {
             }
             for inner in &mut block.ops {
                 rename_apart(inner, prefix, args);
-            }
-        }
-    }
-}
-
-/// Replaces the uses in `op` (and in its regions) that `names` renames.
-fn rename_uses(op: &mut Op, names: &HashMap<ValueRef, ValueRef>) {
-    if names.is_empty() {
-        return;
-    }
-    for operand in &mut op.operands {
-        if let Some(new) = names.get(operand) {
-            *operand = new.clone();
-        }
-    }
-    for region in &mut op.regions {
-        for block in &mut region.blocks {
-            for inner in &mut block.ops {
-                rename_uses(inner, names);
             }
         }
     }

@@ -84,6 +84,11 @@ unsigned elementBytes(mlir::Type type) {
   return 0;
 }
 
+// Whether the body of `op` holds an op of type `OpT`.
+template <typename OpT> bool bodyHolds(mlir::linalg::GenericOp op) {
+  return op.getBody()->walk([](OpT) { return mlir::WalkResult::interrupt(); }).wasInterrupted();
+}
+
 // The tile along the innermost loop of `op`, or 0 when `op` stays scalar.
 int64_t innerTile(mlir::linalg::GenericOp op, int64_t vectorBytes) {
   if (!op.hasPureTensorSemantics() || op.getNumLoops() == 0)
@@ -161,9 +166,7 @@ int64_t innerTile(mlir::linalg::GenericOp op, int64_t vectorBytes) {
   // Bodies that read their own indices without a gather (`linalg.index`: iotas, offset
   // tables) stay scalar: their vectors of indices have broadcasts that later
   // canonicalizations fold into invalid ones.
-  bool gathers = false, indices = false;
-  op.getBody()->walk([&](mlir::tensor::ExtractOp) { gathers = true; });
-  op.getBody()->walk([&](mlir::linalg::IndexOp) { indices = true; });
+  bool gathers = bodyHolds<mlir::tensor::ExtractOp>(op), indices = bodyHolds<mlir::linalg::IndexOp>(op);
   if (!gathers && (indices || (permutations && mlir::failed(mlir::linalg::vectorizeOpPrecondition(op)))))
     return 0;
   if (gathers && op.getNumReductionLoops() != 0)
@@ -375,10 +378,7 @@ struct Vectorize : public mlir::PassWrapper<Vectorize, mlir::OperationPass<>> {
       // "none scalable" everywhere in the vectorizer).
       llvm::SmallVector<bool> fixedWidth{false};
       auto generic = llvm::dyn_cast<mlir::linalg::GenericOp>(piece);
-      bool gathers = false;
-      if (generic)
-        generic.getBody()->walk([&](mlir::tensor::ExtractOp) { gathers = true; });
-      if (gathers)
+      if (generic && bodyHolds<mlir::tensor::ExtractOp>(generic))
         extractUniformInputs(rewriter, generic);
       if (!generic || generic.getNumLoops() != 1 ||
           mlir::failed(mlir::linalg::vectorizeOpPrecondition(piece, pieceSizes, fixedWidth, /*vectorizeNDExtract=*/true)))

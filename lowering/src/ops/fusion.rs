@@ -403,15 +403,14 @@ impl<'a> Eval<'a> {
         }
         let Some(e) = e else { return Ok(Value { name: String::new(), ty: ty.element }) };
         let mut starts = Vec::new();
-        for (v, &d) in components.iter().zip(&g.start_index_map) {
-            let d = d as usize;
+        for (j, v) in components.iter().enumerate() {
             let stored = scalar::store(e, v);
-            let index = super::common::clamped_index(e, &stored, it.element, 0, (xt.dims[d] - g.slice_sizes[d]).max(0))?;
+            let index = super::common::clamped_index(e, &stored, it.element, 0, g.max_start(&xt.dims, j))?;
             starts.push(crate::build::Value::new(&index, mlir_text::ast::Type::Index));
         }
         let loops = self.loop_indices(e, map);
         let out_index = map.iter().map(|x| Ok(crate::build::Value::new(&index_value(e, x, &loops)?, mlir_text::ast::Type::Index))).collect::<Result<Vec<_>, String>>()?;
-        let coords = g.operand_coords(e, xt.rank(), &out_index, starts);
+        let coords = g.operand_coords(e, &out_index, starts);
         let (value, vt) = self.leaf_tensor(&leaf)?;
         let element = e.tensor_extract(&crate::build::Value::tensor(&value, &vt), &coords);
         Ok(scalar::load(e, &element.to_string(), ty.element))

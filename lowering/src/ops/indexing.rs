@@ -117,11 +117,19 @@ impl GatherDims {
         index_coords(index_rank, self.index_vector_dim, batch, j, constant)
     }
 
+    /// The largest start index of component `j` (operand dimension `start_index_map[j]` of
+    /// sizes `operand_dims`): starts are clamped to `[0, dim - slice size]`, as XLA does.
+    pub fn max_start(&self, operand_dims: &[i64], j: usize) -> i64 {
+        let d = self.start_index_map[j] as usize;
+        (operand_dims[d] - self.slice_sizes[d]).max(0)
+    }
+
     /// The operand coordinates of the output element at `out_index`, from the clamped start
     /// index of each `start_index_map` entry (`starts[j]`).
-    pub fn operand_coords(&self, e: &mut Emitter, rank: usize, out_index: &[Value], starts: Vec<Value>) -> Vec<Value> {
+    pub fn operand_coords(&self, e: &mut Emitter, out_index: &[Value], starts: Vec<Value>) -> Vec<Value> {
         let batch: Vec<Value> = self.batch_dims.iter().map(|&d| out_index[d].clone()).collect();
-        let mut full: Vec<Option<Value>> = vec![None; rank];
+        // `read` checked there is one slice size per operand dimension.
+        let mut full: Vec<Option<Value>> = vec![None; self.slice_sizes.len()];
         for (&d, start) in self.start_index_map.iter().zip(starts) {
             full[d as usize] = Some(start);
         }
@@ -151,12 +159,11 @@ fn gather(ctx: &mut Ctx, op: &Op) -> Result<Vec<String>, String> {
             (0..out.rank()).map(|d| e.emit1("i", Build::new("linalg.index").prop("dim", int_attr(d as i64, i64_type())).result(Type::Index))).collect();
         let batch: Vec<Value> = g.batch_dims.iter().map(|&d| out_index[d].clone()).collect();
         let mut starts = Vec::new();
-        for (j, &d) in g.start_index_map.iter().enumerate() {
-            let d = d as usize;
+        for j in 0..g.start_index_map.len() {
             let v = index_component(e, &ind, it.rank(), g.index_vector_dim, &batch, j);
-            starts.push(clamped_index(e, &v, it.element, 0, (xt.dims[d] - g.slice_sizes[d]).max(0))?);
+            starts.push(clamped_index(e, &v, it.element, 0, g.max_start(&xt.dims, j))?);
         }
-        let coords = g.operand_coords(e, rank, &out_index, starts);
+        let coords = g.operand_coords(e, &out_index, starts);
         Ok(vec![e.tensor_extract(&x, &coords)])
     })?;
     Ok(vec![r[0].to_string()])

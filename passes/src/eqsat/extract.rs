@@ -48,17 +48,10 @@ fn read_bytes(egraph: &XEGraph, id: Id) -> f64 {
     }
 }
 
-/// The bytes a kernel reads for `operands`, each distinct value once.
-pub fn reads(egraph: &XEGraph, operands: &[Id]) -> f64 {
-    let mut distinct: Vec<Id> = operands.iter().map(|&c| egraph.find(c)).collect();
-    distinct.sort();
-    distinct.dedup();
-    distinct.iter().map(|&c| read_bytes(egraph, c)).sum()
-}
-
-/// As [`reads`], with `bounds` capping the bytes read of some operands (the rows a gather
-/// takes from a larger table, [`super::kernel::gather_read_bounds`]).
-pub fn reads_bounded(egraph: &XEGraph, operands: &[Id], bounds: &[(Id, f64)]) -> f64 {
+/// The bytes a kernel reads for `operands`, each distinct value once, `bounds` capping the
+/// bytes read of some of them (the rows a gather takes from a larger table,
+/// [`super::kernel::gather_read_bounds`]).
+pub fn reads(egraph: &XEGraph, operands: &[Id], bounds: &[(Id, f64)]) -> f64 {
     let mut distinct: Vec<Id> = operands.iter().map(|&c| egraph.find(c)).collect();
     distinct.sort();
     distinct.dedup();
@@ -84,7 +77,7 @@ pub fn node_cost(egraph: &XEGraph, class: Id, node: &Xhlo) -> f64 {
         Xhlo::Op(_) if gathered(egraph, node).is_some() => gather_read_bounds(egraph, std::iter::once((class, node))),
         _ => vec![],
     };
-    let read = reads_bounded(egraph, &value_children(node), &bounds);
+    let read = reads(egraph, &value_children(node), &bounds);
     let write = bytes(egraph, class);
     let flops = match node {
         n if n.is_attribute_leaf() => return 0.0,

@@ -75,9 +75,7 @@ impl Kernel {
     pub fn read_bounds_on(&self, operands: &[Id]) -> Vec<(Id, f64)> {
         self.read_bounds.iter().filter_map(|&(i, b)| operands.get(i).map(|&c| (c, b))).collect()
     }
-}
 
-impl Kernel {
     pub fn result_type(&self) -> Option<&Type> {
         self.types.last().and_then(|t| t.as_ref())
     }
@@ -173,7 +171,9 @@ pub fn gather_read_bounds<'n>(egraph: &XEGraph, members: impl Iterator<Item = (I
             let c = egraph.find(c);
             if k == 0 && source == Some(c) {
                 let bytes = tensor(egraph, class).map(|t| crate::cost::tensor_bytes(t)).unwrap_or(0.0);
-                bounds.entry(c).or_insert(Some(0.0)).as_mut().map(|b| *b += bytes);
+                if let Some(read) = bounds.entry(c).or_insert(Some(0.0)) {
+                    *read += bytes;
+                }
             } else {
                 bounds.insert(c, None);
             }

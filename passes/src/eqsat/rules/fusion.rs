@@ -20,7 +20,7 @@
 use super::XRewrite;
 use crate::eqsat::analysis::{XEGraph, XhloAnalysis};
 use crate::cost::kernel_time;
-use crate::eqsat::extract::{bytes, node_cost, reads_bounded};
+use crate::eqsat::extract::{bytes, node_cost, reads};
 use crate::eqsat::kernel::{self, kernel_of, loop_fusible, producer, Definition, Kernel};
 use crate::eqsat::language::{KernelId, Xhlo};
 use egg::{Applier, Id, PatternAst, Rewrite, SearchMatches, Searcher, Subst, Symbol, Var};
@@ -195,7 +195,7 @@ impl Applier<Xhlo, XhloAnalysis> for Grow {
 /// The cost of one run of a kernel of `flops` on `operands` (some read in part: `bounds`)
 /// computing `class` ([`crate::cost`]).
 fn fusion_cost(egraph: &XEGraph, class: Id, flops: f64, operands: &[Id], bounds: &[(Id, f64)]) -> f64 {
-    kernel_time(reads_bounded(egraph, operands, bounds), bytes(egraph, class), flops)
+    kernel_time(reads(egraph, operands, bounds), bytes(egraph, class), flops)
 }
 
 pub fn rules() -> Vec<XRewrite> {
