@@ -223,6 +223,7 @@ pub fn lower_to_linalg(parsed: &mlir_text::ast::File, options: &CompileOptions, 
         tiles: options.dot_tiles,
         vector_bytes: lowering::LowerOptions::vector_bytes_or_host(options.vector_bytes),
         rng_seed: options.rng_seed,
+        chunk_reductions: !options.gpu_loops,
     };
     let lowered = lowering::lower_file_with(parsed, file, &lower).map_err(|e| RunError::Compile(e.in_file(file)))?;
     let with_entry = entry::append_wrapper(&lowered, parsed, &options.entry).map_err(RunError::Compile)?;

@@ -39,6 +39,11 @@ pub struct LowerOptions {
     /// The key of the stream `rng_uniform` and `rng_normal` draw from
     /// ([`crate::ops::random`]): a program compiled with the same seed draws the same numbers.
     pub rng_seed: u64,
+    /// Reduce long contiguous runs in chunks of vector lanes, the chunks in parallel
+    /// ([`crate::ops::reduction`]'s `in_chunks`): the CPU's order. Off for the GPU pipelines,
+    /// whose `xhlo-gpu-split-reductions` splits reductions over threads itself: the chunks'
+    /// few, long partial sums left an H200 a quarter as fast on a 16M-element sum.
+    pub chunk_reductions: bool,
 }
 
 impl LowerOptions {
@@ -54,7 +59,7 @@ impl LowerOptions {
 
 impl Default for LowerOptions {
     fn default() -> Self {
-        LowerOptions { tile_dots: true, gemm_library: false, tiles: crate::ops::linalg::dot_tiled::Tiles::DEFAULT, vector_bytes: crate::host::vector_bytes(), rng_seed: 0 }
+        LowerOptions { tile_dots: true, gemm_library: false, tiles: crate::ops::linalg::dot_tiled::Tiles::DEFAULT, vector_bytes: crate::host::vector_bytes(), rng_seed: 0, chunk_reductions: true }
     }
 }
 

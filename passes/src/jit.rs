@@ -267,12 +267,13 @@ impl JitOptions {
             passes.push(format!("xhlo-row-fusion{{stats={}}}", self.stats));
         }
         passes.push(format!(
-            "convert-xhlo-to-linalg{{tile-dots={} gemm-library={} dot-tiles={} vector-bytes={} rng-seed={} entry={}}}",
+            "convert-xhlo-to-linalg{{tile-dots={} gemm-library={} dot-tiles={} vector-bytes={} rng-seed={} chunk-reductions={} entry={}}}",
             self.tile_dots && !self.gpu_loops,
             self.gemm_library && !self.gpu_loops,
             self.dot_tiles,
             self.vector_bytes,
             self.rng_seed,
+            !self.gpu_loops,
             self.entry
         ));
         // The wrapper is the compiled module's only way in: once the program's functions are
@@ -309,7 +310,7 @@ mod tests {
         assert_eq!(o.eqsat_options(), EqsatOptions::default());
         assert_eq!(JitOptions::parse("").unwrap(), o);
         let passes = o.expand();
-        assert!(passes.starts_with("xhlo-inline,xhlo-eqsat{iter-limit=30 node-limit=20000 time-limit-ms=2000 fast-math=false fuse=true stats=false explain=false},xhlo-sibling-reductions{stats=false},xhlo-row-fusion{stats=false},convert-xhlo-to-linalg{tile-dots=true gemm-library=true dot-tiles=6,2,256,40,4 vector-bytes=0 rng-seed=0 entry=main},symbol-privatize{exclude=_xhlo_entry},inline,"), "{passes}");
+        assert!(passes.starts_with("xhlo-inline,xhlo-eqsat{iter-limit=30 node-limit=20000 time-limit-ms=2000 fast-math=false fuse=true stats=false explain=false},xhlo-sibling-reductions{stats=false},xhlo-row-fusion{stats=false},convert-xhlo-to-linalg{tile-dots=true gemm-library=true dot-tiles=6,2,256,40,4 vector-bytes=0 rng-seed=0 chunk-reductions=true entry=main},symbol-privatize{exclude=_xhlo_entry},inline,"), "{passes}");
         assert!(passes.ends_with(xhlo_lowering::pipeline::TO_LLVM), "{passes}");
         assert!(!passes.contains("xhlo-fuse") && !passes.contains("xhlo-dump"), "{passes}");
     }
@@ -349,7 +350,7 @@ mod tests {
         assert!(!JitOptions { row_fusion: true, fusion: Fusion::Off, ..o.clone() }.expand().contains("xhlo-row-fusion"));
         assert!(!JitOptions { row_fusion: true, ..gpu.clone() }.expand().contains("xhlo-row-fusion"));
         let passes = o.expand();
-        assert!(passes.starts_with("xhlo-inline,xhlo-fuse{stats=true},xhlo-sibling-reductions{stats=true},convert-xhlo-to-linalg{tile-dots=false gemm-library=false dot-tiles=4,1,64,8,2 vector-bytes=32 rng-seed=42 entry=f},symbol-privatize{exclude=_xhlo_entry},xhlo-dump{file=/tmp/d/1-linalg.mlir},"), "{passes}");
+        assert!(passes.starts_with("xhlo-inline,xhlo-fuse{stats=true},xhlo-sibling-reductions{stats=true},convert-xhlo-to-linalg{tile-dots=false gemm-library=false dot-tiles=4,1,64,8,2 vector-bytes=32 rng-seed=42 chunk-reductions=true entry=f},symbol-privatize{exclude=_xhlo_entry},xhlo-dump{file=/tmp/d/1-linalg.mlir},"), "{passes}");
         assert!(passes.ends_with(",xhlo-dump{file=/tmp/d/3-llvm.mlir}"), "{passes}");
         assert!(passes.contains("xhlo-serial-small-loops{min-work=10},convert-scf-to-openmp{num-threads=3}"), "{passes}");
     }

@@ -56,6 +56,7 @@ impl XhloPass for ConvertXhloToLinalg {
             PassOption { name: "vector-bytes", default: "0", help: "bytes per vector of the tiled dot and depthwise convolution kernels and of the reductions' lanes (16, 32 or 64; 0: the host's widest)" },
             PassOption { name: "entry", default: "", help: "also emit the JIT's entry wrapper @_xhlo_entry calling this function (empty: none)" },
             PassOption { name: "rng-seed", default: "0", help: "the key of the stream rng_uniform and rng_normal draw from (the same seed draws the same numbers)" },
+            PassOption { name: "chunk-reductions", default: "true", help: "reduce long contiguous runs in parallel chunks of vector lanes (the CPU's order; off in the GPU pipelines, which split reductions over threads with xhlo-gpu-split-reductions)" },
         ],
     };
 
@@ -65,6 +66,7 @@ impl XhloPass for ConvertXhloToLinalg {
         Ok(ConvertXhloToLinalg {
             options: xhlo_lowering::LowerOptions { tile_dots: o.get_parsed(i, "tile-dots")?, gemm_library: o.get_parsed(i, "gemm-library")?, tiles: o.get_parsed(i, "dot-tiles")?, vector_bytes: vector_bytes(o.get_parsed(i, "vector-bytes")?)?,
                 rng_seed: o.get_parsed(i, "rng-seed")?,
+                chunk_reductions: o.get_parsed(i, "chunk-reductions")?,
             },
             entry: (!entry.is_empty()).then_some(entry),
         })
@@ -156,7 +158,7 @@ pub const NAMED_PIPELINES: &[(&str, &str)] = &[
     ("xhlo-to-parallel-loops", "xhlo-to-buffers,TO_PARALLEL_LOOPS"),
     ("xhlo-to-llvm", "xhlo-to-loops,TO_LLVM"),
     // The GPU kernels come from the plain generics' parallel loops, not the CPU dot kernel.
-    ("xhlo-to-gpu", "xhlo-verify,xhlo-cse,xhlo-dce,convert-xhlo-to-linalg{tile-dots=false},TO_GPU"),
+    ("xhlo-to-gpu", "xhlo-verify,xhlo-cse,xhlo-dce,convert-xhlo-to-linalg{tile-dots=false chunk-reductions=false},TO_GPU"),
     ("xhlo-to-nvvm", "xhlo-to-gpu,TO_NVVM"),
     ("xhlo-to-ptx", "xhlo-to-nvvm,TO_PTX"),
 ];

@@ -116,7 +116,7 @@ pub fn reduce_values(
     sorted.sort();
     sorted.dedup();
     let reduced: i64 = sorted.iter().map(|&d| shape[d as usize]).product();
-    if reduced > SPLIT_THRESHOLD {
+    if reduced > SPLIT_THRESHOLD && ctx.options.chunk_reductions {
         if let Some(results) = in_chunks(ctx, &inputs, inits, &sorted, out_elements, body)? {
             return Ok(results);
         }
