@@ -6,6 +6,7 @@ mod builder_in_mlir;
 mod chlo_accuracy;
 mod cli;
 mod collectives;
+mod concat_pad;
 mod conv_gemm;
 mod dot_tiled;
 mod eqsat_soundness;

@@ -123,7 +123,8 @@ pub fn value_children(node: &Xhlo) -> Vec<Id> {
 
 /// Whether `node` (of class `class`) may be computed per element inside a loop nest:
 /// element-wise ops, broadcasts, transposes, slices, reverses, reshapes that split dimensions,
-/// gathers (see [`gathered`]) and constants,
+/// gathers (see [`gathered`]), concatenates of a few operands, pads without interior padding
+/// and constants,
 /// all on non-empty tensors (an empty one needs no loop, and a loop nest over it would index
 /// outside its operands).
 pub fn loop_fusible(egraph: &XEGraph, class: Id, node: &Xhlo) -> bool {
@@ -134,11 +135,34 @@ pub fn loop_fusible(egraph: &XEGraph, class: Id, node: &Xhlo) -> bool {
     match node {
         Xhlo::Lit(_) | Xhlo::BroadcastInDim(_) | Xhlo::Transpose(_) | Xhlo::Slice(_) | Xhlo::Convert(_) | Xhlo::Compare(_) => true,
         Xhlo::Reshape([_, x]) => matches!((tensor(egraph, *x), tensor(egraph, class)), (Some(f), Some(t)) if splitting_reshape(f, t)),
-        Xhlo::Op(_) => op_name(egraph, node).is_some_and(|n| n == "reverse" || n == "gather" || is_elementwise(n)),
+        Xhlo::Op(_) => match op_name(egraph, node) {
+            Some("reverse" | "gather") => true,
+            Some("concatenate") => value_children(node).len() <= MAX_FUSED_CONCATENATE_OPERANDS,
+            Some("pad") => without_interior_padding(egraph, node),
+            Some(n) => is_elementwise(n),
+            None => false,
+        },
         Xhlo::Reduce(_) | Xhlo::Fusion(_) | Xhlo::Leaf(_) | Xhlo::Arg(_) => false,
         n if n.is_attribute_leaf() => false,
         n => n.op_name().is_some_and(is_elementwise),
     }
+}
+
+/// The most operands a fused `concatenate` may have: the lowering computes every operand the
+/// loops reach at every element and selects one (a long concatenation costs as many times
+/// its elements).
+pub const MAX_FUSED_CONCATENATE_OPERANDS: usize = 4;
+
+/// Whether a `pad` node has no interior padding (the fused lowering selects between the
+/// operand at shifted positions and the padding value; interior padding would need a
+/// division).
+fn without_interior_padding(egraph: &XEGraph, node: &Xhlo) -> bool {
+    let Xhlo::Op(c) = node else { return false };
+    let Xhlo::AttrSet(set) = &egraph[c[1]].nodes[0] else { return false };
+    egraph.analysis.attr_sets.get(set.0 as usize).is_some_and(|a| match a.parsed.get("interior_padding") {
+        Some(Attr::I64Array(v)) => v.iter().all(|&i| i == 0),
+        _ => false,
+    })
 }
 
 /// The class a `gather` node reads at computed indices (its operand): a kernel holding the
