@@ -2,7 +2,8 @@
 
 The nine workloads of ../shared/workloads measure one kernel each. These are whole models
 and patterns those miss: a transformer block, a small CNN with pooling, a batched matmul,
-a column reduction and a recurrent scan (a `while` loop). They reuse the shared harness:
+a column reduction, a recurrent scan (a `while` loop), an embedding lookup (a gather),
+rotary position embeddings and a U-Net join (concatenates and a pad). They reuse the shared harness:
 its input generator (splitmix64, see ../shared/workloads/workloads.py), export format
 (stablehlo/<name>.mlir, expected.json with checksums of XLA's output and of a float64
 numpy reference) and timing code (bench.py), so `xla-bench` reads them like the others.
@@ -91,6 +92,27 @@ def embedding(u, table, pos):
     return (x.reshape(TOKENS // POS, POS, EMB) + pos).reshape(TOKENS, EMB)
 
 
+ROPE_S, ROPE_H, ROPE_D = 1024, 8, 128
+
+
+def rope(x, cos, sin):
+    """Rotary position embedding as LLaMA-style models write it (rotate_half: the two halves
+    of each head swapped, one negated, by a concatenate along the head dimension)."""
+    half = ROPE_D // 2
+    rot = jnp.concatenate([-x[..., half:], x[..., :half]], axis=-1)
+    return x * cos[:, None, :] + rot * sin[:, None, :]
+
+
+UNET_B, UNET_HW, UNET_C = 8, 64, 32
+
+
+def unet_join(up, skip, g):
+    """A U-Net decoder join: upsampled features and the skip connection concatenated on
+    channels, scaled per channel, ReLU, zero-padded by one pixel for a VALID convolution."""
+    y = jnp.maximum(jnp.concatenate([up, skip], axis=-1) * g, 0.0)
+    return jnp.pad(y, ((0, 0), (1, 1), (1, 1), (0, 0)))
+
+
 RNN_STEPS = 64
 
 
@@ -153,6 +175,17 @@ def _np_embedding(u, table, pos):
     return (x.reshape(TOKENS // POS, POS, EMB) + pos).reshape(TOKENS, EMB)
 
 
+def _np_rope(x, cos, sin):
+    half = ROPE_D // 2
+    rot = np.concatenate([-x[..., half:], x[..., :half]], axis=-1)
+    return x * cos[:, None, :] + rot * sin[:, None, :]
+
+
+def _np_unet_join(up, skip, g):
+    y = np.maximum(np.concatenate([up, skip], axis=-1) * g, 0.0)
+    return np.pad(y, ((0, 0), (1, 1), (1, 1), (0, 0)))
+
+
 def _np_rnn(xs, h0, wx, wh):
     h = h0
     for x in xs:
@@ -167,6 +200,8 @@ W.NP_REF.update({
     "column_sum": lambda x: x.sum(0) + x.max(0),
     "rnn_scan": _np_rnn,
     "embedding": _np_embedding,
+    "rope": _np_rope,
+    "unet_join": _np_unet_join,
 })
 
 # ------------------------------------------------------------------ the registry
@@ -199,6 +234,13 @@ EXTRA = [
                [[TOKENS], [VOCAB, EMB], [POS, EMB]], 106, 0.0,
                "token embedding lookup (gather of 4096 rows of 256 from 32000) * sqrt(d) + positional embedding",
                bytes_moved=4.0 * (TOKENS + 2 * TOKENS * EMB + POS * EMB)),
+    W.Workload("rope_s1024_h8_d128", rope, "rope", [[ROPE_S, ROPE_H, ROPE_D], [ROPE_S, ROPE_D], [ROPE_S, ROPE_D]], 107, 0.0,
+               "rotary position embedding (rotate_half: a concatenate of the negated and the plain half of each head)",
+               bytes_moved=4.0 * (2 * ROPE_S * ROPE_H * ROPE_D + 2 * ROPE_S * ROPE_D)),
+    W.Workload("unet_join_b8_64x64x32", unet_join, "unet_join",
+               [[UNET_B, UNET_HW, UNET_HW, UNET_C], [UNET_B, UNET_HW, UNET_HW, UNET_C], [2 * UNET_C]], 108, 0.0,
+               "U-Net join: concatenate features and skip on channels, scale, ReLU, pad one pixel (jnp.pad)",
+               bytes_moved=4.0 * (2 * UNET_B * UNET_HW * UNET_HW * UNET_C + UNET_B * (UNET_HW + 2) ** 2 * 2 * UNET_C)),
 ]
 
 W.WORKLOADS[:] = EXTRA
