@@ -802,12 +802,19 @@ struct HoistLoopAllocas : public mlir::PassWrapper<HoistLoopAllocas, mlir::Opera
 // result was computed into a fresh buffer and copied, one more pass over the whole result for
 // every program ending in a reshape. A collapse of the caller's buffer that is not guaranteed
 // (a strided buffer) stops the walk; the copy then stays.
+//
+// A result assembled by `tensor.insert_slice`s into a `tensor.empty` (a loop fusion run in
+// pieces, one generic per part of the result) starts from the caller's buffer instead of
+// the empty tensor (`bufferization.to_tensor restrict writable`, what
+// `eliminate-empty-tensors` itself substitutes, which for this chain it did only for the
+// last piece: the first pieces were computed into a temporary copied over afterwards).
 struct ReshapeDestinations : public mlir::PassWrapper<ReshapeDestinations, mlir::OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ReshapeDestinations)
   llvm::StringRef getArgument() const final { return "xhlo-reshape-destinations"; }
   llvm::StringRef getDescription() const final {
     return "Materialize the value a reshaped result comes from into the destination buffer reshaped "
-           "back, so that empty-tensor elimination can compute it in place";
+           "back, and start a result assembled by insert_slices into an empty tensor from the destination "
+           "buffer, so that empty-tensor elimination can compute it in place";
   }
   void getDependentDialects(mlir::DialectRegistry &registry) const override {
     registry.insert<mlir::memref::MemRefDialect>();
@@ -841,7 +848,32 @@ struct ReshapeDestinations : public mlir::PassWrapper<ReshapeDestinations, mlir:
       }
       op.getSourceMutable().assign(source);
       op.getDestMutable().assign(dest);
+      startInDestination(source, dest);
     }
+  }
+
+  // The `tensor.empty` at the start of `source`'s chain of insert_slice destinations (used by
+  // that chain alone) replaced by the buffer `dest`, where `dest` is available there.
+  static void startInDestination(mlir::Value source, mlir::Value dest) {
+    auto insert = source.getDefiningOp<mlir::tensor::InsertSliceOp>();
+    if (!insert)
+      return;
+    while (auto next = insert.getDest().getDefiningOp<mlir::tensor::InsertSliceOp>()) {
+      if (!next->hasOneUse())
+        return;
+      insert = next;
+    }
+    auto empty = insert.getDest().getDefiningOp<mlir::tensor::EmptyOp>();
+    auto type = llvm::dyn_cast<mlir::MemRefType>(dest.getType());
+    auto arg = llvm::dyn_cast<mlir::BlockArgument>(dest);
+    if (!empty || !empty->hasOneUse() || !type || !arg || arg.getOwner() != empty->getBlock() ||
+        empty.getType().getShape() != type.getShape() || !type.getLayout().isIdentity())
+      return;
+    mlir::OpBuilder b(empty);
+    auto tensor = mlir::bufferization::ToTensorOp::create(b, empty.getLoc(), empty.getType(), dest, /*restrict=*/true,
+                                                           /*writable=*/true);
+    empty.replaceAllUsesWith(tensor.getResult());
+    empty.erase();
   }
 };
 

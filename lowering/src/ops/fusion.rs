@@ -769,7 +769,10 @@ fn loop_fusion(ctx: &mut Ctx, body: &Block, args: Vec<Lowered>, yields: &[ValueR
             ev.eval(None, y, &map)?;
         }
         let parts: Vec<TensorType> = tys.iter().map(|t| TensorType::new(sizes.clone(), t.element)).collect();
-        let inits = results.iter().zip(tys.iter().zip(&parts)).map(|(r, (t, part))| Operand::identity(ctx.e.extract_slice("part", r, t, &offsets, part), part)).collect();
+        // Fresh inits: `eliminate-empty-tensors` makes each piece write its part of the
+        // result in place (initialized from slices of the result, the first piece wrote a
+        // temporary copied over afterwards).
+        let inits = parts.iter().map(|part| Operand::identity(ctx.e.empty(part), part)).collect();
         let computed = loop_generic(ctx, &mut ev, yields, &map, &sizes, inits)?;
         for ((r, t), (c, part)) in results.iter_mut().zip(&tys).zip(computed.iter().zip(&parts)) {
             *r = ctx.e.insert_slice(c, part, r, t, &offsets);
