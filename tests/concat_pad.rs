@@ -260,3 +260,37 @@ fn rotate_half_is_one_kernel_in_two_pieces_with_contiguous_reads() {
     let literals: Vec<_> = inputs.iter().map(|t| f32_literal(&t.dims, &t.v)).collect();
     assert_eq!(f32s(&program.run(&literals).unwrap()[0]), want.v);
 }
+
+/// Two results read the same concatenate (a kernel of two yields, or two kernels, each in
+/// pieces): both against the reference, on 1 and 3 threads.
+#[test]
+fn two_results_of_one_concatenate_match_the_reference() {
+    let (a, b) = (T::new(&[64, 48], 30), T::new(&[64, 80], 31));
+    let cat = T::concat(&[&a, &b], 1);
+    let scaled = cat.map(|x| x * 2.0);
+    let shifted = cat.zip(&scaled, |c, m| c * c + m);
+    let text = format!(
+        "func.func @main(%a: {}, %b: {}) -> (tensor<64x128xf32>, tensor<64x128xf32>) {{
+  %c = stablehlo.concatenate %a, %b, dim = 1 : ({}, {}) -> tensor<64x128xf32>
+  %k = stablehlo.constant dense<2.0> : tensor<64x128xf32>
+  %m = stablehlo.multiply %c, %k : tensor<64x128xf32>
+  %q = stablehlo.multiply %c, %c : tensor<64x128xf32>
+  %s = stablehlo.add %q, %m : tensor<64x128xf32>
+  return %m, %s : tensor<64x128xf32>, tensor<64x128xf32>
+}}",
+        a.ty(),
+        b.ty(),
+        a.ty(),
+        b.ty()
+    );
+    for threads in [1, 3] {
+        let ctx = XhloContext::new();
+        let xhlo = xhlo::import::to_xhlo_text(&text, "test.mlir").unwrap();
+        let module = source::parse_and_verify(&ctx, &xhlo, "test.mlir").unwrap_or_else(|d| panic!("{d:?}"));
+        let min_parallel_work = if threads == 3 { 0 } else { CompileOptions::default().min_parallel_work };
+        let program = compile(&ctx, &module, &CompileOptions { threads, min_parallel_work, ..Default::default() }, "test.mlir").unwrap_or_else(|e| panic!("{e}"));
+        let out = program.run(&[f32_literal(&a.dims, &a.v), f32_literal(&b.dims, &b.v)]).unwrap();
+        assert_eq!(f32s(&out[0]), scaled.v, "{threads} threads");
+        assert_eq!(f32s(&out[1]), shifted.v, "{threads} threads");
+    }
+}

@@ -487,6 +487,18 @@ fn fusion_cases() -> Vec<Case> {
   %h = \"xhlo.convert\"(%s) : (tensor<32x32xf32>) -> tensor<32x32xf16>
   %r = \"xhlo.convert\"(%h) : (tensor<32x32xf16>) -> tensor<32x32xf32>
   return %r : tensor<32x32xf32>"),
+        case("loop: concatenate of three operands and a pad with a negative edge", true, &["tensor<8x5xf32>", "tensor<8x3xf32>", "tensor<8x6xf32>", "tensor<f32>"], "tensor<9x15xf32>",
+            "  %c = \"xhlo.concatenate\"(%a0, %a1, %a2) {dimension = 1 : i64} : (tensor<8x5xf32>, tensor<8x3xf32>, tensor<8x6xf32>) -> tensor<8x14xf32>
+  %e = \"xhlo.exponential\"(%c) : (tensor<8x14xf32>) -> tensor<8x14xf32>
+  %p = \"xhlo.pad\"(%e, %a3) {edge_padding_low = array<i64: 2, -1>, edge_padding_high = array<i64: -1, 2>, interior_padding = array<i64: 0, 0>} : (tensor<8x14xf32>, tensor<f32>) -> tensor<9x15xf32>
+  %m = \"xhlo.multiply\"(%p, %p) : (tensor<9x15xf32>, tensor<9x15xf32>) -> tensor<9x15xf32>
+  return %m : tensor<9x15xf32>"),
+        case("loop: pad of an integer division on both dimensions (outer edges selected)", true, &["tensor<20x30xi32>", "tensor<20x30xi32>", "tensor<i32>"], "tensor<23x34xi32>",
+            "  %d = \"xhlo.divide\"(%a0, %a1) : (tensor<20x30xi32>, tensor<20x30xi32>) -> tensor<20x30xi32>
+  %p = \"xhlo.pad\"(%d, %a2) {edge_padding_low = array<i64: 1, 3>, edge_padding_high = array<i64: 2, 1>, interior_padding = array<i64: 0, 0>} : (tensor<20x30xi32>, tensor<i32>) -> tensor<23x34xi32>
+  %r = \"xhlo.remainder\"(%p, %p) : (tensor<23x34xi32>, tensor<23x34xi32>) -> tensor<23x34xi32>
+  %s = \"xhlo.add\"(%r, %p) : (tensor<23x34xi32>, tensor<23x34xi32>) -> tensor<23x34xi32>
+  return %s : tensor<23x34xi32>"),
         case("input: producers into a row reduction (softmax)", true, &["tensor<16x64xf32>"], "tensor<16x64xf32>",
             "  %ninf = \"xhlo.constant\"() {value = dense<0xFF800000> : tensor<f32>} : () -> tensor<f32>
   %mx = \"xhlo.reduce\"(%a0, %ninf) ({

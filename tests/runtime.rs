@@ -447,3 +447,54 @@ fn a_math_helper_in_a_partition_of_its_own_links() {
         assert_eq!(got, vec![want(&[-1, 1, 0, 1, -27, 0]), want(&[1, 1, 4, 27])], "threads={threads}");
     }
 }
+
+/// A KV-cache update (two `dynamic_update_slice`s of a cache passed in, positions clamped)
+/// copies the cache once, into the caller's result buffer, and writes the new rows there
+/// (`xhlo-reshape-destinations`): no temporary, one memcpy. Also with the cache returned a
+/// second time (the chain's start then has another use). Against a direct reference.
+#[test]
+fn a_cache_update_copies_the_cache_once_into_the_result() {
+    let (b, s, d) = (4i64, 64i64, 16i64);
+    let update = |n: &str, pos: &str, cache: &str| {
+        format!("%{n} = stablehlo.dynamic_update_slice %{cache}, %u{n}, %z, %{pos}, %z : (tensor<{b}x{s}x{d}xf32>, tensor<{b}x1x{d}xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<{b}x{s}x{d}xf32>")
+    };
+    let head = format!("%c: tensor<{b}x{s}x{d}xf32>, %ua: tensor<{b}x1x{d}xf32>, %ub: tensor<{b}x1x{d}xf32>, %p: tensor<i32>, %q: tensor<i32>");
+    let body = format!("  %z = stablehlo.constant dense<0> : tensor<i32>\n  {}\n  {}\n", update("a", "p", "c"), update("b", "q", "a"));
+    let one = format!("func.func @main({head}) -> tensor<{b}x{s}x{d}xf32> {{\n{body}  return %b : tensor<{b}x{s}x{d}xf32>\n}}");
+    let two = format!("func.func @main({head}) -> (tensor<{b}x{s}x{d}xf32>, tensor<{b}x{s}x{d}xf32>) {{\n{body}  return %b, %c : tensor<{b}x{s}x{d}xf32>, tensor<{b}x{s}x{d}xf32>\n}}");
+    let cache: Vec<f32> = (0..b * s * d).map(|i| i as f32).collect();
+    let ua: Vec<f32> = (0..b * d).map(|i| -1.0 - i as f32).collect();
+    let ub: Vec<f32> = (0..b * d).map(|i| -1000.0 - i as f32).collect();
+    let i32s = |v: i32| Literal::from_scalars(TensorType::new(vec![], ElementType::S32), &[Scalar::Int(v as i128)]);
+    for (p, q) in [(3, 10), (70, -5), (7, 7)] {
+        let mut want = cache.clone();
+        for (u, pos) in [(&ua, p), (&ub, q)] {
+            let row = (pos as i64).clamp(0, s - 1);
+            for i in 0..b {
+                for j in 0..d {
+                    want[((i * s + row) * d + j) as usize] = u[(i * d + j) as usize];
+                }
+            }
+        }
+        let inputs = [f32s(&[b, s, d], &cache), f32s(&[b, 1, d], &ua), f32s(&[b, 1, d], &ub), i32s(p), i32s(q)];
+        for (text, results) in [(&one, 1), (&two, 2)] {
+            let dump = std::env::temp_dir().join(format!("xhlo-cache-update-{}-{results}", std::process::id()));
+            let ctx = XhloContext::new();
+            let xhlo = xhlo::import::to_xhlo_text(text, "test.mlir").unwrap();
+            let module = source::parse_and_verify(&ctx, &xhlo, "test.mlir").unwrap_or_else(|d| panic!("{d:?}"));
+            let options = CompileOptions { dump_dir: Some(dump.clone()), ..Default::default() };
+            let program = compile(&ctx, &module, &options, "test.mlir").unwrap_or_else(|e| panic!("{e}"));
+            let llvm = std::fs::read_to_string(dump.join("3-llvm.mlir")).unwrap();
+            std::fs::remove_dir_all(&dump).ok();
+            let out = program.run(&inputs).unwrap();
+            let got: Vec<f32> = out[0].bytes.chunks(4).map(|c| f32::from_le_bytes(c.try_into().unwrap())).collect();
+            assert_eq!(got, want, "positions {p}, {q}; {results} results");
+            if results == 2 {
+                assert_eq!(out[1].bytes, f32s(&[b, s, d], &cache).bytes, "the cache returned as it came in");
+            }
+            // One copy of the cache per result that holds it, nothing allocated.
+            assert_eq!(llvm.matches("llvm.intr.memcpy").count(), results, "{llvm}");
+            assert!(!llvm.contains("llvm.call @malloc"), "{llvm}");
+        }
+    }
+}

@@ -196,7 +196,7 @@ pub const NATIVE_PASSES: &[PassInfo] = &[
     },
     PassInfo {
         argument: "xhlo-reshape-destinations",
-        summary: "Materialize the value a reshaped result comes from into the destination buffer reshaped back, and start a result assembled by insert_slices into an empty tensor from the destination buffer, so that empty-tensor elimination can compute it in place",
+        summary: "Materialize the value a reshaped result comes from into the destination buffer reshaped back, and start a result assembled by insert_slices (into an empty tensor, or into an operand copied there once) from the destination buffer, so that empty-tensor elimination can compute it in place",
         options: &[],
     },
     PassInfo {

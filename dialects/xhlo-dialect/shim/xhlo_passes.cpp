@@ -804,8 +804,8 @@ struct HoistLoopAllocas : public mlir::PassWrapper<HoistLoopAllocas, mlir::Opera
 // (a strided buffer) stops the walk; the copy then stays.
 //
 // A result assembled by `tensor.insert_slice`s into a `tensor.empty` (a loop fusion run in
-// pieces, one generic per part of the result) starts from the caller's buffer instead of
-// the empty tensor (`bufferization.to_tensor restrict writable`, what
+// pieces, one generic per part of the result) or into an operand (a cache update) starts from
+// the caller's buffer instead of the empty tensor (`bufferization.to_tensor restrict writable`, what
 // `eliminate-empty-tensors` itself substitutes, which for this chain it did only for the
 // last piece: the first pieces were computed into a temporary copied over afterwards).
 struct ReshapeDestinations : public mlir::PassWrapper<ReshapeDestinations, mlir::OperationPass<>> {
@@ -813,8 +813,8 @@ struct ReshapeDestinations : public mlir::PassWrapper<ReshapeDestinations, mlir:
   llvm::StringRef getArgument() const final { return "xhlo-reshape-destinations"; }
   llvm::StringRef getDescription() const final {
     return "Materialize the value a reshaped result comes from into the destination buffer reshaped "
-           "back, and start a result assembled by insert_slices into an empty tensor from the destination "
-           "buffer, so that empty-tensor elimination can compute it in place";
+           "back, and start a result assembled by insert_slices (into an empty tensor, or into an operand "
+           "copied there once) from the destination buffer, so that empty-tensor elimination can compute it in place";
   }
   void getDependentDialects(mlir::DialectRegistry &registry) const override {
     registry.insert<mlir::memref::MemRefDialect>();
@@ -852,8 +852,13 @@ struct ReshapeDestinations : public mlir::PassWrapper<ReshapeDestinations, mlir:
     }
   }
 
-  // The `tensor.empty` at the start of `source`'s chain of insert_slice destinations (used by
-  // that chain alone) replaced by the buffer `dest`, where `dest` is available there.
+  // The start of `source`'s chain of insert_slice destinations placed in the buffer `dest`
+  // (a block argument of the chain's block, so available there): a `tensor.empty` used by the
+  // chain alone is replaced by the buffer; any other value (a `dynamic_update_slice`'s
+  // operand, as a KV cache's update writes) is first copied into the buffer
+  // (`materialize_in_destination` on tensors), so the slices are inserted there. Before,
+  // that value was copied into a temporary, updated, and the temporary copied into the
+  // caller's buffer: two copies of the whole tensor where one does.
   static void startInDestination(mlir::Value source, mlir::Value dest) {
     auto insert = source.getDefiningOp<mlir::tensor::InsertSliceOp>();
     if (!insert)
@@ -863,17 +868,24 @@ struct ReshapeDestinations : public mlir::PassWrapper<ReshapeDestinations, mlir:
         return;
       insert = next;
     }
-    auto empty = insert.getDest().getDefiningOp<mlir::tensor::EmptyOp>();
+    mlir::Value start = insert.getDest();
     auto type = llvm::dyn_cast<mlir::MemRefType>(dest.getType());
     auto arg = llvm::dyn_cast<mlir::BlockArgument>(dest);
-    if (!empty || !empty->hasOneUse() || !type || !arg || arg.getOwner() != empty->getBlock() ||
-        empty.getType().getShape() != type.getShape() || !type.getLayout().isIdentity())
+    auto startType = llvm::cast<mlir::RankedTensorType>(start.getType());
+    if (!type || !arg || arg.getOwner() != insert->getBlock() || startType.getShape() != type.getShape() ||
+        !type.getLayout().isIdentity())
       return;
-    mlir::OpBuilder b(empty);
-    auto tensor = mlir::bufferization::ToTensorOp::create(b, empty.getLoc(), empty.getType(), dest, /*restrict=*/true,
+    auto empty = start.getDefiningOp<mlir::tensor::EmptyOp>();
+    mlir::OpBuilder b(empty && empty->hasOneUse() ? empty.getOperation() : insert.getOperation());
+    auto tensor = mlir::bufferization::ToTensorOp::create(b, insert.getLoc(), startType, dest, /*restrict=*/true,
                                                            /*writable=*/true);
-    empty.replaceAllUsesWith(tensor.getResult());
-    empty.erase();
+    if (empty && empty->hasOneUse()) {
+      empty.replaceAllUsesWith(tensor.getResult());
+      empty.erase();
+      return;
+    }
+    auto copied = mlir::bufferization::MaterializeInDestinationOp::create(b, insert.getLoc(), start, tensor.getResult());
+    insert.getDestMutable().assign(copied.getResult());
   }
 };
 
