@@ -2,7 +2,7 @@
 //! small n-d evaluator below) and the unfused program: along the outer and the innermost
 //! dimension, several operands, slices of one operand (rotate-half, as rotary embeddings
 //! write it), negative and positive edges, a pad after a concatenate, a concatenate read
-//! through a transpose, a pad under a reduction, and the ones fusion leaves alone (five
+//! through a transpose or reversed, a strided slice of a pad, a pad under a reduction, and the ones fusion leaves alone (five
 //! operands, interior padding); on 1-3 threads. The loop fusion runs one generic per piece
 //! between the operands' boundaries (no select, contiguous reads), with selects and
 //! clamped indices past eight pieces and in input fusions.
@@ -183,6 +183,29 @@ fn cases() -> Vec<Case> {
   %s = stablehlo.multiply %t, %y : {}
   return %s : {}
 }}", a.ty(), b.ty(), y.ty(), y.ty(), a.ty(), b.ty(), y.ty(), y.ty(), y.ty(), y.ty(), y.ty()), vec![a, b, y], want));
+    // 6b. A reversed concatenate (the position falls as the loop rises) and a strided slice of
+    //     a pad (two positions per loop step), plus y.
+    let (a, b, y) = (T::new(&[5, 11], 32), T::new(&[5, 6], 33), T::new(&[5, 17], 34));
+    let cat = T::concat(&[&a, &b], 1);
+    let want = T::build(vec![5, 17], |c| cat.at(&[c[0], 16 - c[1]])).zip(&y, |p, q| p - q);
+    out.push(("reversed", format!(
+        "func.func @main(%a: {}, %b: {}, %y: {}) -> {} {{
+  %c = stablehlo.concatenate %a, %b, dim = 1 : ({}, {}) -> {}
+  %r = stablehlo.reverse %c, dims = [1] : {}
+  %s = stablehlo.subtract %r, %y : {}
+  return %s : {}
+}}", a.ty(), b.ty(), y.ty(), y.ty(), a.ty(), b.ty(), y.ty(), y.ty(), y.ty(), y.ty()), vec![a, b, y], want));
+    let (a, y) = (T::new(&[6, 9], 35), T::new(&[6, 7], 36));
+    let padded = a.pad(&[0, 4], &[0, 1], &[0, 0], 0.5);
+    let want = T::build(vec![6, 7], |c| padded.at(&[c[0], 1 + 2 * c[1]])).zip(&y, |p, q| p + q);
+    out.push(("strided slice of a pad", format!(
+        "func.func @main(%a: {}, %y: {}) -> {} {{
+  %v = stablehlo.constant dense<0.5> : tensor<f32>
+  %p = stablehlo.pad %a, %v, low = [0, 4], high = [0, 1], interior = [0, 0] : ({}, tensor<f32>) -> tensor<6x14xf32>
+  %s = stablehlo.slice %p [0:6, 1:14:2] : (tensor<6x14xf32>) -> {}
+  %o = stablehlo.add %s, %y : {}
+  return %o : {}
+}}", a.ty(), y.ty(), y.ty(), a.ty(), y.ty(), y.ty(), y.ty()), vec![a, y], want));
     // 7. A pad under a reduction (an input fusion: selects and clamped indices).
     let a = T::new(&[12, 40], 19);
     let padded = a.pad(&[0, 3], &[0, 5], &[0, 0], 1.0).map(|v| v * 2.0);

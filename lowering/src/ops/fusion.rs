@@ -7,12 +7,13 @@
 //! function into the map (`broadcast_in_dim` drops or pins dimensions, `transpose` permutes,
 //! `slice` scales and offsets, `reverse` flips, a `reshape` that splits dimensions (or adds
 //! or removes unit ones) combines indices linearly, [`reshape_splits`]); a splat constant is
-//! a scalar. A `concatenate` or a `pad` (no interior padding) selects between its operands
-//! (or the padding value) by the position, each operand evaluated at the position shifted to
-//! its start; leaves under them are read with `tensor.extract` at indices clamped into their
-//! tensors, since the select discards values computed outside an operand ([`Eval::guarded`]). The leaves — fusion operands and
-//! non-splat constants — become the generic's inputs with those maps (one input per distinct
-//! (leaf, map)); each (value, map) is computed once per iteration.
+//! a scalar. A `concatenate` or a `pad` (no interior padding) evaluates each operand at the
+//! position shifted to its start: a loop fusion runs one generic per piece of its shape
+//! between the operands' boundaries ([`pieces`]), where each reads one operand; otherwise it
+//! selects between them by the position, and leaves under them are read with
+//! `tensor.extract` at indices clamped into their tensors ([`Eval::guarded`]). The leaves —
+//! fusion operands and non-splat constants — become the generic's inputs with those maps
+//! (one input per distinct (leaf, map)); each (value, map) is computed once per iteration.
 //!
 //! - kind `"loop"`: the loops are the output shape (all yields must have one shape), one init
 //!   per yield.
@@ -417,11 +418,18 @@ impl<'a> Eval<'a> {
         Ok(scalar::load(e, &x, t))
     }
 
-    /// Whether `x` stays in `0..size` over every iteration (known for constants, and over
-    /// [`Eval::loop_sizes`] where known).
+    /// The least and greatest value of `x` over the iterations: known for constants, and
+    /// over [`Eval::loop_sizes`] where those are known.
+    fn range_of(&self, x: &Expr) -> Option<(i64, i64)> {
+        if x.terms.is_empty() {
+            return Some((x.offset, x.offset));
+        }
+        self.loop_sizes.as_deref().and_then(|sizes| x.range(sizes))
+    }
+
+    /// Whether `x` is known to stay in `0..size` over every iteration.
     fn within(&self, x: &Expr, size: i64) -> bool {
-        let range = if x.terms.is_empty() { Some((x.offset, x.offset)) } else { self.loop_sizes.as_deref().and_then(|sizes| x.range(sizes)) };
-        range.is_some_and(|(lo, hi)| lo >= 0 && hi < size)
+        self.range_of(x).is_some_and(|(lo, hi)| lo >= 0 && hi < size)
     }
 
     /// The index value of `x` into a dimension of `size`: clamped into it where a guarded
@@ -441,9 +449,11 @@ impl<'a> Eval<'a> {
     /// the first loop index on the other side.
     fn split_at(&mut self, x: &Expr, bound: i64) {
         let [(d, a)] = x.terms[..] else { return };
-        let (num, den) = (bound - x.offset, a);
-        // a > 0: the least i with a·i + offset >= bound; a < 0: the least i with a·i + offset < bound.
-        let first = if den > 0 { num.div_euclid(den) + i64::from(num.rem_euclid(den) != 0) } else { (num / den) - i64::from(num % den != 0 && (num < 0) != (den < 0)) + 1 };
+        let floor_div = |n: i64, k: i64| n / k - i64::from(n % k != 0 && (n < 0) != (k < 0));
+        let num = bound - x.offset;
+        // a > 0: the least i with a·i + offset >= bound, ceil(num / a); a < 0: the least i
+        // with a·i + offset < bound, floor(num / a) + 1.
+        let first = if a > 0 { -floor_div(-num, a) } else { floor_div(num, a) + 1 };
         let size = self.loop_sizes.as_ref().and_then(|s| s.get(d).copied()).unwrap_or(i64::MAX);
         if first > 0 && first < size {
             self.splits.insert((d, first));
@@ -466,7 +476,7 @@ impl<'a> Eval<'a> {
     fn eval_concatenate(&mut self, mut e: Option<&mut Emitter>, op: &'a Op, ty: &TensorType, map: &Map) -> Result<Value, String> {
         let axis = usize::try_from(super::common::int(op, "dimension")?).ok().filter(|&a| a < map.len()).ok_or("concatenate dimension out of range")?;
         let x = &map[axis];
-        let range = if x.terms.is_empty() { Some((x.offset, x.offset)) } else { self.loop_sizes.as_deref().and_then(|sizes| x.range(sizes)) };
+        let range = self.range_of(x);
         let mut reached = Vec::new();
         let mut start = 0;
         for v in &op.operands {
@@ -525,17 +535,13 @@ impl<'a> Eval<'a> {
         if edges.is_empty() {
             return self.eval(e, x, &m);
         }
-        let outside = |d: usize| {
-            let range = if m[d].terms.is_empty() { Some((m[d].offset, m[d].offset)) } else { self.loop_sizes.as_deref().and_then(|sizes| m[d].range(sizes)) };
-            range.is_some_and(|(lo, hi)| hi < 0 || lo >= xt.dims[d])
-        };
-        if edges.iter().any(|&d| outside(d)) {
+        if edges.iter().any(|&d| self.range_of(&m[d]).is_some_and(|(lo, hi)| hi < 0 || lo >= xt.dims[d])) {
             return self.eval(e, padding, &vec![]);
         }
         if e.is_none() {
             for &d in &edges {
-                self.split_at(&m[d].clone(), 0);
-                self.split_at(&m[d].clone(), xt.dims[d]);
+                self.split_at(&m[d], 0);
+                self.split_at(&m[d], xt.dims[d]);
             }
         }
         let inside = self.eval_guarded(e.as_deref_mut(), x, &m)?;
@@ -803,9 +809,6 @@ fn pieces(shape: &[i64], splits: &std::collections::BTreeSet<(usize, i64)>) -> V
             break;
         }
         intervals[d] = vec![(0, n)];
-    }
-    if intervals.iter().map(Vec::len).product::<usize>() > MAX_PIECES {
-        return vec![(vec![0; shape.len()], shape.to_vec())];
     }
     let mut boxes = vec![(Vec::new(), Vec::new())];
     for along in &intervals {
