@@ -804,9 +804,9 @@ struct HoistLoopAllocas : public mlir::PassWrapper<HoistLoopAllocas, mlir::Opera
 // (a strided buffer) stops the walk; the copy then stays.
 //
 // A result assembled by `tensor.insert_slice`s into a `tensor.empty` (a loop fusion run in
-// pieces, one generic per part of the result) or into an operand (a cache update) starts from
-// the caller's buffer instead of the empty tensor (`bufferization.to_tensor restrict writable`, what
-// `eliminate-empty-tensors` itself substitutes, which for this chain it did only for the
+// pieces, one generic per part of the result) or into an operand (a cache update) starts
+// from the caller's buffer (`bufferization.to_tensor restrict writable`, what
+// `eliminate-empty-tensors` itself substitutes, which for such a chain it did only for the
 // last piece: the first pieces were computed into a temporary copied over afterwards).
 struct ReshapeDestinations : public mlir::PassWrapper<ReshapeDestinations, mlir::OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ReshapeDestinations)
@@ -861,7 +861,7 @@ struct ReshapeDestinations : public mlir::PassWrapper<ReshapeDestinations, mlir:
   // caller's buffer: two copies of the whole tensor where one does.
   static void startInDestination(mlir::Value source, mlir::Value dest) {
     auto insert = source.getDefiningOp<mlir::tensor::InsertSliceOp>();
-    if (!insert)
+    if (!insert || !insert->hasOneUse()) // a value returned twice keeps bufferization's copies
       return;
     while (auto next = insert.getDest().getDefiningOp<mlir::tensor::InsertSliceOp>()) {
       if (!next->hasOneUse())

@@ -148,9 +148,10 @@ pub fn loop_fusible(egraph: &XEGraph, class: Id, node: &Xhlo) -> bool {
     }
 }
 
-/// The most operands a fused `concatenate` may have: the lowering computes every operand the
-/// loops reach at every element and selects one (a long concatenation costs as many times
-/// its elements).
+/// The most operands a fused `concatenate` may have. A loop fusion in pieces computes each
+/// operand once, but where the lowering selects instead (past 8 pieces along outer loops, in
+/// input fusions) every operand the loops reach is computed at every element: a long
+/// concatenation would cost as many times its elements.
 pub const MAX_FUSED_CONCATENATE_OPERANDS: usize = 4;
 
 /// Whether a `pad` node has no interior padding (the fused lowering selects between the
