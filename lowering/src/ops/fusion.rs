@@ -548,20 +548,9 @@ impl<'a> Eval<'a> {
         let pad = self.eval(e.as_deref_mut(), padding, &vec![])?;
         let Some(e) = e else { return Ok(Value { name: String::new(), ty: ty.element }) };
         let loops = self.loop_indices(e, map);
-        let mut all: Option<String> = None;
-        for d in edges {
-            let p = index_value(e, &m[d], &loops)?;
-            let zero = e.op("c", "arith.constant 0 : index");
-            let size = e.op("c", &format!("arith.constant {} : index", xt.dims[d]));
-            let above = e.op("in", &format!("arith.cmpi sge, {p}, {zero} : index"));
-            let below = e.op("in", &format!("arith.cmpi slt, {p}, {size} : index"));
-            let both = e.op("in", &format!("arith.andi {above}, {below} : i1"));
-            all = Some(match all {
-                None => both,
-                Some(a) => e.op("in", &format!("arith.andi {a}, {both} : i1")),
-            });
-        }
-        let cond = Value { name: all.ok_or("internal: no edge")?, ty: ElementType::Pred };
+        let positions = edges.iter().map(|&d| index_value(e, &m[d], &loops)).collect::<Result<Vec<_>, _>>()?;
+        let sizes: Vec<i64> = edges.iter().map(|&d| xt.dims[d]).collect();
+        let cond = Value { name: super::common::in_bounds(e, &positions, &sizes), ty: ElementType::Pred };
         Ok(scalar::select(e, &cond, &inside, &pad))
     }
 

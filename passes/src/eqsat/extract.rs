@@ -25,7 +25,7 @@
 //! [`MIN_NODE_COST`] so a choice can never lead back to its own class.
 
 use super::analysis::XEGraph;
-use super::kernel::{contraction_flops, gather_read_bounds, gathered, is_contraction, kernel_of, op_name, value_children};
+use super::kernel::{contraction_flops, gather_read_bounds, is_contraction, kernel_of, op_name, value_children};
 use super::language::Xhlo;
 use crate::cost::{flops_per_element, kernel_time, reduction_flops, tensor_bytes};
 use egg::{Id, Language};
@@ -74,7 +74,7 @@ fn elements(egraph: &XEGraph, id: Id) -> f64 {
 pub fn node_cost(egraph: &XEGraph, class: Id, node: &Xhlo) -> f64 {
     let bounds = match node {
         Xhlo::Fusion(c) => kernel_of(egraph, node).map(|k| k.read_bounds_on(&c[1..])).unwrap_or_default(),
-        Xhlo::Op(_) if gathered(egraph, node).is_some() => gather_read_bounds(egraph, std::iter::once((class, node))),
+        Xhlo::Op(_) => gather_read_bounds(egraph, std::iter::once((class, node))),
         _ => vec![],
     };
     let read = reads(egraph, &value_children(node), &bounds);

@@ -158,12 +158,9 @@ pub const MAX_FUSED_CONCATENATE_OPERANDS: usize = 4;
 /// operand at shifted positions and the padding value; interior padding would need a
 /// division).
 fn without_interior_padding(egraph: &XEGraph, node: &Xhlo) -> bool {
-    let Xhlo::Op(c) = node else { return false };
-    let Xhlo::AttrSet(set) = &egraph[c[1]].nodes[0] else { return false };
-    egraph.analysis.attr_sets.get(set.0 as usize).is_some_and(|a| match a.parsed.get("interior_padding") {
-        Some(Attr::I64Array(v)) => v.iter().all(|&i| i == 0),
-        _ => false,
-    })
+    use super::rules::op_nodes::{i64s, op_node, parsed};
+    let interior = op_node(egraph, node).and_then(|o| parsed(egraph, o.attrs)).and_then(|a| i64s(a, "interior_padding"));
+    interior.is_some_and(|v| v.iter().all(|&i| i == 0))
 }
 
 /// The class a `gather` node reads at computed indices (its operand): a kernel holding the
