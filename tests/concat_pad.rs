@@ -7,9 +7,8 @@
 //! between the operands' boundaries (no select, contiguous reads), with selects and
 //! clamped indices past eight pieces and in input fusions.
 
-use crate::support::{f32_literal, f32s, values};
-use xhlo::dialect::{source, XhloContext};
-use xhlo::runtime::{compile, CompileOptions};
+use crate::support::{compile_stablehlo, compile_with_stages, f32_literal, f32s, on_threads, values, Stages};
+use xhlo::runtime::CompileOptions;
 
 /// A dense row-major f64 tensor: the reference's values.
 #[derive(Clone)]
@@ -96,12 +95,7 @@ impl T {
 }
 
 fn run(text: &str, inputs: &[&T], threads: usize, eqsat: bool) -> Vec<f64> {
-    let ctx = XhloContext::new();
-    let xhlo = xhlo::import::to_xhlo_text(text, "test.mlir").unwrap_or_else(|e| panic!("{e}\n{text}"));
-    let module = source::parse_and_verify(&ctx, &xhlo, "test.mlir").unwrap_or_else(|d| panic!("{d:?}"));
-    let min_parallel_work = if threads == 3 { 0 } else { CompileOptions::default().min_parallel_work };
-    let options = CompileOptions { threads, min_parallel_work, eqsat, ..Default::default() };
-    let program = compile(&ctx, &module, &options, "test.mlir").unwrap_or_else(|err| panic!("{err}\n{text}"));
+    let program = compile_stablehlo(text, &CompileOptions { eqsat, ..on_threads(threads) });
     let literals: Vec<_> = inputs.iter().map(|t| f32_literal(&t.dims, &t.v)).collect();
     f32s(&program.run(&literals).unwrap()[0])
 }
@@ -264,16 +258,7 @@ fn concatenates_and_pads_fused_match_a_direct_reference() {
 #[test]
 fn rotate_half_is_one_kernel_in_two_pieces_with_contiguous_reads() {
     let (_, text, inputs, want) = cases().into_iter().find(|c| c.0 == "rotate half").unwrap();
-    let dump = std::env::temp_dir().join(format!("xhlo-rotate-half-{}", std::process::id()));
-    let ctx = XhloContext::new();
-    let xhlo = xhlo::import::to_xhlo_text(&text, "test.mlir").unwrap();
-    let module = source::parse_and_verify(&ctx, &xhlo, "test.mlir").unwrap_or_else(|d| panic!("{d:?}"));
-    let options = CompileOptions { dump_dir: Some(dump.clone()), vector_bytes: 32, threads: 1, ..Default::default() };
-    let program = compile(&ctx, &module, &options, "test.mlir").unwrap_or_else(|e| panic!("{e}"));
-    let linalg = std::fs::read_to_string(dump.join("1-linalg.mlir")).unwrap();
-    let vector = std::fs::read_to_string(dump.join("2-vector.mlir")).unwrap();
-    let llvm = std::fs::read_to_string(dump.join("3-llvm.mlir")).unwrap();
-    std::fs::remove_dir_all(&dump).ok();
+    let (program, Stages { linalg, vector, llvm }) = compile_with_stages(&text, CompileOptions { vector_bytes: 32, threads: 1, ..Default::default() });
     // Both pieces write the caller's buffer (`xhlo-reshape-destinations`): no temporary.
     assert!(!llvm.contains("@malloc(") && !llvm.contains("llvm.intr.memcpy"), "{llvm}");
     assert_eq!(linalg.matches("linalg.generic").count(), 2, "{linalg}");
@@ -307,11 +292,7 @@ fn two_results_of_one_concatenate_match_the_reference() {
         b.ty()
     );
     for threads in [1, 3] {
-        let ctx = XhloContext::new();
-        let xhlo = xhlo::import::to_xhlo_text(&text, "test.mlir").unwrap();
-        let module = source::parse_and_verify(&ctx, &xhlo, "test.mlir").unwrap_or_else(|d| panic!("{d:?}"));
-        let min_parallel_work = if threads == 3 { 0 } else { CompileOptions::default().min_parallel_work };
-        let program = compile(&ctx, &module, &CompileOptions { threads, min_parallel_work, ..Default::default() }, "test.mlir").unwrap_or_else(|e| panic!("{e}"));
+        let program = compile_stablehlo(&text, &on_threads(threads));
         let out = program.run(&[f32_literal(&a.dims, &a.v), f32_literal(&b.dims, &b.v)]).unwrap();
         assert_eq!(f32s(&out[0]), scaled.v, "{threads} threads");
         assert_eq!(f32s(&out[1]), shifted.v, "{threads} threads");

@@ -5,11 +5,10 @@
 //! gather into the element-wise ops that read it (the gathered table stays a kernel operand)
 //! and `xhlo-vectorize` reads each whole row with contiguous vector loads.
 
-use crate::support::{f32_literal, f32s, values};
-use xhlo::dialect::{source, XhloContext};
+use crate::support::{compile_stablehlo, compile_with_stages, f32_literal, f32s, on_threads, values, Stages};
 use xhlo::ir::literal::Literal;
 use xhlo::ir::{ElementType, TensorType};
-use xhlo::runtime::{compile, CompileOptions};
+use xhlo::runtime::CompileOptions;
 
 fn i32_literal(dims: &[i64], xs: &[i64]) -> Literal {
     Literal { ty: TensorType::new(dims.to_vec(), ElementType::S32), bytes: xs.iter().flat_map(|&x| (x as i32).to_le_bytes()).collect() }
@@ -50,13 +49,7 @@ fn rows(v: i64, d: i64, n: i64) -> Case {
 }
 
 fn run(text: &str, inputs: &[Literal], threads: usize) -> Vec<Literal> {
-    let ctx = XhloContext::new();
-    let xhlo = xhlo::import::to_xhlo_text(text, "test.mlir").unwrap_or_else(|e| panic!("{e}\n{text}"));
-    let module = source::parse_and_verify(&ctx, &xhlo, "test.mlir").unwrap_or_else(|d| panic!("{d:?}"));
-    let min_parallel_work = if threads == 3 { 0 } else { CompileOptions::default().min_parallel_work };
-    let options = CompileOptions { threads, min_parallel_work, ..Default::default() };
-    let program = compile(&ctx, &module, &options, "test.mlir").unwrap_or_else(|err| panic!("{err}\n{text}"));
-    program.run(inputs).unwrap()
+    compile_stablehlo(text, &on_threads(threads)).run(inputs).unwrap()
 }
 
 #[test]
@@ -134,16 +127,7 @@ fn an_embedding_lookup_is_one_kernel_reading_whole_rows() {
   return %f : tensor<{n}x{d}xf32>
 }}"
     );
-    let dump = std::env::temp_dir().join(format!("xhlo-embedding-{}", std::process::id()));
-    let ctx = XhloContext::new();
-    let xhlo = xhlo::import::to_xhlo_text(&text, "test.mlir").unwrap();
-    let module = source::parse_and_verify(&ctx, &xhlo, "test.mlir").unwrap_or_else(|d| panic!("{d:?}"));
-    let options = CompileOptions { dump_dir: Some(dump.clone()), vector_bytes: 32, threads: 2, ..Default::default() };
-    let program = compile(&ctx, &module, &options, "test.mlir").unwrap_or_else(|e| panic!("{e}"));
-    let linalg = std::fs::read_to_string(dump.join("1-linalg.mlir")).unwrap();
-    let vector = std::fs::read_to_string(dump.join("2-vector.mlir")).unwrap();
-    let llvm = std::fs::read_to_string(dump.join("3-llvm.mlir")).unwrap();
-    std::fs::remove_dir_all(&dump).ok();
+    let (program, Stages { linalg, vector, llvm }) = compile_with_stages(&text, CompileOptions { vector_bytes: 32, threads: 2, ..Default::default() });
     assert!(!llvm.contains("llvm.intr.memcpy"), "{llvm}");
     assert_eq!(linalg.matches("linalg.generic").count(), 1, "{linalg}");
     assert!(linalg.contains("tensor.extract %arg0") && linalg.contains("arith.mulf") && linalg.contains("arith.addf"), "{linalg}");

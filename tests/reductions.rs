@@ -7,19 +7,13 @@
 use xhlo::dialect::{source, XhloContext};
 use xhlo::ir::literal::Literal;
 use xhlo::ir::{ElementType, TensorType};
-use crate::support::{f32_literal, f32s, values};
+use crate::support::{compile_stablehlo, f32_literal, f32s, on_threads, values};
 use xhlo::runtime::{compile, CompileOptions, Fusion};
 
 /// Compiles the StableHLO `text` on `threads` threads (every parallel loop parallel however
 /// small on 3, so uneven splits run) and runs it.
 fn run(text: &str, inputs: &[Literal], threads: usize, fusion: Fusion) -> Vec<Literal> {
-    let ctx = XhloContext::new();
-    let xhlo = xhlo::import::to_xhlo_text(text, "test.mlir").unwrap_or_else(|e| panic!("{e}\n{text}"));
-    let module = source::parse_and_verify(&ctx, &xhlo, "test.mlir").unwrap_or_else(|d| panic!("{d:?}"));
-    let min_parallel_work = if threads == 3 { 0 } else { CompileOptions::default().min_parallel_work };
-    let options = CompileOptions { threads, min_parallel_work, fusion, ..Default::default() };
-    let program = compile(&ctx, &module, &options, "test.mlir").unwrap_or_else(|e| panic!("{e}"));
-    program.run(inputs).unwrap()
+    compile_stablehlo(text, &CompileOptions { fusion, ..on_threads(threads) }).run(inputs).unwrap()
 }
 
 fn i32_literal(dims: &[i64], xs: &[i32]) -> Literal {

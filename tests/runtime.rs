@@ -478,14 +478,8 @@ fn a_cache_update_copies_the_cache_once_into_the_result() {
         }
         let inputs = [f32s(&[b, s, d], &cache), f32s(&[b, 1, d], &ua), f32s(&[b, 1, d], &ub), i32s(p), i32s(q)];
         for (text, results) in [(&one, 1), (&two, 2)] {
-            let dump = std::env::temp_dir().join(format!("xhlo-cache-update-{}-{results}", std::process::id()));
-            let ctx = XhloContext::new();
-            let xhlo = xhlo::import::to_xhlo_text(text, "test.mlir").unwrap();
-            let module = source::parse_and_verify(&ctx, &xhlo, "test.mlir").unwrap_or_else(|d| panic!("{d:?}"));
-            let options = CompileOptions { dump_dir: Some(dump.clone()), ..Default::default() };
-            let program = compile(&ctx, &module, &options, "test.mlir").unwrap_or_else(|e| panic!("{e}"));
-            let llvm = std::fs::read_to_string(dump.join("3-llvm.mlir")).unwrap();
-            std::fs::remove_dir_all(&dump).ok();
+            let (program, stages) = crate::support::compile_with_stages(text, CompileOptions::default());
+            let llvm = stages.llvm;
             let out = program.run(&inputs).unwrap();
             let got: Vec<f32> = out[0].bytes.chunks(4).map(|c| f32::from_le_bytes(c.try_into().unwrap())).collect();
             assert_eq!(got, want, "positions {p}, {q}; {results} results");

@@ -95,3 +95,39 @@ pub fn f32_literal(dims: &[i64], xs: &[f64]) -> Literal {
 pub fn f32s(l: &Literal) -> Vec<f64> {
     l.bytes.chunks(4).map(|b| f32::from_le_bytes(b.try_into().unwrap()) as f64).collect()
 }
+
+/// Options for `threads` threads; on 3 every parallel loop runs in parallel however small,
+/// so uneven splits run too.
+pub fn on_threads(threads: usize) -> xhlo::runtime::CompileOptions {
+    let min_parallel_work = if threads == 3 { 0 } else { xhlo::runtime::CompileOptions::default().min_parallel_work };
+    xhlo::runtime::CompileOptions { threads, min_parallel_work, ..Default::default() }
+}
+
+/// Compiles the StableHLO `text` (as JAX prints it) with `options`; panics with the error.
+pub fn compile_stablehlo(text: &str, options: &xhlo::runtime::CompileOptions) -> xhlo::runtime::Program {
+    let ctx = xhlo::dialect::XhloContext::new();
+    let xhlo = xhlo::import::to_xhlo_text(text, "test.mlir").unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let module = xhlo::dialect::source::parse_and_verify(&ctx, &xhlo, "test.mlir").unwrap_or_else(|d| panic!("{d:?}"));
+    xhlo::runtime::compile(&ctx, &module, options, "test.mlir").unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+/// What the pipeline dumps of a compilation (`dump_dir`): the linalg, vector and LLVM
+/// dialect stages.
+pub struct Stages {
+    pub linalg: String,
+    pub vector: String,
+    pub llvm: String,
+}
+
+/// [`compile_stablehlo`] with the stages it went through, dumped into a temporary folder
+/// (removed after).
+pub fn compile_with_stages(text: &str, options: xhlo::runtime::CompileOptions) -> (xhlo::runtime::Program, Stages) {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dump = std::env::temp_dir().join(format!("xhlo-stages-{}-{n}", std::process::id()));
+    let program = compile_stablehlo(text, &xhlo::runtime::CompileOptions { dump_dir: Some(dump.clone()), ..options });
+    let read = |f: &str| std::fs::read_to_string(dump.join(f)).unwrap();
+    let stages = Stages { linalg: read("1-linalg.mlir"), vector: read("2-vector.mlir"), llvm: read("3-llvm.mlir") };
+    std::fs::remove_dir_all(&dump).ok();
+    (program, stages)
+}

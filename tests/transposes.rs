@@ -98,13 +98,7 @@ fn transposes_plain_and_fused_match_a_direct_reference() {
 #[test]
 fn a_transpose_of_the_innermost_dimension_is_cut_into_blocks() {
     let text = "func.func @main(%x: tensor<256x128xf32>) -> tensor<128x256xf32> {\n  %r = stablehlo.transpose %x, dims = [1, 0] : (tensor<256x128xf32>) -> tensor<128x256xf32>\n  return %r : tensor<128x256xf32>\n}";
-    let dump = std::env::temp_dir().join(format!("xhlo-transpose-blocks-{}", std::process::id()));
-    let ctx = XhloContext::new();
-    let xhlo = xhlo::import::to_xhlo_text(text, "test.mlir").unwrap();
-    let module = source::parse_and_verify(&ctx, &xhlo, "test.mlir").unwrap_or_else(|d| panic!("{d:?}"));
-    let options = CompileOptions { dump_dir: Some(dump.clone()), vector_bytes: 32, threads: 1, ..Default::default() };
-    compile(&ctx, &module, &options, "test.mlir").unwrap_or_else(|e| panic!("{e}"));
-    let vector = std::fs::read_to_string(dump.join("2-vector.mlir")).unwrap();
-    std::fs::remove_dir_all(&dump).ok();
+    let (_, stages) = crate::support::compile_with_stages(text, CompileOptions { vector_bytes: 32, threads: 1, ..Default::default() });
+    let vector = stages.vector;
     assert!(vector.contains("to (128, 256) step (16, 16)") && vector.contains("tensor<16x16xf32>"), "{vector}");
 }
