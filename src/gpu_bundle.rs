@@ -55,7 +55,7 @@ pub fn plan(lowered: &File, entry: &str, inputs: &[TensorType], outputs: &[Tenso
     for op in &module_ops {
         match op.name.as_str() {
             "gpu.binary" => {
-                let name = symbol_name(op).ok_or("a gpu.binary without a name")?;
+                let name = op.sym_name().map(str::to_string).ok_or("a gpu.binary without a name")?;
                 let mut text = String::new();
                 mlir_text::print::write_op(&mut text, op, 0, "");
                 let ptx = crate::passes::lowering::extract_ptx(&text).into_iter().next().unwrap_or_default();
@@ -67,7 +67,7 @@ pub fn plan(lowered: &File, entry: &str, inputs: &[TensorType], outputs: &[Tenso
                 modules.push(PtxModule { name, ptx, kernels });
             }
             "memref.global" => {
-                if let Some(name) = symbol_name(op) {
+                if let Some(name) = op.sym_name().map(str::to_string) {
                     globals.insert(name, *op);
                 }
             }
@@ -76,7 +76,7 @@ pub fn plan(lowered: &File, entry: &str, inputs: &[TensorType], outputs: &[Tenso
     }
     let func = module_ops
         .iter()
-        .find(|op| op.name == "func.func" && symbol_name(op).as_deref() == Some(entry))
+        .find(|op| op.name == "func.func" && op.sym_name() == Some(entry))
         .ok_or_else(|| format!("no host function @{entry} after lowering"))?;
     let body = func.regions.first().and_then(|r| r.blocks.first()).ok_or("the entry function has no body")?;
     if func.regions[0].blocks.len() != 1 {
@@ -286,9 +286,6 @@ fn check_parameters(ptx: &str, kernel: &str, args: &[Arg]) -> Result<(), String>
     Ok(())
 }
 
-fn symbol_name(op: &Op) -> Option<String> {
-    op.attr("sym_name").and_then(Attribute::as_str).map(str::to_string)
-}
 
 fn type_text(t: &Type) -> String {
     mlir_text::print::type_to_string(t)

@@ -64,7 +64,7 @@ fn take_prints(ops: &mut [Op]) -> Result<HashMap<String, Vec<Print>>, String> {
     ops.iter().for_each(|o| called(o, &mut callees));
     let mut prints = HashMap::new();
     for f in ops.iter_mut().filter(|o| o.name == "func.func") {
-        let name = sym_name(f).unwrap_or_default().to_string();
+        let name = f.sym_name().unwrap_or_default().to_string();
         let Some(body) = f.regions.first_mut().and_then(|r| r.blocks.first_mut()) else { continue };
         if let Some(p) = body.ops.iter().filter(|o| o.name != "interpreter.print").find_map(nested) {
             return Err(format!("line {}: unsupported: interpreter.print inside a region (in @{name})", p.pos.line));
@@ -118,12 +118,6 @@ fn is_token(t: &Type) -> bool {
     matches!(t, Type::Dialect(d) if d.ends_with("token"))
 }
 
-fn sym_name(op: &Op) -> Option<&str> {
-    match op.attr("sym_name") {
-        Some(Attribute::Str(s)) => Some(s),
-        _ => None,
-    }
-}
 
 fn function_type(op: &Op) -> Option<(&[Type], &[Type])> {
     op.properties.iter().chain(&op.attrs).find_map(|(k, v)| match (k.as_str(), v) {
@@ -147,12 +141,12 @@ impl Plan {
     pub fn of(text: &str, file: &str) -> Result<Plan, String> {
         let mut parsed = crate::stablehlo::parse_file(text).map_err(|e| e.in_file(file))?;
         let ops = module_ops(&mut parsed);
-        let main_at = ops.iter().position(|o| o.name == "func.func" && sym_name(o) == Some("main")).ok_or("no @main")?;
+        let main_at = ops.iter().position(|o| o.name == "func.func" && o.sym_name() == Some("main")).ok_or("no @main")?;
         let main = ops.remove(main_at);
         let signatures: HashMap<String, (Vec<Type>, Vec<Type>)> = ops
             .iter()
             .filter(|o| o.name == "func.func")
-            .filter_map(|o| Some((sym_name(o)?.to_string(), function_type(o).map(|(i, r)| (i.to_vec(), r.to_vec()))?)))
+            .filter_map(|o| Some((o.sym_name()?.to_string(), function_type(o).map(|(i, r)| (i.to_vec(), r.to_vec()))?)))
             .collect();
         let body = main.regions.first().and_then(|r| r.blocks.first()).ok_or("@main has no body")?;
         // Values @main defines before run_parallel: constants and tokens.

@@ -131,6 +131,11 @@ impl Op {
         self.properties.iter().chain(&self.attrs).find(|(k, _)| k == name).map(|(_, v)| v)
     }
 
+    /// The symbol an op defines (`sym_name`: a function, a `gpu.binary`), if any.
+    pub fn sym_name(&self) -> Option<&str> {
+        self.attr("sym_name").and_then(Attribute::as_str)
+    }
+
     /// Properties and attributes together.
     pub fn all_attrs(&self) -> impl Iterator<Item = &(String, Attribute)> {
         self.properties.iter().chain(&self.attrs)

@@ -77,10 +77,6 @@ fn has_call(op: OperationRef) -> bool {
     false
 }
 
-fn symbol_name(op: &Op) -> Option<&str> {
-    op.attr("sym_name").and_then(Attribute::as_str)
-}
-
 /// The callee of a `func.call`.
 fn callee(op: &Op) -> Option<&str> {
     match op.attr("callee") {
@@ -110,10 +106,10 @@ pub fn inline_file(file: &mut File) -> usize {
         let mut inlined_names: HashSet<String> = HashSet::new();
         for _ in 0..MAX_ROUNDS {
             let callees: HashMap<String, Block> =
-                body.ops.iter().filter(|f| f.name == "func.func").filter_map(|f| Some((symbol_name(f)?.to_string(), inlinable(f)?.clone()))).collect();
+                body.ops.iter().filter(|f| f.name == "func.func").filter_map(|f| Some((f.sym_name()?.to_string(), inlinable(f)?.clone()))).collect();
             let mut round = 0;
             for f in body.ops.iter_mut().filter(|f| f.name == "func.func") {
-                let own = symbol_name(f).unwrap_or_default().to_string();
+                let own = f.sym_name().unwrap_or_default().to_string();
                 for region in &mut f.regions {
                     round += inline_in_region(region, &callees, &own, &mut counter, &mut inlined_names);
                 }
@@ -128,7 +124,7 @@ pub fn inline_file(file: &mut File) -> usize {
             for op in &body.ops {
                 collect_symbols(op, &mut referenced);
             }
-            body.ops.retain(|f| f.name != "func.func" || symbol_name(f).is_none_or(|n| !inlined_names.contains(n) || referenced.contains(n)));
+            body.ops.retain(|f| f.name != "func.func" || f.sym_name().is_none_or(|n| !inlined_names.contains(n) || referenced.contains(n)));
         }
     }
     inlined

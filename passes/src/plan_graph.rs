@@ -114,10 +114,7 @@ impl Plan {
 
     fn function(&mut self, func: &Op) {
         let Some(body) = func.regions.first().and_then(|r| r.blocks.first()) else { return };
-        let name = match func.attr("sym_name") {
-            Some(Attribute::Str(s)) => s.clone(),
-            _ => "?".into(),
-        };
+        let name = func.sym_name().unwrap_or("?").to_string();
         let mut f = Function { name, bytes_written: materialized(body).1, ..Default::default() };
         // Where each value is computed, and its type.
         let mut values: HashMap<ValueRef, (NodeIndex, Type)> = HashMap::new();

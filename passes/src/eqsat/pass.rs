@@ -166,10 +166,7 @@ fn stop_text(r: &Option<StopReason>) -> String {
 /// Runs eqsat on one function: first on the bodies of its control flow (innermost first),
 /// then on its body; each is replaced when the result is cheaper.
 fn optimize_function(func: &mut Op, options: &EqsatOptions) -> Vec<FunctionStats> {
-    let name = match func.attr("sym_name") {
-        Some(mlir_text::ast::Attribute::Str(s)) => s.clone(),
-        _ => "?".into(),
-    };
+    let name = func.sym_name().unwrap_or("?").to_string();
     let pos = func.pos;
     let mut out = Vec::new();
     let Some(body) = func.regions.first_mut().filter(|r| r.blocks.len() == 1).map(|r| &mut r.blocks[0]) else {
